@@ -1,0 +1,144 @@
+"""Orders and offers: their shape and their limits (RULES.md §4.1.2 and §4.2.2).
+
+One function, ``check``, both normalises an entry and lists every limit it
+breaks.  ``Game.submit`` raises on that list; the window's live hints show the
+same list next to the fields, so a rule is written once.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, List, Optional, Sequence, Tuple
+
+from .rules import GOODS, MAX_PRICE, NAMES, RAW, Rules
+
+Pair = Tuple[int, int]
+#: An entry as the engine keeps it: (units, price) for the phase's three commodities.
+Triple = Tuple[Pair, Pair, Pair]
+#: A problem: the commodity it concerns (``None`` for the whole entry) and a sentence.
+Problem = Tuple[Optional[str], str]
+
+EMPTY: Triple = ((0, 0), (0, 0), (0, 0))
+_INDEX = {
+    "purchasing": {"xfine": 0, "fine": 1, "standard": 2},
+    "selling": {"A": 0, "B": 1, "C": 2},
+}
+_OTHER_PHASE = {"purchasing": "selling", "selling": "purchasing"}
+_WORD = {"purchasing": ("order", "bid"), "selling": ("offer", "ask")}
+
+
+def keys_of(phase: str) -> Tuple[str, ...]:
+    """The three commodity keys entered in ``phase``."""
+    return RAW if phase == "purchasing" else GOODS
+
+
+def _n(value: int) -> str:
+    """A whole number for a message; absurdly long ones are not spelled out."""
+    return str(value) if -10**15 < value < 10**15 else ("a huge number" if value > 0 else "a huge negative number")
+
+
+def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[Triple, List[Problem]]:
+    """Normalise ``entry`` for ``phase`` and list every rule it breaks.
+
+    ``prices`` are the previous market prices of the phase's three
+    commodities.  Returns the entry as three ``(units, price)`` pairs in the
+    order of ``keys_of(phase)`` (zeros where a key is missing) and the
+    problems, each ``(key or None, sentence)``; the entry is legal exactly
+    when the list is empty.
+    """
+    problems: List[Problem] = []
+    if type(entry) is not dict and not isinstance(entry, Mapping):
+        return EMPTY, [(None, f"an entry must map commodities to (units, price) pairs, "
+                              f"not {type(entry).__name__}")]
+    index = _INDEX[phase]
+    pairs = [(0, 0), (0, 0), (0, 0)]
+    for key, value in entry.items():
+        i = index.get(key)
+        if i is None:
+            problems.append((None, _unknown_key(phase, key)))
+            continue
+        if ((type(value) is not tuple and type(value) is not list) or len(value) != 2
+                or type(value[0]) is not int or type(value[1]) is not int):
+            problems.append((key, f"{NAMES[key]} must be a pair of whole numbers "
+                                  f"(units, price), not {_short(value)}"))
+            continue
+        pairs[i] = (value[0], value[1])
+    normal: Triple = (pairs[0], pairs[1], pairs[2])
+    keys = keys_of(phase)
+    if phase == "purchasing":
+        _check_order(rules, prices, keys, normal, problems)
+    else:
+        _check_offer(prices, keys, normal, problems)
+    return normal, problems
+
+
+def _short(value: Any) -> str:
+    try:
+        text = repr(value)
+    except Exception:  # an unprintable object, or an int too long for repr
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _unknown_key(phase: str, key: Any) -> str:
+    if key in _INDEX[_OTHER_PHASE[phase]]:
+        other = _WORD[_OTHER_PHASE[phase]][0]
+        return (f"{NAMES[key]} belongs in an {other}, and this is the {phase} phase "
+                f"({', '.join(NAMES[k] for k in keys_of(phase))})")
+    return f"{_short(key)} is not a commodity of the {phase} phase"
+
+
+def _check_units_and_price(key: str, units: int, price: int, word: str,
+                           problems: List[Problem]) -> bool:
+    """Units ≥ 0; a price with units must be $1 to $10,000.  Returns whether to go on."""
+    name = NAMES[key]
+    if units < 0:
+        problems.append((key, f"{name} units must be 0 or more, not {_n(units)}"))
+        return False
+    if units == 0:
+        return False  # RULES §4.1.2: a price given with 0 units is not checked
+    if price < 1:
+        problems.append((key, f"{name} {word} ${_n(price)} is below the lowest price, $1"))
+        return False
+    if price > MAX_PRICE:
+        problems.append((key, f"{name} {word} ${_n(price)} is over the highest price allowed, "
+                              f"${MAX_PRICE:,}"))
+        return False
+    return True
+
+
+def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], order: Triple,
+                 problems: List[Problem]) -> None:
+    """RULES §4.1.2: the limits on an order."""
+    total = 0
+    grade_limit = rules.grade_limit
+    for i, key in enumerate(keys):
+        units, price = order[i]
+        if units > 0:
+            total += units
+        if not _check_units_and_price(key, units, price, "bid", problems):
+            continue
+        if rules.players == 2 and units > grade_limit:
+            problems.append((key, f"{_n(units)} units of {NAMES[key]} is over the limit of "
+                                  f"{grade_limit} units of one grade with 2 players"))
+        floor = prices[i] + units - 10
+        floor = floor if floor > 1 else 1
+        if price < floor:
+            problems.append((key, f"{NAMES[key]} bid ${price} is below the minimum bid ${_n(floor)} "
+                                  f"({_n(units)} units at previous price ${prices[i]})"))
+    limit = rules.order_limit
+    if total > limit:
+        problems.append((None, f"the order totals {_n(total)} units, over the monthly limit of "
+                               f"{limit} units with {rules.players} players"))
+
+
+def _check_offer(prices: Sequence[int], keys: Tuple[str, ...], offer: Triple,
+                 problems: List[Problem]) -> None:
+    """RULES §4.2.2: the limits on an offer (makeability is judged at the reveal)."""
+    for i, key in enumerate(keys):
+        units, price = offer[i]
+        _check_units_and_price(key, units, price, "ask", problems)
+
+
+def as_dict(phase: str, entry: Triple) -> dict:
+    """An engine entry back as the API's mapping, keeping every non-empty pair."""
+    return {key: pair for key, pair in zip(keys_of(phase), entry) if pair != (0, 0)}

@@ -1,0 +1,111 @@
+"""Live help while an entry is being typed: pure functions of a ``PlayerView``.
+
+They answer the questions a player asks of the paper tally sheet — the
+lowest bid the rules allow, what the order will cost, what can be made from
+stock — and never suggest what to do.  ``problems`` is the very list that
+``Game.submit`` refuses an entry for.
+"""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping, Optional, Sequence
+
+from . import entries as _entries
+from . import market, production
+from .rules import GOODS, LOAN_STEP, RAW
+from .view import PlayerView
+
+
+def field_problems(view: PlayerView, entry: Any) -> Dict[Optional[str], List[str]]:
+    """The limits ``entry`` breaks, grouped by commodity key (``None`` for the whole entry)."""
+    if view.is_over:
+        return {None: ["the game is over; no more entries are taken"]}
+    _, found = _entries.check(view.rules, view.phase, view.previous_prices(), entry)
+    grouped: Dict[Optional[str], List[str]] = {}
+    for key, text in found:
+        grouped.setdefault(key, []).append(text)
+    return grouped
+
+
+def problems(view: PlayerView, entry: Any) -> List[str]:
+    """Every limit ``entry`` breaks for this seat now; empty when ``submit`` would take it."""
+    return [text for texts in field_problems(view, entry).values() for text in texts]
+
+
+def min_bid(view: PlayerView, grade: str, units: int) -> int:
+    """RULES §4.1.2: the lowest bid allowed for ``units`` of ``grade`` this month."""
+    return market.min_bid(view.prices[grade], units)
+
+
+def highest_useful_ask(view: PlayerView, good: str, units: int) -> int:
+    """RULES §4.2.2: the highest ask that can sell ``units`` of ``good`` in full this month."""
+    return market.highest_useful_ask(view.prices[good], units)
+
+
+def _units(entry: Mapping[str, Sequence[int]], keys: Sequence[str]) -> List[int]:
+    out = []
+    for key in keys:
+        pair = entry.get(key, (0, 0))
+        out.append(pair[0] if pair[0] > 0 else 0)
+    return out
+
+
+def order_cost(entry: Mapping[str, Sequence[int]]) -> int:
+    """What an order costs if every grade of it is bought in full."""
+    total = 0
+    for key in RAW:
+        units, price = entry.get(key, (0, 0))
+        if units > 0:
+            total += units * price
+    return total
+
+
+def cash_left(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> int:
+    """The seat's cash after the order if all of it succeeds (negative: short of cash)."""
+    return view.own_cash - order_cost(entry)
+
+
+def loan_needed(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> int:
+    """Variation I: what the Broker would lend if all of the order succeeds (0 if none)."""
+    return market.loan_for(-cash_left(view, entry), LOAN_STEP)
+
+
+def would_cancel(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> bool:
+    """RULES §4.1.5: whether the order, if all of it succeeds, costs more than the cash.
+
+    Without loans every purchase would then be cancelled (a partial success
+    might still be affordable).
+    """
+    return not view.rules.loans and cash_left(view, entry) < 0
+
+
+def units_left(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> int:
+    """Raw units that may still be ordered this month under the monthly limit."""
+    return view.rules.order_limit - sum(_units(entry, RAW))
+
+
+def offer_units(entry: Mapping[str, Sequence[int]]) -> List[int]:
+    """Units of A, B and C in an offer (negative counts as none)."""
+    return _units(entry, GOODS)
+
+
+def is_makeable(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> bool:
+    """RULES §4.2.3: whether the offer can all be made together from the seat's stock."""
+    return production.is_makeable(view.rules.recipes, offer_units(entry), view.own_stock)
+
+
+def offer_shortage(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> Optional[str]:
+    """Why the offer cannot be made from stock, or ``None`` when it can."""
+    return production.shortage(view.rules.recipes, offer_units(entry), view.own_stock)
+
+
+def max_makeable(view: PlayerView, good: str,
+                 entry: Optional[Mapping[str, Sequence[int]]] = None) -> int:
+    """The most of ``good`` makeable from stock: alone, or beside the rest of ``entry``."""
+    others = offer_units(entry) if entry else [0, 0, 0]
+    return production.max_makeable(view.rules.recipes, view.own_stock, good, others)
+
+
+def materials_for(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> Dict[str, int]:
+    """RULES §4.2.7: the raw units the offer would use if all of it sells."""
+    used = production.materials_used(view.rules.recipes, offer_units(entry), view.own_stock)
+    return dict(zip(RAW, used))

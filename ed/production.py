@@ -1,0 +1,111 @@
+"""Manufacturing (RULES.md §1 and §4.2): makeability and which materials are used.
+
+Stock and material counts are ``(xfine, fine, standard)`` triples; recipes are
+the same triples counting *places* of each grade.  A unit of X-Fine may fill a
+Fine place and a unit of Fine may fill a Standard place; nothing else
+substitutes.  Pure functions, no state.
+"""
+from __future__ import annotations
+
+from typing import Mapping, Optional, Sequence, Tuple
+
+from .rules import GOODS, NAMES
+
+Triple = Tuple[int, int, int]
+
+
+def places(recipes: Mapping[str, Triple], units: Sequence[int]) -> Triple:
+    """The X-Fine, Fine and Standard places needed for ``units`` of A, B and C."""
+    x = f = s = 0
+    for good, n in zip(GOODS, units):
+        if n:
+            rx, rf, rs = recipes[good]
+            x += rx * n
+            f += rf * n
+            s += rs * n
+    return (x, f, s)
+
+
+def can_fill(need: Triple, stock: Sequence[int]) -> bool:
+    """RULES §1 substitution: whether ``stock`` can fill the places ``need``.
+
+    The conditions are Hall's for this chain of substitutions: X-Fine places
+    take only X-Fine; X-Fine and Fine places together take X-Fine and Fine;
+    Standard places take Standard and Fine; and all places together take all
+    the stock.
+    """
+    nx, nf, ns = need
+    x, f, s = stock
+    return nx <= x and nx + nf <= x + f and ns <= f + s and nx + nf + ns <= x + f + s
+
+
+def is_makeable(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequence[int]) -> bool:
+    """RULES §4.2.3: whether ``units`` of A, B and C can all be made together from ``stock``."""
+    return can_fill(places(recipes, units), stock)
+
+
+def fill(need: Triple, stock: Sequence[int]) -> Triple:
+    """RULES §4.2.7 (interpretation): the materials used to fill the places ``need``.
+
+    Standard places take Standard as far as it goes, then Fine; Fine places
+    take the Fine left, then X-Fine; X-Fine places take X-Fine.  Returns the
+    units of (X-Fine, Fine, Standard) used.  The places must be fillable.
+    """
+    nx, nf, ns = need
+    _, f, s = stock
+    std = ns if ns < s else s
+    fine_for_std = ns - std
+    fine_left = f - fine_for_std
+    fine = nf if nf < fine_left else fine_left
+    return (nx + nf - fine, fine_for_std + fine, std)
+
+
+def materials_used(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequence[int]) -> Triple:
+    """RULES §4.2.6-7: the materials that ``units`` of A, B and C use up from ``stock``."""
+    return fill(places(recipes, units), stock)
+
+
+def max_makeable(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,
+                 others: Sequence[int] = (0, 0, 0)) -> int:
+    """The most units of ``good`` that can be made from ``stock`` alongside ``others``.
+
+    ``others`` gives units of A, B and C already planned; its entry for
+    ``good`` itself is ignored.  Returns 0 when ``others`` alone cannot be made.
+    """
+    index = GOODS.index(good)
+    planned = list(others)
+    planned[index] = 0
+    if not is_makeable(recipes, planned, stock):
+        return 0
+    low, high = 0, (stock[0] + stock[1] + stock[2]) // 3
+    while low < high:
+        mid = (low + high + 1) // 2
+        planned[index] = mid
+        if is_makeable(recipes, planned, stock):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def shortage(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequence[int]) -> Optional[str]:
+    """Why ``units`` of A, B and C cannot be made from ``stock``, or ``None`` if they can.
+
+    The sentence names the first condition of ``can_fill`` that fails, in
+    the words of the substitution rule.
+    """
+    nx, nf, ns = places(recipes, units)
+    x, f, s = stock
+    n = NAMES
+    if nx > x:
+        return (f"the offer needs {nx} {n['xfine']} and you have {x} "
+                f"(nothing stands in for {n['xfine']})")
+    if nx + nf > x + f:
+        return (f"the offer needs {nx + nf} {n['xfine']} or {n['fine']} and you have {x + f} "
+                f"(only {n['xfine']} stands in for {n['fine']})")
+    if ns > f + s:
+        return (f"the offer needs {ns} {n['standard']} or {n['fine']} and you have {f + s} "
+                f"(only {n['fine']} stands in for {n['standard']})")
+    if nx + nf + ns > x + f + s:
+        return (f"the offer needs {nx + nf + ns} raw units in all and you have {x + f + s}")
+    return None

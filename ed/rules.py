@@ -1,0 +1,140 @@
+"""The fixed tables of the rules (RULES.md sections 1 to 3) and the Rules value.
+
+Everything here is data: commodity keys, opening prices, recipes, the set-up
+table and the limits.  ``Rules`` is the frozen choice of options a game is
+played with; it validates itself on construction.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Tuple
+
+
+class RuleError(ValueError):
+    """An entry, a setting or a call that the rules do not allow.
+
+    The message is one plain sentence naming the limit and the value.
+    """
+
+
+RAW: Tuple[str, ...] = ("xfine", "fine", "standard")
+GOODS: Tuple[str, ...] = ("A", "B", "C")
+COMMODITIES: Tuple[str, ...] = RAW + GOODS
+
+#: Display names, used in messages meant for people.
+NAMES: Dict[str, str] = {
+    "xfine": "X-Fine", "fine": "Fine", "standard": "Standard",
+    "A": "A", "B": "B", "C": "C",
+}
+
+#: RULES §1: opening prices.
+OPENING_PRICES: Dict[str, int] = {
+    "xfine": 40, "fine": 30, "standard": 20, "A": 140, "B": 115, "C": 90,
+}
+
+#: RULES §1: recipes as (X-Fine places, Fine places, Standard places).
+DEFAULT_RECIPES: Dict[str, Tuple[int, int, int]] = {
+    "A": (2, 1, 0),
+    "B": (0, 2, 1),
+    "C": (0, 1, 2),
+}
+#: RULES §1: the production chart printed with the 1971 game.
+CLASSIC_RECIPES: Dict[str, Tuple[int, int, int]] = {
+    "A": (2, 1, 0),
+    "B": (1, 1, 1),
+    "C": (0, 1, 2),
+}
+
+#: RULES §2: players -> (starting cash, raw units a player may order a month).
+SETUP: Dict[int, Tuple[int, int]] = {
+    2: (900, 18),
+    3: (600, 12),
+    4: (450, 9),
+    5: (350, 7),
+    6: (300, 6),
+}
+#: RULES §2: with two players, at most this many units of any one grade.
+TWO_PLAYER_GRADE_LIMIT = 12
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+MIN_MONTHS = 1
+MAX_MONTHS = 36
+DEFAULT_MONTHS = 12
+
+#: RULES §4.1.2 and §4.2.2 (interpretation): the highest price anyone may enter.
+MAX_PRICE = 10_000
+
+#: RULES §5 and §6 (Variation I): borrowing is in steps of this, repaid at 125 per 100.
+LOAN_STEP = 100
+LOAN_REPAY_PER_STEP = 125
+
+#: Longest player name accepted (saves and the window rely on it).
+MAX_NAME_LENGTH = 40
+
+VARIATIONS: Tuple[str, ...] = ("loans", "partial_fills", "partial_sales")
+
+
+def month_label(month: int) -> str:
+    """``1 -> "Jan"``, ``13 -> "Jan Y2"``: RULES §2, month 1 is January."""
+    names = ("Jan", "Feb", "Mar", "Apr", "May", "Jun",
+             "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+    year, index = divmod(month - 1, 12)
+    return names[index] if year == 0 else f"{names[index]} Y{year + 1}"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The options a game is played with (RULES.md §2 and §6).
+
+    Raises ``RuleError`` when the number of players or months is outside the
+    rules, or when an option is not a plain ``True``/``False``.
+    """
+
+    players: int = 4
+    months: int = DEFAULT_MONTHS
+    loans: bool = False
+    partial_fills: bool = False
+    partial_sales: bool = False
+    classic_recipes: bool = False
+
+    def __post_init__(self) -> None:
+        for name, low, high in (("players", MIN_PLAYERS, MAX_PLAYERS),
+                                ("months", MIN_MONTHS, MAX_MONTHS)):
+            value = getattr(self, name)
+            if type(value) is not int:
+                raise RuleError(f"The number of {name} must be a whole number, not {value!r}.")
+            if not low <= value <= high:
+                raise RuleError(f"The number of {name} must be from {low} to {high}, not {value}.")
+        for name in VARIATIONS + ("classic_recipes",):
+            value = getattr(self, name)
+            if type(value) is not bool:
+                raise RuleError(f"The option {name} must be true or false, not {value!r}.")
+
+    @property
+    def starting_cash(self) -> int:
+        """RULES §2: each player's cash at the start."""
+        return SETUP[self.players][0]
+
+    @property
+    def order_limit(self) -> int:
+        """RULES §2: raw units a player may order in one month, all grades together."""
+        return SETUP[self.players][1]
+
+    @property
+    def grade_limit(self) -> int:
+        """RULES §2: units of any one grade a player may order in one month."""
+        if self.players == 2:
+            return TWO_PLAYER_GRADE_LIMIT
+        return self.order_limit
+
+    @property
+    def recipes(self) -> Dict[str, Tuple[int, int, int]]:
+        """RULES §1: places per good as (X-Fine, Fine, Standard)."""
+        return dict(CLASSIC_RECIPES if self.classic_recipes else DEFAULT_RECIPES)
+
+    def to_dict(self) -> Dict[str, object]:
+        """The rules as plain JSON-ready data."""
+        return {"players": self.players, "months": self.months, "loans": self.loans,
+                "partial_fills": self.partial_fills, "partial_sales": self.partial_sales,
+                "classic_recipes": self.classic_recipes}
