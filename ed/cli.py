@@ -22,15 +22,6 @@ and this Python does not have it ({error}). To add it:
 Then start the game again with: python3 executive_decision.py"""
 
 
-def tk_problem() -> Optional[str]:
-    """Why tkinter cannot be used here, or ``None`` when it can be imported."""
-    try:
-        import tkinter  # noqa: F401
-    except ImportError as error:
-        return str(error) or "tkinter is missing"
-    return None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="executive_decision.py",
@@ -55,6 +46,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         from . import bench
         return bench.main(argv[1:])
     options = build_parser().parse_args(argv)
+    from .ui.tkcheck import tk_problem
     problem = tk_problem()
     if problem is not None:
         print(NO_TK.format(error=problem), file=sys.stderr)

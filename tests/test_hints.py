@@ -1,0 +1,68 @@
+"""The live help: pure functions of a view, agreeing with what submit does."""
+from __future__ import annotations
+
+import ed
+from ed import hints
+
+
+def selling_view(order):
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    game.submit(0, order)
+    game.submit(1, {})
+    game.resolve()
+    return game, game.view(0)
+
+
+def test_problems_are_what_submit_refuses():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    view = game.view(0)
+    entry = {"xfine": (6, 35), "fine": (13, 50)}
+    found = hints.problems(view, entry)
+    assert found == [
+        "X-Fine bid $35 is below the minimum bid $36 (6 units at previous price $40)",
+        "13 units of Fine is over the limit of 12 units of one grade with 2 players",
+        "the order totals 19 units, over the monthly limit of 18 units with 2 players",
+    ]
+    assert game.check(0, entry) == found
+    assert hints.field_problems(view, entry)[None] == [found[2]]
+    assert hints.problems(view, {"fine": (4, 30)}) == []
+
+
+def test_order_hints():
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    order = {"xfine": (6, 40), "fine": (4, 28)}
+    assert hints.min_bid(view, "xfine", 6) == 36
+    assert hints.order_cost(order) == 352
+    assert hints.cash_left(view, order) == 548
+    assert hints.units_left(view, order) == 8
+    assert not hints.would_cancel(view, order)
+    big = {"xfine": (12, 80)}
+    assert hints.would_cancel(view, big) and hints.cash_left(view, big) == -60
+
+
+def test_loan_hint():
+    view = ed.Game(ed.Rules(players=6, loans=True), list("ABCDEF")).view(0)
+    assert hints.loan_needed(view, {"xfine": (5, 100)}) == 200
+    assert not hints.would_cancel(view, {"xfine": (5, 100)})
+
+
+def test_offer_hints():
+    _, view = selling_view({"xfine": (6, 50), "standard": (8, 30)})
+    assert hints.highest_useful_ask(view, "A", 1) == 149
+    assert hints.max_makeable(view, "A") == 2
+    assert hints.max_makeable(view, "C", {"A": (1, 149)}) == 3
+    assert hints.is_makeable(view, {"A": (1, 149), "C": (2, 88)})
+    assert hints.materials_for(view, {"A": (1, 149), "C": (2, 88)}) == {"xfine": 5, "fine": 0, "standard": 4}
+    assert hints.offer_shortage(view, {"B": (1, 100)}) is None
+    why = hints.offer_shortage(view, {"A": (3, 100)})
+    assert why == "the offer needs 9 X-Fine or Fine and you have 6 (only X-Fine stands in for Fine)"
+    assert not hints.is_makeable(view, {"A": (3, 100)})
+
+
+def test_hints_once_over():
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
+    for _ in range(2):
+        game.submit(0, {})
+        game.submit(1, {})
+        game.resolve()
+    assert hints.problems(game.view(0), {}) == ["the game is over; no more entries are taken"]

@@ -1,0 +1,87 @@
+"""Project-wide promises: Python 3.9 syntax, a tkinter-free engine, a friendly launcher."""
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = sorted(p for p in ROOT.rglob("*.py") if ".git" not in p.parts)
+
+
+def run(*args, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60, **kwargs)
+
+
+def test_every_module_parses_as_python_3_9():
+    assert len(SOURCES) > 20
+    for path in SOURCES:
+        ast.parse(path.read_text("utf-8"), filename=str(path), feature_version=(3, 9))
+
+
+def test_every_module_uses_postponed_annotations():
+    for path in SOURCES:
+        if path.name == "executive_decision.py" or path.stat().st_size == 0:
+            continue
+        tree = ast.parse(path.read_text("utf-8"))
+        if any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and (n.returns or any(
+                a.annotation for a in n.args.args)) for n in ast.walk(tree)):
+            assert "from __future__ import annotations" in path.read_text("utf-8"), path
+
+
+def test_engine_modules_do_not_import_tkinter():
+    for path in (ROOT / "ed").glob("*.py"):
+        tree = ast.parse(path.read_text("utf-8"))
+        for node in ast.walk(tree):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            assert not any(n.split(".")[0] in ("tkinter", "_tkinter") for n in names), path
+
+
+def test_importing_the_engine_loads_no_tkinter():
+    code = ("import sys, ed, ed.ai, ed.save, ed.hints, ed.bench, ed.tournament; "
+            "print(sorted(m for m in sys.modules if 'tkinter' in m))")
+    result = run("-c", code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
+def test_launcher_without_tkinter_explains_the_fix():
+    code = ("import sys; sys.modules['tkinter'] = None; sys.argv = ['executive_decision.py']; "
+            "import runpy; runpy.run_path('executive_decision.py', run_name='__main__')")
+    result = run("-c", code)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    for words in ("needs Tkinter", "sudo apt install python3-tk", "python3-tkinter",
+                  "brew install python-tk", "tcl/tk and IDLE"):
+        assert words in result.stderr
+
+
+def test_launcher_on_an_old_python_says_so():
+    code = ("import sys; sys.version_info = (3, 8, 10, 'final', 0); "
+            "import runpy; runpy.run_path('executive_decision.py', run_name='__main__')")
+    result = run("-c", code)
+    assert result.returncode == 1
+    assert "needs Python 3.9 or newer; this is Python 3.8" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_python_m_ed_help():
+    result = run("-m", "ed", "--help")
+    assert result.returncode == 0 and "Executive Decision" in result.stdout
+
+
+def test_bad_command_line_is_a_plain_message():
+    result = run("executive_decision.py", "--no-such-option")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_public_facade():
+    import ed
+    for name in ("Rules", "Game", "Seat", "RuleError", "SaveError", "PlayerView", "PhaseReport"):
+        assert hasattr(ed, name)
+    assert callable(ed.save.save) and callable(ed.save.load)
+    assert callable(ed.save.dumps) and callable(ed.save.loads)
+    assert ed.ai.LEVELS[0] == "easy" and callable(ed.ai.Avatar)
