@@ -85,3 +85,11 @@ def test_public_facade():
     assert callable(ed.save.save) and callable(ed.save.load)
     assert callable(ed.save.dumps) and callable(ed.save.loads)
     assert ed.ai.LEVELS[0] == "easy" and callable(ed.ai.Avatar)
+
+
+def test_bench_reports_its_figures():
+    from ed import bench
+    lines = bench.bench_engine(games=3, repeat=1, jobs=1) + bench.bench_saves(repeat=2)
+    assert "complete 12-month 6-player games per second" in lines[0]
+    assert "resolve(): median" in lines[1]
+    assert lines[2].startswith("saves (finished 12-month 6-player game")

@@ -1,0 +1,194 @@
+"""Benchmarks: ``python3 -m ed.bench [--games N] [--jobs N] [--gui] [--quick]``.
+
+Measures, never asserts:
+
+- engine: complete 12-month 6-player games per second, the entries made
+  beforehand so that only ``submit`` and ``resolve`` are timed, and
+  microseconds per ``submit`` and per ``resolve()``;
+- saves: milliseconds to write and read back a finished 12-month 6-player
+  game (in memory, and through a file with its fsync);
+- computer players: milliseconds per decision for each level, median and worst;
+- with ``--gui``: the window's start-up time and tally-sheet redraw time.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import List, Optional, Sequence, Tuple
+
+from . import save
+from .engine import Game
+from .randomplay import random_entry
+from .rules import Rules
+
+NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+Log = List[Tuple[dict, ...]]
+
+
+def make_logs(count: int, seed: int = 1, players: int = 6, months: int = 12) -> List[Log]:
+    """Entries for ``count`` complete games with random legal entries (over-offers included)."""
+    rng = random.Random(seed)
+    rules = Rules(players=players, months=months)
+    logs = []
+    for _ in range(count):
+        game = Game(rules, NAMES[:players])
+        while not game.is_over:
+            for seat in range(players):
+                game.submit(seat, random_entry(game.view(seat), rng))
+            game.resolve()
+        logs.append(game.log())
+    return logs
+
+
+def replay(logs: Sequence[Log], players: int = 6, months: int = 12) -> float:
+    """Play every logged game through ``submit`` and ``resolve``; returns the seconds taken."""
+    rules = Rules(players=players, months=months)
+    names = NAMES[:players]
+    start = time.perf_counter()
+    for log in logs:
+        game = Game(rules, names)
+        submit, resolve = game.submit, game.resolve
+        for entries in log:
+            for seat, entry in enumerate(entries):
+                submit(seat, entry)
+            resolve()
+    return time.perf_counter() - start
+
+
+def _replay_chunk(args: Tuple[int, int]) -> Tuple[int, float]:
+    count, seed = args
+    logs = make_logs(count, seed)
+    return count, replay(logs)
+
+
+def per_call(logs: Sequence[Log]) -> Tuple[List[float], List[float]]:
+    """Microseconds of each ``submit`` and each ``resolve`` call."""
+    rules = Rules(players=6, months=12)
+    submits, resolves = [], []
+    clock = time.perf_counter_ns
+    for log in logs:
+        game = Game(rules, NAMES)
+        for entries in log:
+            for seat, entry in enumerate(entries):
+                t0 = clock()
+                game.submit(seat, entry)
+                submits.append((clock() - t0) / 1000)
+            t0 = clock()
+            game.resolve()
+            resolves.append((clock() - t0) / 1000)
+    return submits, resolves
+
+
+def bench_engine(games: int, repeat: int, jobs: int) -> List[str]:
+    logs = make_logs(games)
+    best = min(replay(logs) for _ in range(repeat))
+    submits, resolves = per_call(logs[: max(1, games // 5)])
+    lines = [
+        f"engine: {games / best:,.0f} complete 12-month 6-player games per second "
+        f"(one process, best of {repeat} runs of {games} games)",
+        f"  submit: median {statistics.median(submits):.1f} us;  "
+        f"resolve(): median {statistics.median(resolves):.1f} us, "
+        f"worst {max(resolves):.0f} us",
+    ]
+    if jobs > 1:
+        # Each process makes its own entries, then times its replay; the rates add up
+        # because the replays run side by side.
+        chunk = max(1, games // jobs)
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_replay_chunk, [(chunk, 10 + j) for j in range(jobs)]))
+        rate = sum(count / seconds for count, seconds in results)
+        lines.append(f"  with {jobs} processes side by side: {rate:,.0f} games per second in all")
+    return lines
+
+
+def bench_saves(repeat: int = 30) -> List[str]:
+    logs = make_logs(1, seed=7)
+    game = Game(Rules(players=6, months=12), NAMES)
+    for entries in logs[0]:
+        for seat, entry in enumerate(entries):
+            game.submit(seat, entry)
+        game.resolve()
+    dumps, loads, writes, reads = [], [], [], []
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "game.json")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            text = save.dumps(game)
+            t1 = time.perf_counter()
+            save.loads(text)
+            t2 = time.perf_counter()
+            save.save(game, path)
+            t3 = time.perf_counter()
+            save.load(path)
+            t4 = time.perf_counter()
+            dumps.append(t1 - t0)
+            loads.append(t2 - t1)
+            writes.append(t3 - t2)
+            reads.append(t4 - t3)
+        size = os.path.getsize(path)
+    ms = lambda xs: statistics.median(xs) * 1000  # noqa: E731
+    return [
+        f"saves (finished 12-month 6-player game, {size:,} bytes): "
+        f"dumps+loads {ms(dumps) + ms(loads):.2f} ms "
+        f"(dumps {ms(dumps):.2f}, loads with replay {ms(loads):.2f})",
+        f"  to a file: save+load {ms(writes) + ms(reads):.2f} ms "
+        f"(save with fsync {ms(writes):.2f}, load {ms(reads):.2f})",
+    ]
+
+
+def bench_ai(games: int = 6, players: int = 4) -> List[str]:
+    from . import ai
+    lines = []
+    for level in ai.LEVELS:
+        times: List[float] = []
+        for g in range(games):
+            rules = Rules(players=players, months=12)
+            game = Game(rules, NAMES[:players], seed=g)
+            personalities = list(ai.PERSONALITIES)
+            avatars = [ai.Avatar(level, personalities[(g + s) % len(personalities)], seed=g * 10 + s)
+                       for s in range(players)]
+            while not game.is_over:
+                for seat, avatar in enumerate(avatars):
+                    view = game.view(seat)
+                    t0 = time.perf_counter()
+                    entry = avatar.decide(view)
+                    times.append(time.perf_counter() - t0)
+                    game.submit(seat, entry)
+                game.resolve()
+        lines.append(f"ai {level:>6}: {len(times)} decisions, median "
+                     f"{statistics.median(times) * 1000:.2f} ms, worst {max(times) * 1000:.1f} ms")
+    return lines
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m ed.bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games for the engine figure")
+    parser.add_argument("--repeat", type=int, default=3, help="runs, the best one counts")
+    parser.add_argument("--jobs", type=int, default=1, help="also measure with N processes")
+    parser.add_argument("--gui", action="store_true", help="also measure the window")
+    parser.add_argument("--quick", action="store_true", help="fewer games, for a smoke run")
+    options = parser.parse_args(argv)
+    if options.games < 1 or options.repeat < 1 or options.jobs < 1:
+        parser.error("--games, --repeat and --jobs take whole numbers from 1")
+    games = 50 if options.quick else options.games
+    print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores", flush=True)
+    for line in bench_engine(games, 1 if options.quick else options.repeat, options.jobs):
+        print(line, flush=True)
+    for line in bench_saves(5 if options.quick else 30):
+        print(line, flush=True)
+    for line in bench_ai(1 if options.quick else 6):
+        print(line, flush=True)
+    if options.gui:
+        from .ui import bench_gui
+        return bench_gui.main(["--quick"] if options.quick else [])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
