@@ -1,0 +1,586 @@
+"""Charts drawn on a plain Tk canvas: prices, cash and the final standings.
+
+Everything shown is public (RULES §4.3): market prices from
+``price_history()``, cash from resolved reports, standings from the
+settlement.  Nothing here suggests a bid.
+
+- ``PriceChart(parent, price_history=None)``: the six market prices month by
+  month; ``set_history(price_history)`` redraws.  Raw materials are solid
+  lines with filled markers, finished goods dashed lines with hollow markers,
+  each line labelled at its end, so colour is never needed.
+- ``CashChart(parent, history=None, names=(), starting_cash=0)``: each seat's
+  cash after each month's selling; ``set_history(history, names,
+  starting_cash)`` redraws.
+- ``StandingsBars(parent, rows=None)``: final cash as bars, winner marked;
+  ``set_rows(rows)`` with rows from ``standings_rows(game)`` or
+  ``standings_from_settlement(settlement)``.
+
+Reading a chart back (for tests and for the curious): every point is a canvas
+item tagged ``point``, ``c:<key>`` (commodity key or ``s<seat>``),
+``m:<index>`` (0 is the start, then month 1, 2, ...) and ``v:<value>``; its
+centre maps back to the value with ``chart.value_at_y(y)``.  Bars are tagged
+``bar``, ``s:<seat>``, ``v:<final cash>`` and ``winner`` for first places.
+
+Keyboard: the line charts take focus; Left/Right move a cursor along a line,
+Up/Down change line, Home/End jump; the exact value is shown above the plot
+(item ``readout``), as it is when the pointer rests on a point.
+"""
+from __future__ import annotations
+
+import math
+import tkinter as tk
+import tkinter.font as tkfont
+from dataclasses import dataclass
+from tkinter import ttk
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ed.rules import COMMODITIES, NAMES, RAW, month_label
+
+# Okabe-Ito colours: told apart by most colour-blind readers, though the
+# charts never rely on colour alone.
+PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+PRICE_STYLE: Dict[str, Tuple[str, str, bool, Tuple[int, ...]]] = {
+    # key: (colour, marker, filled, dash)
+    "xfine": ("#0072B2", "circle", True, ()),
+    "fine": ("#009E73", "triangle", True, ()),
+    "standard": ("#56B4E9", "square", True, ()),
+    "A": ("#D55E00", "circle", False, (6, 3)),
+    "B": ("#CC79A7", "triangle", False, (6, 3)),
+    "C": ("#E69F00", "square", False, (6, 3)),
+}
+SEAT_MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
+SEAT_DASHES: Tuple[Tuple[int, ...], ...] = ((), (6, 3), (2, 3), (8, 3, 2, 3), (4, 4), (10, 2))
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line: its key (used in tags), label, values by x index (``None`` = no point) and look."""
+
+    key: str
+    label: str
+    values: Tuple[Optional[int], ...]
+    colour: str = "#000000"
+    marker: str = "circle"
+    filled: bool = True
+    dash: Tuple[int, ...] = ()
+
+
+# ----------------------------------------------------------------- pure data
+
+def price_series(price_history: Sequence[Mapping[str, int]]) -> List[Series]:
+    """The six price lines from ``price_history()`` (index 0 the opening prices)."""
+    series = []
+    for key in COMMODITIES:
+        colour, marker, filled, dash = PRICE_STYLE[key]
+        values = tuple(row.get(key) for row in price_history)
+        label = NAMES[key] if key in RAW else f"Good {key}"
+        series.append(Series(key, label, values, colour, marker, filled, dash))
+    return series
+
+
+def price_labels(count: int) -> List[str]:
+    """x labels for a price history of ``count`` rows: "Start", "Jan", "Feb", ..."""
+    return ["Start"] + [month_label(m) for m in range(1, count)]
+
+
+def cash_by_month(history: Sequence[Any], players: int, starting_cash: int
+                  ) -> Tuple[List[str], List[List[int]]]:
+    """(x labels, cash per seat): the start, after each resolved selling phase, and the end.
+
+    The end point (labelled "End") is the final cash after the settlement.
+    """
+    labels = ["Start"]
+    cash = [[starting_cash] for _ in range(players)]
+    for report in history:
+        if report.phase != "selling":
+            continue
+        labels.append(month_label(report.month))
+        for seat in report.seats:
+            cash[seat.seat].append(seat.cash_after)
+        if report.settlement:
+            labels.append("End")
+            for line in report.settlement:
+                cash[line.seat].append(line.final_cash)
+    return labels, cash
+
+
+def cash_series(history: Sequence[Any], names: Sequence[str], starting_cash: int
+                ) -> Tuple[List[str], List[Series]]:
+    """(x labels, one line per seat) for the cash chart."""
+    labels, cash = cash_by_month(history, len(names), starting_cash)
+    series = [Series(f"s{seat}", name, tuple(cash[seat]), PALETTE[seat % len(PALETTE)],
+                     SEAT_MARKERS[seat % len(SEAT_MARKERS)], seat < 3,
+                     SEAT_DASHES[seat % len(SEAT_DASHES)])
+              for seat, name in enumerate(names)]
+    return labels, series
+
+
+@dataclass(frozen=True)
+class Standing:
+    seat: int
+    name: str
+    final_cash: int
+    profit: int
+    place: int
+
+
+def standings_from_settlement(settlement: Sequence[Any]) -> List[Standing]:
+    """Standings from ``report.settlement`` (the last report of a finished game)."""
+    return [Standing(line.seat, line.name, line.final_cash, line.profit, line.place)
+            for line in settlement]
+
+
+def standings_rows(game: Any) -> List[Standing]:
+    """Standings of a finished ``ed.Game`` (``final_cash()`` and ``places()``)."""
+    finals, places = game.final_cash(), game.places()
+    start = game.rules.starting_cash
+    return [Standing(seat, name, finals[seat], finals[seat] - start, places[seat])
+            for seat, name in enumerate(game.names)]
+
+
+def nice_ticks(low: float, high: float, count: int = 5) -> List[float]:
+    """Round tick values covering ``low``..``high`` (about ``count`` of them)."""
+    if high <= low:
+        high = low + 1
+    raw = (high - low) / max(1, count)
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    start = math.floor(low / step) * step
+    ticks = []
+    value = start
+    while value <= high + step * 1e-9:
+        ticks.append(round(value, 6))
+        value += step
+    if ticks[-1] < high:
+        ticks.append(round(value, 6))
+    return ticks
+
+
+def money(value: float) -> str:
+    value = int(round(value))
+    return f"-${-value:,}" if value < 0 else f"${value:,}"
+
+
+# ----------------------------------------------------------------- drawing
+
+def draw_marker(canvas: tk.Canvas, x: float, y: float, shape: str, r: float, colour: str,
+                filled: bool, tags: Tuple[str, ...]) -> int:
+    """A point marker centred on (x, y); returns the canvas item."""
+    fill = colour if filled else "white"
+    if shape == "circle":
+        return canvas.create_oval(x - r, y - r, x + r, y + r, fill=fill, outline=colour,
+                                  width=2, tags=tags)
+    if shape == "square":
+        r *= 0.9
+        return canvas.create_rectangle(x - r, y - r, x + r, y + r, fill=fill, outline=colour,
+                                       width=2, tags=tags)
+    if shape == "cross":
+        r *= 1.1
+        pts = [x - r, y - r / 3, x - r / 3, y - r / 3, x - r / 3, y - r, x + r / 3, y - r,
+               x + r / 3, y - r / 3, x + r, y - r / 3, x + r, y + r / 3, x + r / 3, y + r / 3,
+               x + r / 3, y + r, x - r / 3, y + r, x - r / 3, y + r / 3, x - r, y + r / 3]
+    elif shape == "diamond":
+        r *= 1.2
+        pts = [x, y - r, x + r, y, x, y + r, x - r, y]
+    elif shape == "down":
+        r *= 1.2
+        pts = [x - r, y - r * 0.7, x + r, y - r * 0.7, x, y + r]
+    else:  # triangle
+        r *= 1.2
+        pts = [x, y - r, x + r, y + r * 0.7, x - r, y + r * 0.7]
+    return canvas.create_polygon(pts, fill=fill, outline=colour, width=2, tags=tags)
+
+
+def _font(widget: tk.Misc, name: str) -> tkfont.Font:
+    """A named font of ``widget``'s interpreter (``nametofont`` lacks ``root`` before 3.10)."""
+    return tkfont.Font(root=widget, name=name, exists=True)
+
+
+class LineChart(ttk.Frame):
+    """A line chart on a canvas: several ``Series`` over shared x labels.
+
+    ``set_series(labels, series, title="")`` redraws; the chart redraws itself
+    when resized.  ``value_at_y(y)`` and ``x_of(index)`` map canvas
+    coordinates to data; ``cursor`` is ``(series key, index)`` or ``None``;
+    ``readout_text()`` is the exact value shown for the cursor.
+    """
+
+    value_format = staticmethod(money)
+
+    def __init__(self, parent: tk.Misc, *, width: int = 600, height: int = 320,
+                 title: str = "") -> None:
+        super().__init__(parent)
+        self.canvas = tk.Canvas(self, width=width, height=height, background="white",
+                                highlightthickness=2, takefocus=1, borderwidth=0)
+        self.canvas.pack(fill="both", expand=True)
+        self.title = title
+        self.labels: List[str] = []
+        self.series: List[Series] = []
+        self.cursor: Optional[Tuple[str, int]] = None
+        self._scale = (0.0, 1.0, 0.0, 1.0)   # y of top, y of bottom, value at top, at bottom
+        self._xs: List[float] = []
+        self.canvas.bind("<Configure>", lambda e: self.redraw())
+        self.canvas.bind("<Left>", lambda e: self._move(-1))
+        self.canvas.bind("<Right>", lambda e: self._move(1))
+        self.canvas.bind("<Up>", lambda e: self._change_line(-1))
+        self.canvas.bind("<Down>", lambda e: self._change_line(1))
+        self.canvas.bind("<Home>", lambda e: self._jump(0))
+        self.canvas.bind("<End>", lambda e: self._jump(-1))
+        self.canvas.bind("<FocusIn>", self._on_focus_in)
+        self.canvas.bind("<Button-1>", lambda e: self.canvas.focus_set())
+        self.canvas.tag_bind("point", "<Enter>", self._on_point_enter)
+
+    # ------------------------------------------------------------ data
+
+    def set_series(self, labels: Sequence[str], series: Sequence[Series], *,
+                   title: Optional[str] = None) -> None:
+        """Show ``series`` over the x ``labels`` and redraw."""
+        self.labels = list(labels)
+        self.series = list(series)
+        if title is not None:
+            self.title = title
+        if self.cursor is not None and not self._has_point(*self.cursor):
+            self.cursor = None
+        self.redraw()
+
+    def _values(self) -> List[int]:
+        return [v for s in self.series for v in s.values if v is not None]
+
+    def _has_point(self, key: str, index: int) -> bool:
+        for s in self.series:
+            if s.key == key:
+                return 0 <= index < len(s.values) and s.values[index] is not None
+        return False
+
+    def value_at_y(self, y: float) -> float:
+        """The value a canvas y coordinate stands for."""
+        top, bottom, vtop, vbottom = self._scale
+        return vtop + (y - top) * (vbottom - vtop) / (bottom - top)
+
+    def y_of(self, value: float) -> float:
+        top, bottom, vtop, vbottom = self._scale
+        return top + (value - vtop) * (bottom - top) / (vbottom - vtop)
+
+    def x_of(self, index: int) -> float:
+        """The canvas x coordinate of x index ``index``."""
+        return self._xs[index]
+
+    # ------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """Draw everything again at the canvas's current size."""
+        c = self.canvas
+        c.delete("all")
+        width = max(c.winfo_width(), int(c.cget("width")) if not c.winfo_ismapped() else 0, 200)
+        height = max(c.winfo_height(), int(c.cget("height")) if not c.winfo_ismapped() else 0, 150)
+        font = _font(self, "TkDefaultFont")
+        small = _font(self, "TkSmallCaptionFont") if "TkSmallCaptionFont" in tkfont.names(self) \
+            else font
+        line_h = font.metrics("linespace")
+        label_w = max([font.measure(s.label) for s in self.series] + [40])
+        values = self._values()
+        low, high = (min(values), max(values)) if values else (0, 100)
+        ticks = nice_ticks(low, high)
+        tick_w = max(font.measure(self.value_format(t)) for t in ticks)
+        left = tick_w + 14
+        right = width - label_w - 22
+        top = 2 * line_h + 12
+        bottom = height - 2 * line_h - 18
+        if right - left < 60 or bottom - top < 40:
+            c.create_text(width / 2, height / 2, text="(too small to draw)", tags=("message",))
+            return
+        self._scale = (top, bottom, ticks[-1], ticks[0])
+        if self.title:
+            c.create_text(left, 4, text=self.title, anchor="nw", font=font, tags=("title",))
+        for t in ticks:
+            y = self.y_of(t)
+            c.create_line(left, y, right, y, fill="#e3e3e3", tags=("grid",))
+            c.create_text(left - 6, y, text=self.value_format(t), anchor="e", font=small,
+                          fill="#333333", tags=("ytick",))
+        c.create_line(left, top, left, bottom, right, bottom, fill="#666666", tags=("axis",))
+        n = max(1, len(self.labels))
+        step = (right - left - 16) / max(1, n - 1)
+        self._xs = [left + 8 + i * step for i in range(n)]
+        every = max(1, math.ceil((max(font.measure(t) for t in self.labels) + 8) / step)) \
+            if self.labels and n > 1 else 1
+        for i, text in enumerate(self.labels):
+            if i % every == 0 or i == n - 1:
+                c.create_text(self._xs[i], bottom + 4, text=text, anchor="n", font=small,
+                              tags=("xtick", f"m:{i}"))
+        if not values:
+            c.create_text((left + right) / 2, (top + bottom) / 2, text="Nothing to show yet.",
+                          tags=("message",))
+        ends = []
+        radius = max(3.5, line_h / 4)
+        for s in self.series:
+            pts = [(i, self._xs[i], self.y_of(v), v) for i, v in enumerate(s.values)
+                   if v is not None and i < n]
+            if len(pts) > 1:
+                c.create_line(*[coord for _, x, y, _ in pts for coord in (x, y)], fill=s.colour,
+                              width=2, dash=s.dash or "", tags=("line", f"c:{s.key}"))
+            for i, x, y, v in pts:
+                draw_marker(c, x, y, s.marker, radius, s.colour, s.filled,
+                            ("point", f"c:{s.key}", f"m:{i}", f"v:{v}"))
+            if pts:
+                ends.append([pts[-1][2], pts[-1][1], s])
+        self._draw_end_labels(ends, line_h, font, top, bottom)
+        self._draw_legend(height - line_h - 8, left, font)
+        self._draw_cursor()
+
+    def _draw_end_labels(self, ends: List[list], line_h: int, font: tkfont.Font,
+                         top: float, bottom: float) -> None:
+        """Labels at the line ends, nudged apart so none overlap."""
+        ends.sort(key=lambda e: e[0])
+        for i in range(1, len(ends)):
+            ends[i][0] = max(ends[i][0], ends[i - 1][0] + line_h)
+        overflow = (ends[-1][0] - bottom) if ends else 0
+        if overflow > 0:
+            for e in ends:
+                e[0] -= overflow
+        for i in range(len(ends) - 2, -1, -1):
+            ends[i][0] = min(ends[i][0], ends[i + 1][0] - line_h)
+        for y, x, s in ends:
+            self.canvas.create_text(x + 10, y, text=s.label, anchor="w", font=font,
+                                    fill=_darker(s.colour), tags=("endlabel", f"c:{s.key}"))
+
+    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
+        """Subclasses explain their line styles here."""
+
+    def _legend_sample(self, x: float, y: float, text: str, colour: str, marker: str,
+                       filled: bool, dash: Tuple[int, ...], font: tkfont.Font) -> float:
+        c = self.canvas
+        c.create_line(x, y, x + 34, y, fill=colour, width=2, dash=dash or "", tags=("legend",))
+        draw_marker(c, x + 17, y, marker, 4, colour, filled, ("legend",))
+        item = c.create_text(x + 40, y, text=text, anchor="w", font=font, tags=("legend",))
+        return c.bbox(item)[2] + 18
+
+    # ------------------------------------------------------------ cursor
+
+    def readout_text(self) -> str:
+        """The exact value at the cursor, e.g. ``"X-Fine, Mar: $42"``; "" without a cursor."""
+        if self.cursor is None:
+            return ""
+        key, index = self.cursor
+        for s in self.series:
+            if s.key == key and 0 <= index < len(s.values) and s.values[index] is not None:
+                return f"{s.label}, {self.labels[index]}: {self.value_format(s.values[index])}"
+        return ""
+
+    def _draw_cursor(self) -> None:
+        c = self.canvas
+        c.delete("cursor", "readout")
+        text = self.readout_text()
+        font = _font(self, "TkDefaultFont")
+        x0, y0 = self._xs[0] - 8 if self._xs else 8, 8 + font.metrics("linespace")
+        if not text:
+            hint = "Point at a dot, or click the chart and use the arrow keys, to read a value."
+            c.create_text(x0, y0, text=hint, anchor="nw", fill="#666666", font=font,
+                          tags=("readout", "hint"))
+            return
+        key, index = self.cursor  # type: ignore[misc]
+        s = next(s for s in self.series if s.key == key)
+        x, y = self._xs[index], self.y_of(s.values[index])  # type: ignore[arg-type]
+        r = 9
+        c.create_oval(x - r, y - r, x + r, y + r, outline="#000000", width=2, tags=("cursor",))
+        c.create_line(x, self._scale[0], x, self._scale[1], fill="#999999", dash=(2, 2),
+                      tags=("cursor",))
+        c.tag_lower("cursor", "point")
+        c.create_text(x0, y0, text=text, anchor="nw", font=_font(self, "TkHeadingFont"),
+                      tags=("readout",))
+
+    def set_cursor(self, key: str, index: int) -> None:
+        """Put the cursor on a point (if that point exists) and show its value."""
+        if self._has_point(key, index):
+            self.cursor = (key, index)
+            self._draw_cursor()
+
+    def _on_point_enter(self, _event: Any) -> None:
+        item = self.canvas.find_withtag("current")
+        if not item:
+            return
+        tags = self.canvas.gettags(item[0])
+        key = next(t[2:] for t in tags if t.startswith("c:"))
+        index = int(next(t[2:] for t in tags if t.startswith("m:")))
+        self.set_cursor(key, index)
+
+    def _on_focus_in(self, _event: Any) -> None:
+        if self.cursor is None:
+            self._jump(-1)
+
+    def _points_of(self, key: str) -> List[int]:
+        s = next((s for s in self.series if s.key == key), None)
+        return [] if s is None else [i for i, v in enumerate(s.values) if v is not None]
+
+    def _move(self, step: int) -> str:
+        if self.cursor is None:
+            self._jump(-1)
+            return "break"
+        key, index = self.cursor
+        points = self._points_of(key)
+        later = [i for i in points if (i - index) * step > 0]
+        if later:
+            self.set_cursor(key, min(later, key=lambda i: abs(i - index)))
+        return "break"
+
+    def _change_line(self, step: int) -> str:
+        keys = [s.key for s in self.series if any(v is not None for v in s.values)]
+        if not keys:
+            return "break"
+        if self.cursor is None:
+            self._jump(-1)
+            return "break"
+        key, index = self.cursor
+        position = keys.index(key) if key in keys else 0
+        for _ in keys:
+            position = (position + step) % len(keys)
+            points = self._points_of(keys[position])
+            if points:
+                nearest = min(points, key=lambda i: (abs(i - index), -i))
+                self.set_cursor(keys[position], nearest)
+                break
+        return "break"
+
+    def _jump(self, where: int) -> str:
+        key = self.cursor[0] if self.cursor else None
+        keys = [s.key for s in self.series if any(v is not None for v in s.values)]
+        if not keys:
+            return "break"
+        if key not in keys:
+            key = keys[0]
+        points = self._points_of(key)
+        self.set_cursor(key, points[where])
+        return "break"
+
+
+def _darker(colour: str) -> str:
+    """A darker shade of ``#rrggbb`` so labels read well on white."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#%02x%02x%02x" % (int(r * 0.7), int(g * 0.7), int(b * 0.7))
+
+
+class PriceChart(LineChart):
+    """The six market prices month by month.  ``set_history(price_history)`` redraws.
+
+    ``price_history`` is ``game.price_history()`` or ``view.price_history()``:
+    index 0 the opening prices, then a dict per month (the current month may
+    lack the goods until its selling is resolved).
+    """
+
+    def __init__(self, parent: tk.Misc, price_history: Optional[Sequence[Mapping[str, int]]] = None,
+                 *, width: int = 640, height: int = 340, title: str = "Market prices") -> None:
+        super().__init__(parent, width=width, height=height, title=title)
+        self.set_history(price_history or [])
+
+    def set_history(self, price_history: Sequence[Mapping[str, int]]) -> None:
+        """Redraw from a (new) price history."""
+        rows = list(price_history)
+        self.set_series(price_labels(len(rows)), price_series(rows) if rows else [])
+
+    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
+        x = self._legend_sample(left, y, "raw materials (solid)", "#444444", "circle", True, (),
+                                font)
+        self._legend_sample(x, y, "finished goods (dashed)", "#444444", "circle", False, (6, 3),
+                            font)
+
+
+class CashChart(LineChart):
+    """Each seat's cash month by month: the start, after each selling phase, and the end.
+
+    ``set_history(history, names, starting_cash)`` redraws from resolved reports.
+    """
+
+    def __init__(self, parent: tk.Misc, history: Sequence[Any] = (), names: Sequence[str] = (),
+                 starting_cash: int = 0, *, width: int = 640, height: int = 320,
+                 title: str = "Cash after each month") -> None:
+        super().__init__(parent, width=width, height=height, title=title)
+        self.set_history(history, names, starting_cash)
+
+    def set_history(self, history: Sequence[Any], names: Sequence[str],
+                    starting_cash: int) -> None:
+        """Redraw from resolved reports."""
+        labels, series = cash_series(list(history), list(names), starting_cash)
+        self.set_series(labels, series)
+
+    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
+        x = left
+        for s in self.series:
+            x = self._legend_sample(x, y, s.label, s.colour, s.marker, s.filled, s.dash, font)
+
+
+class StandingsBars(ttk.Frame):
+    """Final cash as horizontal bars, best first, with the winner (or winners) marked.
+
+    ``StandingsBars(parent, rows=None, starting_cash=None)``; ``set_rows(rows,
+    starting_cash=None)`` redraws.  ``rows`` are ``Standing`` values (see
+    ``standings_rows(game)`` and ``standings_from_settlement``).  With
+    ``starting_cash`` a dashed line marks where profit begins.
+    """
+
+    def __init__(self, parent: tk.Misc, rows: Optional[Sequence[Standing]] = None, *,
+                 starting_cash: Optional[int] = None, width: int = 560,
+                 title: str = "Final standings") -> None:
+        super().__init__(parent)
+        self.title = title
+        self.rows: List[Standing] = []
+        self.starting_cash = starting_cash
+        self.canvas = tk.Canvas(self, width=width, height=120, background="white",
+                                highlightthickness=0, borderwidth=0)
+        self.canvas.pack(fill="both", expand=True)
+        self.canvas.bind("<Configure>", lambda e: self.redraw())
+        self.set_rows(rows or [], starting_cash=starting_cash)
+
+    def set_rows(self, rows: Sequence[Standing], *, starting_cash: Optional[int] = None) -> None:
+        """Show ``rows`` (any order; drawn best first)."""
+        self.rows = sorted(rows, key=lambda r: (r.place, -r.final_cash, r.seat))
+        if starting_cash is not None:
+            self.starting_cash = starting_cash
+        font = _font(self, "TkDefaultFont")
+        bar_h = font.metrics("linespace") + 10
+        self.canvas.configure(height=(len(self.rows) + 1) * (bar_h + 6) + 30)
+        self.redraw()
+
+    def redraw(self) -> None:
+        c = self.canvas
+        c.delete("all")
+        font = _font(self, "TkDefaultFont")
+        bold = _font(self, "TkHeadingFont")
+        line_h = font.metrics("linespace")
+        bar_h = line_h + 10
+        width = max(c.winfo_width() if c.winfo_ismapped() else int(c.cget("width")), 240)
+        c.create_text(10, 6, text=self.title, anchor="nw", font=font, tags=("title",))
+        if not self.rows:
+            c.create_text(10, line_h + 16, text="The game is not over yet.", anchor="nw",
+                          tags=("message",))
+            return
+        name_w = max(font.measure(r.name) for r in self.rows) + 20
+        tail_w = max(bold.measure(_bar_text(r)) for r in self.rows) + 16
+        left, right = name_w, width - tail_w
+        top_value = max([r.final_cash for r in self.rows] + [self.starting_cash or 0, 1])
+        scale = max(20, right - left) / top_value
+        y = line_h + 16
+        for r in self.rows:
+            won = r.place == 1
+            tags = ("bar", f"s:{r.seat}", f"v:{r.final_cash}") + (("winner",) if won else ())
+            length = max(0, r.final_cash) * scale
+            c.create_text(left - 8, y + bar_h / 2, text=r.name, anchor="e",
+                          font=bold if won else font, tags=("name", f"s:{r.seat}"))
+            c.create_rectangle(left, y, left + length, y + bar_h,
+                               fill="#2b6cb0" if won else "#a0aec0",
+                               outline="#000000" if won else "#4a5568",
+                               width=3 if won else 1, tags=tags)
+            text = _bar_text(r)
+            c.create_text(left + length + 8, y + bar_h / 2, text=text, anchor="w",
+                          font=bold if won else font, tags=("value", f"s:{r.seat}"))
+            y += bar_h + 6
+        if self.starting_cash:
+            x = left + self.starting_cash * scale
+            c.create_line(x, line_h + 10, x, y, dash=(4, 3), fill="#444444", tags=("start",))
+            c.create_text(x, y + 2, text=f"starting cash {money(self.starting_cash)}",
+                          anchor="n", font=font, fill="#444444", tags=("start",))
+
+
+def _bar_text(row: Standing) -> str:
+    """``"$931 (profit +$31)  \u2605 Winner"``: the words beside a bar."""
+    sign = "+" if row.profit > 0 else ""
+    text = f"{money(row.final_cash)} (profit {sign}{money(row.profit)})"
+    return text + "  \u2605 Winner" if row.place == 1 else text

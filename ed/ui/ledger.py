@@ -1,0 +1,385 @@
+"""The ledger: one seat's orders, offers, money and stock month by month.
+
+The pure part needs no tkinter (and no display):
+
+- ``ledger_rows(history, seat, rules) -> list[LedgerRow]``: a "Start" row,
+  one row per month with a resolved phase, and an "End" row for the
+  settlement once the game is over.  Built from resolved reports only, so it
+  holds public information only (RULES §4.3).
+- ``COLUMNS``, ``row_values(row)``: the flat table behind the exports.
+- ``to_csv(rows) -> str``, ``to_tsv(rows) -> str`` (for the clipboard),
+  ``write_csv(rows, path)`` (atomic) and ``write_text_atomic(path, text)``.
+- ``export_postscript(canvas, path)``: a canvas as a ``.ps`` file, atomically.
+
+``LedgerWindow(parent, source, seat=0)`` (tkinter imported on first use) is a
+Toplevel with a table, a seat chooser, "Copy" and "Export CSV…"::
+
+    LedgerWindow (tk.Toplevel)
+    +-- top: seat_label, seat_box (ttk.Combobox), button_copy, button_export
+    +-- tree (ttk.Treeview) with both scrollbars
+    +-- status (ttk.Label)
+"""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
+
+from ed.rules import GOODS, NAMES, RAW, Rules, month_label
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ed.report import PhaseReport
+
+Pair = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One line of a seat's ledger.
+
+    ``kind`` is ``"start"``, ``"month"`` or ``"end"``.  Per grade (X-Fine,
+    Fine, Standard) ``ordered`` holds (units, bid) and ``bought`` units; per
+    good (A, B, C) ``offered`` holds (units, ask) and ``sold`` units.
+    ``offered``/``sold`` are ``None`` while the month's selling is not yet
+    resolved.  ``paid`` and ``received`` are whole dollars; in the "end" row
+    ``received`` is the Broker's payment for materials and ``paid`` the loan
+    repaid.  ``cash_after``/``stock_after`` are after the row's last phase.
+    """
+
+    kind: str
+    month: int
+    label: str
+    ordered: Tuple[Pair, Pair, Pair] = ((0, 0), (0, 0), (0, 0))
+    bought: Tuple[int, int, int] = (0, 0, 0)
+    paid: int = 0
+    loan: int = 0
+    offered: Optional[Tuple[Pair, Pair, Pair]] = None
+    sold: Optional[Tuple[int, int, int]] = None
+    received: int = 0
+    cash_after: int = 0
+    stock_after: Tuple[int, int, int] = (0, 0, 0)
+    note: str = ""
+
+
+def _triple(mapping: Any) -> Tuple[int, int, int]:
+    return tuple(mapping[k] for k in RAW)  # type: ignore[return-value]
+
+
+def ledger_rows(history: Iterable["PhaseReport"], seat: int, rules: Rules) -> List[LedgerRow]:
+    """The ledger of ``seat`` from resolved reports: Start, each month, then End.
+
+    Raises ``ValueError`` when ``seat`` is not a seat of the game.
+    """
+    if not 0 <= seat < rules.players:
+        raise ValueError(f"There is no seat {seat}; seats are numbered 0 to {rules.players - 1}.")
+    rows: List[LedgerRow] = [LedgerRow("start", 0, "Start", cash_after=rules.starting_cash,
+                                       note="starting cash")]
+    for report in history:
+        mine = report.seats[seat]
+        if report.phase == "purchasing":
+            notes = []
+            if mine.cancelled:
+                notes.append(f"purchases cancelled: {mine.reason}")
+            if mine.loan:
+                notes.append(f"borrowed ${mine.loan}")
+            rows.append(LedgerRow(
+                "month", report.month, month_label(report.month),
+                ordered=tuple((line.units, line.price) for line in mine.lines),  # type: ignore
+                bought=tuple(line.done for line in mine.lines),  # type: ignore[arg-type]
+                paid=mine.money, loan=mine.loan, cash_after=mine.cash_after,
+                stock_after=_triple(mine.stock_after), note="; ".join(notes)))
+        else:
+            last = rows[-1]
+            note = last.note
+            if mine.cancelled:
+                extra = "offer could not be made from stock, nothing counted or sold"
+                note = f"{note}; {extra}" if note else extra
+            rows[-1] = LedgerRow(
+                "month", last.month, last.label, last.ordered, last.bought, last.paid, last.loan,
+                offered=tuple((line.units, line.price) for line in mine.lines),  # type: ignore
+                sold=tuple(line.done for line in mine.lines),  # type: ignore[arg-type]
+                received=mine.money, cash_after=mine.cash_after,
+                stock_after=_triple(mine.stock_after), note=note)
+        if report.settlement:
+            end = report.settlement[seat]
+            what = ", ".join(f"{n} {NAMES[k]}" for k, n in end.materials.items() if n)
+            notes = [f"sold {what} to the Broker" if what else "no materials left"]
+            if end.loan_repaid:
+                notes.append(f"repaid ${end.loan_repaid} for ${end.borrowed} borrowed")
+            notes.append(f"profit ${end.profit}, place {end.place}")
+            rows.append(LedgerRow("end", report.month, "End", paid=end.loan_repaid,
+                                  received=end.materials_value, cash_after=end.final_cash,
+                                  note="; ".join(notes)))
+    return rows
+
+
+def _header() -> List[str]:
+    cols = ["Month"]
+    for key in RAW:
+        cols += [f"{NAMES[key]} ordered", f"{NAMES[key]} bid", f"{NAMES[key]} bought"]
+    cols += ["Paid", "Loan"]
+    for key in GOODS:
+        cols += [f"{key} offered", f"{key} ask", f"{key} sold"]
+    cols += ["Received", "Cash after"]
+    cols += [f"{NAMES[key]} after" for key in RAW]
+    cols.append("Note")
+    return cols
+
+
+#: The columns of the CSV and clipboard exports, in order.
+COLUMNS: Tuple[str, ...] = tuple(_header())
+
+
+def row_values(row: LedgerRow) -> List[Union[int, str]]:
+    """The row's cells in the order of ``COLUMNS``; "" where nothing applies."""
+    blank = row.kind != "month"
+    cells: List[Union[int, str]] = [row.label]
+    for i in range(3):
+        units, bid = row.ordered[i]
+        cells += ["", "", ""] if blank else [units, bid if units else "", row.bought[i]]
+    start = row.kind == "start"
+    cells += ["" if start else row.paid, "" if blank else row.loan]
+    for i in range(3):
+        if blank or row.offered is None or row.sold is None:
+            cells += ["", "", ""]
+        else:
+            units, ask = row.offered[i]
+            cells += [units, ask if units else "", row.sold[i]]
+    selling_pending = row.kind == "month" and row.offered is None
+    cells += ["" if start or selling_pending else row.received, row.cash_after]
+    cells += list(row.stock_after)
+    cells.append(row.note)
+    return cells
+
+
+def _table(rows: Iterable[LedgerRow], delimiter: str) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for row in rows:
+        writer.writerow(row_values(row))
+    return out.getvalue()
+
+
+def to_csv(rows: Iterable[LedgerRow]) -> str:
+    """The ledger as CSV text with a header line."""
+    return _table(rows, ",")
+
+
+def to_tsv(rows: Iterable[LedgerRow]) -> str:
+    """The ledger as tab-separated text, which spreadsheets accept from the clipboard."""
+    return _table(rows, "\t")
+
+
+clipboard_text = to_tsv
+
+
+def write_text_atomic(path: "os.PathLike[str] | str", text: str, *,
+                      encoding: str = "utf-8", newline: Optional[str] = None) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder.
+
+    Raises ``OSError`` when the file cannot be written; ``path`` is then as it was.
+    """
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline=newline) as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_csv(rows: Iterable[LedgerRow], path: "os.PathLike[str] | str") -> None:
+    """Write the ledger to ``path`` as CSV, atomically.  Raises ``OSError`` on failure."""
+    # CSV files conventionally use CRLF line ends; spreadsheets read either.
+    write_text_atomic(path, to_csv(rows).replace("\n", "\r\n"), newline="")
+
+
+def export_postscript(canvas: Any, path: "os.PathLike[str] | str") -> None:
+    """Write a Tk canvas (e.g. a chart) as a PostScript file, atomically.
+
+    Raises ``OSError`` when the file cannot be written.
+    """
+    canvas.update_idletasks()
+    text = canvas.postscript(colormode="color", x=0, y=0,
+                             width=canvas.winfo_width(), height=canvas.winfo_height())
+    write_text_atomic(path, text, encoding="latin-1", newline="")
+
+
+# ----------------------------------------------------------------- the window
+
+def _cell_order(pair: Pair, done: int) -> str:
+    units, price = pair
+    if not units:
+        return "\u2014"
+    return f"{units} at ${price}: {done if done else 'none'}"
+
+
+def display_values(row: LedgerRow) -> List[str]:
+    """The row as the window's table shows it (one cell per commodity)."""
+    if row.kind != "month":
+        cells = [row.label, "", "", "", f"${row.paid}" if row.paid else "", "", "", "",
+                 f"${row.received}" if row.received else ""]
+    else:
+        cells = [row.label]
+        cells += [_cell_order(row.ordered[i], row.bought[i]) for i in range(3)]
+        cells.append(f"${row.paid}" + (f" (loan ${row.loan})" if row.loan else ""))
+        if row.offered is None or row.sold is None:
+            cells += ["(not yet)"] * 3 + [""]
+        else:
+            cells += [_cell_order(row.offered[i], row.sold[i]) for i in range(3)]
+            cells.append(f"${row.received}")
+    cells.append(f"${row.cash_after}")
+    cells.append(" / ".join(str(n) for n in row.stock_after))
+    cells.append(row.note)
+    return cells
+
+
+DISPLAY_COLUMNS: Tuple[Tuple[str, int], ...] = (
+    ("Month", 70), ("X-Fine order", 110), ("Fine order", 110), ("Standard order", 110),
+    ("Paid", 80), ("A offer", 110), ("B offer", 110), ("C offer", 110), ("Received", 80),
+    ("Cash", 70), ("Stock X/F/S", 90), ("Note", 260))
+
+
+def _source_game(source: Any) -> Any:
+    """A game or view from ``source``, which may be one or a callable returning one."""
+    return source() if callable(source) and not hasattr(source, "history") else source
+
+
+def _build_window():
+    import tkinter as tk
+    from tkinter import filedialog, ttk
+
+    class LedgerWindow(tk.Toplevel):
+        """A seat's ledger in a table, with a seat chooser, Copy and Export CSV….
+
+        ``LedgerWindow(parent, source, seat=0)``: ``source`` is an
+        ``ed.Game``, a ``PlayerView``, or a callable returning either (called
+        on every ``refresh()``).  Methods: ``refresh()``, ``set_seat(seat)``,
+        ``rows`` (the ``LedgerRow`` list shown), ``copy()`` (to the
+        clipboard, returns the text) and ``export_csv(path)``.
+        """
+
+        def __init__(self, parent: tk.Misc, source: Any, seat: int = 0, *,
+                     ask_path: Optional[Callable[[], str]] = None) -> None:
+            super().__init__(parent)
+            self.title("Ledger")
+            self.source = source
+            self.seat = seat
+            self.rows: List[LedgerRow] = []
+            self._ask_path = ask_path
+            top = ttk.Frame(self, padding=(8, 8, 8, 4))
+            top.grid(row=0, column=0, sticky="ew")
+            self.seat_label = ttk.Label(top, text="Player:")
+            self.seat_label.pack(side="left")
+            self.seat_var = tk.StringVar(self)
+            self.seat_box = ttk.Combobox(top, textvariable=self.seat_var, state="readonly",
+                                         width=20)
+            self.seat_box.pack(side="left", padx=(4, 12))
+            self.seat_box.bind("<<ComboboxSelected>>", self._on_seat)
+            self.button_export = ttk.Button(top, text="Export CSV\u2026", command=self._on_export)
+            self.button_export.pack(side="right")
+            self.button_copy = ttk.Button(top, text="Copy", command=self.copy)
+            self.button_copy.pack(side="right", padx=(0, 6))
+            body = ttk.Frame(self, padding=(8, 0, 8, 0))
+            body.grid(row=1, column=0, sticky="nsew")
+            names = [c for c, _ in DISPLAY_COLUMNS]
+            self.tree = ttk.Treeview(body, columns=names, show="headings", height=14,
+                                     selectmode="browse")
+            for name, width in DISPLAY_COLUMNS:
+                self.tree.heading(name, text=name, anchor="w")
+                self.tree.column(name, width=width, minwidth=50, anchor="w",
+                                 stretch=name == "Note")
+            ys = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
+            xs = ttk.Scrollbar(body, orient="horizontal", command=self.tree.xview)
+            self.tree.configure(yscrollcommand=ys.set, xscrollcommand=xs.set)
+            self.tree.grid(row=0, column=0, sticky="nsew")
+            ys.grid(row=0, column=1, sticky="ns")
+            xs.grid(row=1, column=0, sticky="ew")
+            body.columnconfigure(0, weight=1)
+            body.rowconfigure(0, weight=1)
+            self.status = ttk.Label(self, text="", padding=(8, 4, 8, 8))
+            self.status.grid(row=2, column=0, sticky="ew")
+            self.columnconfigure(0, weight=1)
+            self.rowconfigure(1, weight=1)
+            self.bind("<Escape>", lambda e: self.destroy())
+            self.bind("<Control-c>", lambda e: self.copy())
+            self.refresh()
+            self.tree.focus_set()
+
+        def _game(self) -> Any:
+            return _source_game(self.source)
+
+        def refresh(self) -> None:
+            """Re-read the game and show the chosen seat's ledger."""
+            game = self._game()
+            names = list(game.names)
+            self.seat_box.configure(values=names)
+            if not 0 <= self.seat < len(names):
+                self.seat = 0
+            self.seat_var.set(names[self.seat])
+            self.title(f"Ledger \u2014 {names[self.seat]}")
+            self.rows = ledger_rows(game.history, self.seat, game.rules)
+            self.tree.delete(*self.tree.get_children())
+            for index, row in enumerate(self.rows):
+                self.tree.insert("", "end", iid=str(index), values=display_values(row))
+
+        def set_seat(self, seat: int) -> None:
+            """Show another seat's ledger."""
+            self.seat = seat
+            self.refresh()
+
+        def _on_seat(self, _event: Any = None) -> None:
+            self.set_seat(self.seat_box.current())
+
+        def copy(self) -> str:
+            """Put the ledger on the clipboard as tab-separated text; returns the text."""
+            text = to_tsv(self.rows)
+            self.clipboard_clear()
+            self.clipboard_append(text)
+            self.status.configure(text="Copied. Paste it into a spreadsheet or a text file.")
+            return text
+
+        def export_csv(self, path: "os.PathLike[str] | str") -> bool:
+            """Write the ledger to ``path`` as CSV; says so, or why not, in the status line."""
+            try:
+                write_csv(self.rows, path)
+            except OSError as error:
+                self.status.configure(text=f"Could not save the file: {error.strerror or error}.")
+                return False
+            self.status.configure(text=f"Saved {os.path.basename(os.fspath(path))}.")
+            return True
+
+        def _on_export(self) -> None:
+            if self._ask_path is not None:
+                path = self._ask_path()
+            else:
+                name = self._game().names[self.seat]
+                path = filedialog.asksaveasfilename(
+                    parent=self, title="Export the ledger", defaultextension=".csv",
+                    initialfile=f"ledger-{name}.csv",
+                    filetypes=[("CSV files", "*.csv"), ("All files", "*")])
+            if path:
+                self.export_csv(path)
+
+    return LedgerWindow
+
+
+def __getattr__(name: str):
+    # Built on first use, so importing this module never imports tkinter.
+    if name == "LedgerWindow":
+        cls = _build_window()
+        globals()["LedgerWindow"] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,194 @@
+"""The app's settings: a small JSON file in the data folder, and the text size.
+
+Pure apart from ``apply_text_scale``, which imports tkinter when called.
+
+- ``Settings``: ``text_scale`` (1.0 is normal), ``reveal_pacing`` (``"all"``
+  shows a whole reveal at once, ``"step"`` one seat at a time),
+  ``first_run_done`` and ``extra`` (settings this version does not know,
+  kept as they were so a newer version's file survives a round trip).
+- ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
+  when all went well, or one plain sentence when the file could not be used;
+  a file that will not parse or has wrong types is renamed aside to
+  ``settings.json.corrupt`` and the defaults are returned.
+- ``save_settings(folder, settings)``: atomic write; raises ``OSError``.
+- ``larger(scale)``, ``smaller(scale)``, ``clamp_scale(scale)``: text size steps.
+- ``apply_text_scale(root, scale)``: scales every named Tk font from the
+  size it had the first time it was seen, so steps never drift.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple
+
+from .paths import settings_path
+
+TEXT_SCALE_DEFAULT = 1.0
+TEXT_SCALE_MIN = 0.8
+TEXT_SCALE_MAX = 2.0
+TEXT_SCALE_STEP = 0.1
+REVEAL_PACINGS = ("all", "step")
+CORRUPT_SUFFIX = ".corrupt"
+#: Larger than any settings file this app writes; a bigger one is not ours.
+MAX_BYTES = 100_000
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the player chose, remembered between sessions.  Change with ``replace``."""
+
+    text_scale: float = TEXT_SCALE_DEFAULT
+    reveal_pacing: str = "all"
+    first_run_done: bool = False
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+    def replace(self, **changes: Any) -> "Settings":
+        """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
+        if "text_scale" in changes:
+            changes["text_scale"] = clamp_scale(changes["text_scale"])
+        return replace(self, **changes)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The settings as JSON-ready data (unknown settings kept alongside)."""
+        data = dict(self.extra)
+        known = asdict(self)
+        known.pop("extra")
+        data.update(known)
+        return data
+
+
+def clamp_scale(scale: float) -> float:
+    """``scale`` rounded to a step and kept between the smallest and largest text size."""
+    scale = min(TEXT_SCALE_MAX, max(TEXT_SCALE_MIN, float(scale)))
+    return round(scale, 2)
+
+
+def larger(scale: float) -> float:
+    """One step larger text (no larger than the maximum)."""
+    return clamp_scale(round(scale / TEXT_SCALE_STEP) * TEXT_SCALE_STEP + TEXT_SCALE_STEP)
+
+
+def smaller(scale: float) -> float:
+    """One step smaller text (no smaller than the minimum)."""
+    return clamp_scale(round(scale / TEXT_SCALE_STEP) * TEXT_SCALE_STEP - TEXT_SCALE_STEP)
+
+
+class _BadSettings(ValueError):
+    pass
+
+
+def from_dict(data: Any) -> Settings:
+    """Settings from parsed JSON.  Raises ``ValueError`` naming the first bad value."""
+    if not isinstance(data, dict):
+        raise _BadSettings("the file does not hold a set of named settings")
+    defaults = Settings()
+    scale = data.get("text_scale", defaults.text_scale)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale != scale:
+        raise _BadSettings(f"text_scale should be a number, not {scale!r}")
+    pacing = data.get("reveal_pacing", defaults.reveal_pacing)
+    if pacing not in REVEAL_PACINGS:
+        raise _BadSettings(f"reveal_pacing should be \"all\" or \"step\", not {pacing!r}")
+    done = data.get("first_run_done", defaults.first_run_done)
+    if type(done) is not bool:
+        raise _BadSettings(f"first_run_done should be true or false, not {done!r}")
+    extra = {k: v for k, v in data.items()
+             if k not in ("text_scale", "reveal_pacing", "first_run_done")}
+    return Settings(clamp_scale(scale), pacing, done, extra)
+
+
+def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:
+    """The saved settings, or the defaults when there are none or they cannot be used.
+
+    Returns ``(settings, message)``; ``message`` is ``None`` when the file was
+    read (or there was none), else a sentence for the player.  A file that
+    will not parse, or holds values of the wrong type, is renamed to
+    ``settings.json.corrupt`` so that it is neither lost nor read again.
+    Never raises for a bad file.
+    """
+    path = settings_path(Path(folder))
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as error:
+        return Settings(), (f"Your settings could not be read ({error.strerror or error}); "
+                            f"the defaults are used.")
+    try:
+        if len(raw) > MAX_BYTES:
+            raise _BadSettings("the file is far too large")
+        return from_dict(json.loads(raw.decode("utf-8"))), None
+    except (ValueError, RecursionError) as error:
+        why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
+        aside = _set_aside(path)
+        where = f" The old file was kept as {aside.name}." if aside else ""
+        return Settings(), (f"Your settings file could not be used ({why}), so the "
+                            f"defaults are used.{where}")
+
+
+def _set_aside(path: Path) -> Optional[Path]:
+    """Rename a bad file to ``<name>.corrupt`` (replacing an older one); ``None`` if it cannot."""
+    aside = path.with_name(path.name + CORRUPT_SUFFIX)
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write ``data`` as JSON to ``path`` through a synced temporary file.  Raises ``OSError``."""
+    text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".ed-", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save_settings(folder: "os.PathLike[str] | str", settings: Settings) -> None:
+    """Write the settings to the data folder atomically.  Raises ``OSError`` on failure."""
+    write_json_atomic(settings_path(Path(folder)), settings.to_dict())
+
+
+_BASES = "_ed_font_base_sizes"
+
+
+def apply_text_scale(root: Any, scale: float) -> float:
+    """Scale every named font of ``root`` to ``scale`` times its base size; returns the scale.
+
+    The base size of a font is remembered the first time this sees it, so
+    repeated calls (larger, smaller, reset with 1.0) never drift.  Pixel
+    sizes (negative in Tk) stay pixel sizes.
+    """
+    import tkinter.font as tkfont
+    scale = clamp_scale(scale)
+    bases: Dict[str, int] = getattr(root, _BASES, None) or {}
+    for name in tkfont.names(root):
+        try:
+            font = tkfont.Font(root=root, name=name, exists=True)
+        except Exception:  # a font deleted meanwhile
+            continue
+        base = bases.get(name)
+        if base is None:
+            base = int(font.cget("size"))
+            if base == 0:  # "the platform default": take the size it really has
+                base = int(font.actual("size")) or 10
+            bases[name] = base
+        size = round(abs(base) * scale) or 1
+        font.configure(size=size if base > 0 else -size)
+    setattr(root, _BASES, bases)
+    return scale
+
