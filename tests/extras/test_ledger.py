@@ -1,0 +1,156 @@
+"""The ledger: one seat's public record month by month, and its exports."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tkinter as tk
+
+import pytest
+
+from ed.rules import GOODS, RAW
+from ed.ui import ledger
+from ed.ui.ledger import COLUMNS, ledger_rows, to_csv, to_tsv, write_csv
+
+from .conftest import play, pump, worked_example
+
+
+def test_worked_example_ledger_of_bob():
+    game = worked_example()
+    start, jan, end = ledger_rows(game.history, 1, game.rules)
+    assert (start.label, start.cash_after) == ("Start", 900)
+    assert jan.ordered == ((6, 44), (0, 0), (8, 18))
+    assert jan.bought == (6, 0, 8)
+    assert jan.paid == 408
+    assert jan.offered == ((1, 149), (0, 0), (2, 88))
+    assert jan.sold == (1, 0, 2)
+    assert jan.received == 325
+    assert (jan.cash_after, jan.stock_after) == (817, (1, 0, 4))
+    assert (end.label, end.received, end.cash_after) == ("End", 114, 931)
+
+
+def test_month_with_selling_pending_has_no_offer():
+    game = play(players=2, months=2, stop_before_end=True)
+    game.submit(0, {"A": (0, 0)})        # a pending offer: not public, not in the ledger
+    rows = ledger_rows(game.history, 0, game.rules)
+    assert [r.label for r in rows] == ["Start", "Jan", "Feb"]
+    assert rows[-1].offered is None and rows[-1].sold is None
+
+
+def test_unknown_seat_is_refused():
+    game = worked_example()
+    with pytest.raises(ValueError, match="no seat 2"):
+        ledger_rows(game.history, 2, game.rules)
+
+
+def _parse(text: str, delimiter: str = ","):
+    return list(csv.DictReader(io.StringIO(text), delimiter=delimiter))
+
+
+def test_csv_round_trips_the_engines_numbers(finished_game):
+    game = finished_game
+    for seat in range(game.players):
+        table = _parse(to_csv(ledger_rows(game.history, seat, game.rules)))
+        assert list(table[0]) == list(COLUMNS)
+        assert table[0]["Cash after"] == str(game.rules.starting_cash)
+        months = table[1:-1]
+        assert len(months) == game.rules.months
+        for report in game.history:
+            row = months[report.month - 1]
+            mine = report.seats[seat]
+            for line in mine.lines:
+                name = {"xfine": "X-Fine", "fine": "Fine", "standard": "Standard"}.get(
+                    line.commodity, line.commodity)
+                if line.commodity in RAW:
+                    assert int(row[f"{name} ordered"]) == line.units
+                    assert int(row[f"{name} bought"]) == line.done
+                else:
+                    assert int(row[f"{name} offered"]) == line.units
+                    assert int(row[f"{name} sold"]) == line.done
+                price = row[f"{name} bid" if line.commodity in RAW else f"{name} ask"]
+                assert price == (str(line.price) if line.units else "")
+            if report.phase == "purchasing":
+                assert int(row["Paid"]) == mine.money
+                assert int(row["Loan"]) == mine.loan
+            else:
+                assert int(row["Received"]) == mine.money
+                assert int(row["Cash after"]) == mine.cash_after
+                assert [int(row[f"{n} after"]) for n in ("X-Fine", "Fine", "Standard")] == \
+                    [mine.stock_after[k] for k in RAW]
+        end = table[-1]
+        assert int(end["Cash after"]) == game.final_cash()[seat]
+        assert int(end["Received"]) == game.history[-1].settlement[seat].materials_value
+
+
+def test_tsv_has_the_same_cells():
+    game = worked_example()
+    rows = ledger_rows(game.history, 0, game.rules)
+    assert _parse(to_tsv(rows), "\t") == _parse(to_csv(rows))
+
+
+def test_write_csv_is_atomic_and_readable(tmp_path):
+    game = worked_example()
+    rows = ledger_rows(game.history, 0, game.rules)
+    target = tmp_path / "ledger.csv"
+    target.write_text("old")
+    write_csv(rows, target)
+    with open(target, newline="", encoding="utf-8") as handle:
+        assert _parse(handle.read()) == _parse(to_csv(rows))
+    assert sorted(os.listdir(tmp_path)) == ["ledger.csv"]
+
+
+def test_write_csv_failure_leaves_nothing(tmp_path):
+    game = worked_example()
+    with pytest.raises(OSError):
+        write_csv(ledger_rows(game.history, 0, game.rules), tmp_path / "missing" / "x.csv")
+    assert os.listdir(tmp_path) == []
+
+
+def test_ledger_module_has_goods_columns():
+    for good in GOODS:
+        assert f"{good} ask" in COLUMNS
+
+
+def test_window_shows_rows_switches_seat_copies_and_exports(root, tmp_path):
+    game = worked_example()
+    window = ledger.LedgerWindow(root, game, seat=0, ask_path=lambda: str(tmp_path / "a.csv"))
+    pump(root)
+    tree = window.tree
+    assert len(tree.get_children()) == 3
+    jan = tree.item(tree.get_children()[1], "values")
+    assert jan[0] == "Jan" and jan[1] == "6 at $40: none" and jan[2] == "4 at $28: 4"
+    assert window.seat_var.get() == "Ann"
+    window.seat_box.current(1)
+    window.seat_box.event_generate("<<ComboboxSelected>>")
+    pump(root)
+    jan = tree.item(tree.get_children()[1], "values")
+    assert window.seat == 1 and jan[1] == "6 at $44: 6" and jan[9] == "$817"
+    window.button_copy.invoke()
+    assert root.clipboard_get() == to_tsv(window.rows)
+    window.button_export.invoke()
+    assert (tmp_path / "a.csv").exists()
+    assert "Saved a.csv" in window.status.cget("text")
+    window.export_csv(tmp_path / "no" / "such" / "folder.csv")
+    assert window.status.cget("text").startswith("Could not save the file")
+
+
+def test_window_follows_a_provider(root):
+    game = play(players=2, months=3, stop_before_end=True)
+    current = {"game": worked_example()}
+    window = ledger.LedgerWindow(root, lambda: current["game"].view(0))
+    assert len(window.rows) == 3
+    current["game"] = game
+    window.refresh()
+    assert [r.label for r in window.rows] == ["Start", "Jan", "Feb", "Mar"]
+
+
+def test_export_postscript_writes_a_ps_file(root, tmp_path):
+    top = tk.Toplevel(root)
+    canvas = tk.Canvas(top, width=200, height=100)
+    canvas.pack()
+    canvas.create_line(0, 0, 200, 100)
+    pump(root)
+    target = tmp_path / "chart.ps"
+    ledger.export_postscript(canvas, target)
+    assert target.read_bytes().startswith(b"%!PS")
+    assert sorted(os.listdir(tmp_path)) == ["chart.ps"]

@@ -1,0 +1,101 @@
+"""Tooltips: on hover after a delay, at once on keyboard focus; hidden on leave, Escape, click."""
+from __future__ import annotations
+
+import time
+import tkinter as tk
+from tkinter import ttk
+
+from ed.ui.tooltip import Tooltip
+
+from .conftest import pump
+
+
+def _setup(root, text="Your cash after this order", **kw):
+    top = tk.Toplevel(root)
+    top.geometry("+40+40")
+    entry = ttk.Entry(top)
+    entry.pack(padx=20, pady=20)
+    other = ttk.Entry(top)
+    other.pack(padx=20, pady=20)
+    tip = Tooltip(entry, text, **kw)
+    pump(root)
+    return top, entry, other, tip
+
+
+def _until(root, condition, limit_s=2.0):
+    """Bounded update loop: True once ``condition()`` holds."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        root.update()
+        if condition():
+            return True
+    return False
+
+
+def test_tip_appears_on_focus_and_hides_on_focus_out(root):
+    top, entry, other, tip = _setup(root)
+    entry.focus_force()
+    assert _until(root, tip.is_shown)
+    assert tip.label.cget("text") == "Your cash after this order"
+    assert tip.tip.winfo_ismapped()
+    other.focus_force()
+    assert _until(root, lambda: not tip.is_shown())
+
+
+def test_escape_and_click_hide_the_tip(root):
+    top, entry, other, tip = _setup(root)
+    entry.focus_force()
+    assert _until(root, tip.is_shown)
+    entry.event_generate("<Escape>")
+    assert not tip.is_shown()
+    tip.show()
+    entry.event_generate("<ButtonPress-1>", x=2, y=2)
+    assert not tip.is_shown()
+
+
+def test_hover_shows_after_the_delay_and_leave_hides(root):
+    top, entry, other, tip = _setup(root, delay_ms=30)
+    entry.event_generate("<Enter>", x=3, y=3)
+    assert not tip.is_shown()                      # not at once
+    assert _until(root, tip.is_shown)
+    entry.event_generate("<Leave>")
+    assert not tip.is_shown()
+
+
+def test_callable_text_is_read_when_shown(root):
+    value = {"n": 1}
+    top, entry, other, tip = _setup(root, text=lambda: f"{value['n']} units")
+    tip.show()
+    assert tip.label.cget("text") == "1 units"
+    tip.hide()
+    value["n"] = 5
+    tip.show()
+    assert tip.label.cget("text") == "5 units"
+    value["n"] = 0
+    tip.text = lambda: ""
+    tip.show()
+    assert not tip.is_shown()                      # nothing to say: no tip
+
+
+def test_long_text_wraps_and_stays_on_screen(root):
+    top = tk.Toplevel(root)
+    sw, sh = top.winfo_screenwidth(), top.winfo_screenheight()
+    top.geometry(f"+{sw - 120}+{sh - 60}")
+    button = ttk.Button(top, text="Corner")
+    button.pack()
+    tip = Tooltip(button, "A long explanation " * 30, wraplength=300)
+    pump(root)
+    tip.show()
+    pump(root)
+    x, y = tip.tip.winfo_rootx(), tip.tip.winfo_rooty()
+    w, h = tip.tip.winfo_width(), tip.tip.winfo_height()
+    assert 0 <= x and x + w <= sw and 0 <= y and y + h <= sh
+    assert w <= 300 + 40 and h > 3 * tip.label.winfo_reqheight() // 4
+
+
+def test_destroy_stops_it(root):
+    top, entry, other, tip = _setup(root)
+    tip.destroy()
+    entry.focus_force()
+    pump(root)
+    assert not tip.is_shown()
