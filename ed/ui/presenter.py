@@ -1,0 +1,549 @@
+"""What the widgets show, worked out without tkinter.
+
+Every function here turns engine objects (a ``PlayerView``, ``PhaseReport``
+or the hints of ``ed.hints``) into plain strings, flags and rows.  No rule
+is computed here: the numbers come from the engine, its reports and its
+hints; this module only chooses the words.  It is unit-tested without a
+display (``tests/ui/test_presenter.py``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .. import hints
+from ..rules import GOODS, NAMES, RAW, month_label
+
+PURCHASING = "purchasing"
+SELLING = "selling"
+OVER = "over"
+
+#: What each phase is called where a newcomer reads it.
+PHASE_TITLES = {PURCHASING: "Buying raw materials", SELLING: "Selling finished goods",
+                OVER: "Game over"}
+
+
+# --------------------------------------------------------------- tally sheet
+
+@dataclass(frozen=True)
+class TallyRow:
+    """One row of the tally sheet: its id, the block it is in and its labels."""
+
+    id: str             # e.g. "xfine.units", "orders.total", "cash"
+    block: str          # "orders", "sales" or "month"
+    key: str            # commodity key, or "" for totals and month rows
+    field: str          # "units", "price", "money", "total", "cash", "stock", "loan"
+    label: str          # what the row heading says
+    group: str          # the commodity name shown once per group, or ""
+
+
+def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
+    """The rows of the paper tally sheet: Orders, Sales, then the month's end."""
+    rows: List[TallyRow] = []
+    for block, keys, money in (("orders", RAW, "paid"), ("sales", GOODS, "received")):
+        for key in keys:
+            name = NAMES[key]
+            rows.append(TallyRow(f"{key}.units", block, key, "units", "units", name))
+            rows.append(TallyRow(f"{key}.price", block, key, "price", "price", ""))
+            rows.append(TallyRow(f"{key}.money", block, key, "money", money, ""))
+        rows.append(TallyRow(f"{block}.total", block, "", "total",
+                             "paid" if block == "orders" else "received", "Total"))
+    rows.append(TallyRow("cash", "month", "", "cash", "cash at end", "Cash"))
+    rows.append(TallyRow("stock", "month", "", "stock", "X · F · S", "Stock"))
+    if loans:
+        rows.append(TallyRow("loan", "month", "", "loan", "borrowed", "Loans"))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """What one cell shows; ``struck`` draws it struck through (a failed bid or offer)."""
+
+    text: str
+    struck: bool = False
+    tone: str = ""      # "", "total", "bad" (a cancelled total), "good"
+
+
+def money(value: int) -> str:
+    """``1234 -> "$1,234"``; negative amounts keep their sign in front."""
+    return f"-${-value:,}" if value < 0 else f"${value:,}"
+
+
+def stock_text(stock: Mapping[str, int]) -> str:
+    """Raw stock as ``"2 · 0 · 4"`` (X-Fine, Fine, Standard)."""
+    return "·".join(str(stock[k]) for k in RAW)
+
+
+def _units_text(units: int, done: int) -> str:
+    return str(units) if done in (0, units) else f"{done}/{units}"
+
+
+def report_cells(report, seat: int) -> Dict[str, Cell]:
+    """The tally cells one resolved phase fills for ``seat``: row id -> ``Cell``.
+
+    A line that bought or sold nothing is struck through; so is every line of
+    a cancelled order and of an offer that could not be made.
+    """
+    result = report.seats[seat]
+    block = "orders" if report.phase == PURCHASING else "sales"
+    cells: Dict[str, Cell] = {}
+    for line in result.lines:
+        if not line.units:
+            continue
+        struck = result.cancelled or line.done == 0
+        cells[f"{line.commodity}.units"] = Cell(_units_text(line.units, line.done), struck)
+        cells[f"{line.commodity}.price"] = Cell(money(line.price), struck)
+        cells[f"{line.commodity}.money"] = Cell(money(line.money) if line.money else "—", struck)
+    if result.cancelled:
+        cells[f"{block}.total"] = Cell("cancelled" if block == "orders" else "not made", False, "bad")
+    elif any(line.units for line in result.lines):
+        cells[f"{block}.total"] = Cell(money(result.money), False, "total")
+    if report.phase == SELLING:
+        cells["cash"] = Cell(money(result.cash_after), False, "total")
+        cells["stock"] = Cell(stock_text(result.stock_after))
+    if result.loan:
+        cells["loan"] = Cell(money(result.loan), False, "bad")
+    return cells
+
+
+def tally_columns(history: Sequence, seat: int) -> Dict[int, Dict[str, Cell]]:
+    """Every resolved month's cells for ``seat``: month -> row id -> ``Cell``."""
+    months: Dict[int, Dict[str, Cell]] = {}
+    for report in history:
+        months.setdefault(report.month, {}).update(report_cells(report, seat))
+    return months
+
+
+def month_heading(month: int) -> str:
+    """A column heading: ``"Jan"``, ``"Jan Y2"``."""
+    return month_label(month)
+
+
+def sheet_title(view) -> str:
+    """The line above the sheet: whose it is, which month and what to do now."""
+    if view.is_over:
+        return f"{view.name}'s tally sheet — the game is over"
+    return (f"{view.name}'s tally sheet — {month_label(view.month)} "
+            f"(month {view.month} of {view.rules.months}): {PHASE_TITLES[view.phase].lower()}")
+
+
+def instructions(view) -> str:
+    """One or two sentences telling a newcomer what to do in this phase."""
+    if view.is_over:
+        return "The game is over. Start a new one from the Game menu."
+    if view.phase == PURCHASING:
+        limit = view.rules.order_limit
+        extra = (f" (at most {view.rules.grade_limit} of one grade)"
+                 if view.rules.players == 2 else "")
+        return (f"Order raw materials in the yellow column: for each grade you want, type how "
+                f"many units (up to {limit} in all{extra}) and your bid per unit. A bid at or above "
+                f"the new market price buys; the prices move with everyone's orders. "
+                f"Leave a grade empty to order none. Press Enter to submit.")
+    return ("Offer finished goods made from your stock: for each good, type how many units and "
+            "your asking price. An ask at or below the new market price sells; goods are made "
+            "only when sold. Leave a good empty to offer none. Press Enter to submit.")
+
+
+# -------------------------------------------------------------- price board
+
+PRICE_COLUMNS: Tuple[str, ...] = tuple(NAMES[k] for k in RAW + GOODS)
+
+
+def price_board_rows(price_history: Sequence[Mapping[str, int]], months: int
+                     ) -> List[Tuple[str, Tuple[str, ...]]]:
+    """The Price Level Board: the opening prices, then every month's market prices.
+
+    Months not yet played show empty cells, so the board has a row for each
+    month of the game.
+    """
+    rows: List[Tuple[str, Tuple[str, ...]]] = []
+    for index in range(months + 1):
+        prices = price_history[index] if index < len(price_history) else {}
+        label = "Opening" if index == 0 else month_label(index)
+        rows.append((label, tuple(money(prices[k]) if k in prices else ""
+                                  for k in RAW + GOODS)))
+    return rows
+
+
+# ---------------------------------------------------------------- seat panel
+
+@dataclass(frozen=True)
+class SeatRow:
+    """Public facts about one seat for the players panel."""
+
+    name: str
+    who: str            # "you", "human", "computer: Mabel, medium"
+    cash: str
+    stock: str
+    borrowed: str
+    status: str         # "✓", "waiting" or "" once the game is over
+    current: bool       # the seat whose sheet is shown
+
+
+def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None
+              ) -> List[SeatRow]:
+    """Every seat's cash, stock and whether it has submitted — and nothing more."""
+    rows = []
+    for seat, name in enumerate(view.names):
+        info = view.seats[seat]
+        if info.is_computer:
+            person = (personalities or {}).get(info.personality)
+            label = person.temperament if person is not None else "computer player"
+            who = f"computer ({info.level or 'medium'}): {label}"
+        else:
+            who = "human"
+        if view.is_over:
+            status = ""
+        else:
+            status = "✓" if view.submitted[seat] else "waiting"
+        rows.append(SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
+                            money(view.borrowed[seat]) if view.borrowed[seat] else "",
+                            status, seat == current))
+    return rows
+
+
+# ------------------------------------------------------------- reference
+
+def calculator_rows() -> Tuple[List[Tuple[str, str]], List[Tuple[str, str]]]:
+    """The market calculator as two short tables: units involved -> price move."""
+    from ..market import goods_move, raw_move
+    raw = [(str(units), _signed(raw_move(units))) for units in range(0, 25, 2)]
+    goods = [(str(units), _signed(goods_move(units))) for units in range(0, 13)]
+    return raw, goods
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def production_rows(recipes: Mapping[str, Sequence[int]]) -> List[Tuple[str, str]]:
+    """The production chart: each good and the three raw units that make it."""
+    rows = []
+    for good in GOODS:
+        parts = []
+        for key, count in zip(RAW, recipes[good]):
+            parts.extend([NAMES[key]] * count)
+        rows.append((good, " + ".join(parts)))
+    return rows
+
+
+SUBSTITUTION = ("X-Fine may stand in for Fine, and Fine for Standard; nothing else. "
+                "Goods are made only when they sell.")
+
+
+# ------------------------------------------------------------------- entry
+
+@dataclass(frozen=True)
+class Hint:
+    """One line of live help next to a field; ``level`` is "info", "warn" or "error"."""
+
+    text: str
+    level: str = "info"
+
+
+@dataclass(frozen=True)
+class EntryHelp:
+    """Everything the live help shows for an entry being typed."""
+
+    entry: Dict[str, Tuple[int, int]]   # what would be submitted
+    lines: Dict[str, Hint]              # commodity key -> help next to its fields
+    total: Hint                         # next to the total row
+    ok: bool                            # whether Submit may send it
+    first_bad: Optional[str]            # the commodity key to focus after a refusal
+    refusal: str                        # a one-line summary when not ok
+    bad_field: str = "units"            # which of its two fields: "units" or "price"
+
+
+def parse_number(text: str) -> Optional[int]:
+    """A whole number typed by a person (``"$1,200"`` allowed), or ``None`` if it is not one."""
+    cleaned = text.strip().replace(",", "").replace("$", "").replace(" ", "")
+    if not cleaned:
+        return 0
+    if cleaned.isdigit() and len(cleaned) <= 9:
+        return int(cleaned)
+    return None
+
+
+def _parse(view, texts: Mapping[str, Tuple[str, str]]
+           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, str], Dict[str, bool]]:
+    """Typed texts -> (entry, messages for fields that are not numbers, price missing)."""
+    word = "bid" if view.phase == PURCHASING else "asking price"
+    entry: Dict[str, Tuple[int, int]] = {}
+    bad: Dict[str, str] = {}
+    missing: Dict[str, bool] = {}
+    for key in view.keys:
+        units_text, price_text = texts.get(key, ("", ""))
+        units, price = parse_number(units_text), parse_number(price_text)
+        name = NAMES[key]
+        if units is None:
+            bad[key] = f"{name} units must be a whole number such as 4, not “{units_text.strip()}”."
+            continue
+        if price is None:
+            bad[key] = f"The {name} {word} must be a whole number of dollars such as 35, not “{price_text.strip()}”."
+            continue
+        if units and not price_text.strip():
+            missing[key] = True
+        if units or price:
+            entry[key] = (units, price)
+    return entry, bad, missing
+
+
+def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False) -> EntryHelp:
+    """Live help for the entry typed so far: what each field allows and what is wrong.
+
+    ``texts`` maps each commodity key of the phase to its (units, price)
+    texts.  ``tried`` is true once the player has pressed Submit: a missing
+    price is then an error rather than a reminder.
+    """
+    entry, bad, missing = _parse(view, texts)
+    found = hints.field_problems(view, entry) if not bad else {}
+    lines: Dict[str, Hint] = {}
+    buying = view.phase == PURCHASING
+    for key in view.keys:
+        if key in bad:
+            lines[key] = Hint(bad[key], "error")
+            continue
+        units, price = entry.get(key, (0, 0))
+        if missing.get(key):
+            lines[key] = Hint(_missing_price(view, key, units), "error" if tried else "info")
+        elif found.get(key):
+            lines[key] = Hint(_sentence("; ".join(found[key])), "error")
+        else:
+            lines[key] = (_order_line(view, key, units, price) if buying
+                          else _offer_line(view, key, entry, units, price))
+    total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
+    if bad:
+        total = Hint("Fix the field marked in red first.", "error")
+    problem_keys = [k for k in view.keys if lines[k].level == "error"
+                    or (missing.get(k) and not tried)]
+    refusal = ""
+    ok = not problem_keys and total.level != "error"
+    if problem_keys:
+        refusal = lines[problem_keys[0]].text if lines[problem_keys[0]].level == "error" \
+            else _missing_price(view, problem_keys[0], entry[problem_keys[0]][0])
+    elif total.level == "error":
+        refusal = total.text
+    first_bad = problem_keys[0] if problem_keys else (
+        _first_key(view, entry) if total.level == "error" else None)
+    return EntryHelp(entry, lines, total, ok, first_bad, refusal,
+                     _bad_field(lines[first_bad].text) if first_bad in lines else "units")
+
+
+_PRICE_WORDS = (" bid $", " ask $", "bid must", "asking price", "Type your")
+
+
+def _bad_field(text: str) -> str:
+    """Which field a problem is about, so the cursor can be put there."""
+    return "price" if any(word in text for word in _PRICE_WORDS) else "units"
+
+
+def _first_key(view, entry) -> Optional[str]:
+    for key in view.keys:
+        if entry.get(key, (0, 0))[0]:
+            return key
+    return view.keys[0] if view.keys else None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def _missing_price(view, key: str, units: int) -> str:
+    if view.phase == PURCHASING:
+        return (f"Type your bid for {units} {NAMES[key]}: at least "
+                f"{money(hints.min_bid(view, key, units))} (the minimum bid).")
+    return (f"Type your asking price for {units} {NAMES[key]}; above "
+            f"{money(hints.highest_useful_ask(view, key, units))} it cannot sell.")
+
+
+def _order_line(view, key: str, units: int, price: int) -> Hint:
+    previous = view.prices[key]
+    if not units:
+        return Hint(f"Market price was {money(previous)}. "
+                    f"Type units to see the minimum bid.")
+    floor = hints.min_bid(view, key, units)
+    return Hint(f"Minimum bid for {units} {NAMES[key]}: {money(floor)}. "
+                f"Costs {money(units * price)} if bought.")
+
+
+def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+    alone = hints.max_makeable(view, key)
+    beside = hints.max_makeable(view, key, entry)
+    can = (f"You can make {alone}" if beside == alone
+           else f"You can make {alone} ({beside} beside the rest of this offer)")
+    if not units:
+        return Hint(f"{can}. Market price was {money(view.prices[key])}.")
+    top = hints.highest_useful_ask(view, key, units)
+    level = "info"
+    text = f"{can}. Highest useful ask for {units}: {money(top)}."
+    if units > beside:
+        level = "error"
+        text = (f"Cannot make {units} {NAMES[key]}: you can make {beside} beside the rest "
+                f"of this offer (over-offering rule).")
+    elif price > top:
+        level = "warn"
+        text += f" An ask of {money(price)} is above it, so it cannot sell in full."
+    return Hint(text, level)
+
+
+def _order_total(view, entry, found) -> Hint:
+    if found.get(None):
+        return Hint(_sentence("; ".join(found[None])), "error")
+    cost = hints.order_cost(entry)
+    left = hints.cash_left(view, entry)
+    units_left = hints.units_left(view, entry)
+    text = (f"Costs {money(cost)} if all bought; cash left {money(left)} "
+            f"of {money(view.own_cash)}. {units_left} more units allowed this month.")
+    if hints.would_cancel(view, entry):
+        return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
+                    "purchase this month is cancelled (short-of-cash rule).", "warn")
+    if view.rules.loans and hints.loan_needed(view, entry):
+        return Hint(text + f" If all of it is bought the Broker lends "
+                    f"{money(hints.loan_needed(view, entry))} (Variation I: repay $125 per $100).",
+                    "warn")
+    return Hint(text)
+
+
+def _offer_total(view, entry, found) -> Hint:
+    if found.get(None):
+        return Hint(_sentence("; ".join(found[None])), "error")
+    shortage = hints.offer_shortage(view, entry)
+    if shortage:
+        return Hint(f"Cannot submit: everything offered must be makeable together from your "
+                    f"stock (over-offering rule), and {shortage}.", "error")
+    income = sum(units * price for units, price in entry.values() if units > 0)
+    if not income:
+        return Hint(f"Stock {stock_text(view.stock_of(view.seat))} (X-Fine · Fine · Standard). "
+                    f"Nothing offered yet.")
+    used = hints.materials_for(view, entry)
+    return Hint(f"Receives {money(income)} if all sells, using {stock_text(used)} "
+                f"of your {stock_text(view.stock_of(view.seat))} (X-Fine · Fine · Standard).")
+
+
+# ------------------------------------------------------------------- reveal
+
+@dataclass(frozen=True)
+class RevealBlock:
+    """One commodity in the reveal: its headline and every seat's line."""
+
+    key: str
+    name: str
+    summary: str                                    # units in all, move, old → new price
+    rows: Tuple[Tuple[str, str, str, str], ...]    # seat name, units, price, result
+    failed: Tuple[bool, ...]                        # per row: an entry that came to nothing
+
+    @property
+    def heading(self) -> str:
+        return f"{self.name}: {self.summary}"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    title: str
+    blocks: Tuple[RevealBlock, ...]
+    seats: Tuple[Tuple[str, str, str, str, str], ...]  # name, money, cash, stock, note
+    thoughts: Tuple[str, ...] = ()      # the computer players' explanations, once revealed
+
+
+def reveal(report, explanations: Optional[Mapping[int, str]] = None) -> Reveal:
+    """The reveal screen for one resolved phase, from the engine's report alone."""
+    buying = report.phase == PURCHASING
+    verb = "ordered" if buying else "offered"
+    blocks = []
+    for index, result in enumerate(report.commodities):
+        move = _signed(result.move)
+        summary = (f"{result.units} units {verb} in all, so the price moves {move}: "
+                   f"{money(result.old_price)} → {money(result.new_price)}")
+        rows, failed = [], []
+        for seat in report.seats:
+            line = seat.lines[index]
+            failed.append(bool(line.units) and line.done == 0)
+            if not line.units:
+                rows.append((seat.name, "—", "", line.outcome))
+                continue
+            rows.append((seat.name, str(line.units), money(line.price), line.outcome))
+        blocks.append(RevealBlock(result.commodity, NAMES[result.commodity], summary,
+                                  tuple(rows), tuple(failed)))
+    seats = []
+    for seat in report.seats:
+        note_parts = []
+        if seat.cancelled:
+            note_parts.append(("purchases cancelled: " if buying else "offer not makeable: ")
+                              + seat.reason)
+        if seat.loan:
+            note_parts.append(f"borrowed {money(seat.loan)} from the Broker")
+        if not buying and any(seat.materials_used.values()):
+            note_parts.append(f"used {stock_text(seat.materials_used)} to make the goods sold")
+        paid = money(seat.money)
+        seats.append((seat.name, paid, money(seat.cash_after), stock_text(seat.stock_after),
+                      "; ".join(note_parts)))
+    title = (f"{month_label(report.month)} (month {report.month}): "
+             f"{'orders' if buying else 'offers'} revealed")
+    thoughts = tuple(f"{report.names[seat]}: {text}"
+                     for seat, text in sorted((explanations or {}).items()) if text)
+    return Reveal(title, tuple(blocks), tuple(seats), thoughts)
+
+
+# -------------------------------------------------------------- end of game
+
+@dataclass(frozen=True)
+class Ending:
+    headline: str
+    rows: Tuple[Tuple[str, ...], ...]   # place, name, cash, materials, loans, final, profit
+
+
+def ending(settlement, *, loans: bool = False) -> Ending:
+    """The end-of-game table (RULES §5) and who won, from the settlement lines."""
+    lines = sorted(settlement, key=lambda s: (s.place, s.seat))
+    winners = [s.name for s in lines if s.place == 1]
+    if len(winners) == 1:
+        headline = f"{winners[0]} wins with {money(lines[0].final_cash)}!"
+    else:
+        headline = (f"{', '.join(winners[:-1])} and {winners[-1]} share first place with "
+                    f"{money(lines[0].final_cash)}!")
+    rows = []
+    for s in lines:
+        mats = f"{stock_text(s.materials)} sold for {money(s.materials_value)}"
+        repaid = f"-{money(s.loan_repaid)} (borrowed {money(s.borrowed)})" if s.loan_repaid else "—"
+        rows.append((_ordinal(s.place), s.name, money(s.cash_before), mats,
+                     repaid if loans or s.loan_repaid else "—",
+                     money(s.final_cash), money(s.profit) if s.profit < 0 else "+" + money(s.profit)))
+    return Ending(headline, tuple(rows))
+
+
+ENDING_COLUMNS = ("Place", "Player", "Cash after last month", "Materials to the Broker",
+                  "Loans repaid", "Final cash", "Profit")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# ------------------------------------------------------------------- turns
+
+def needs_cover(humans: Sequence[int]) -> bool:
+    """Pass-and-play: a cover goes between turns when more than one person plays."""
+    return len(humans) > 1
+
+
+def cover_text(name: str) -> Tuple[str, str]:
+    """The cover's headline and its explanation."""
+    return (f"Pass to {name}",
+            f"Only {name} should look at the screen now. The other players' entries stay "
+            f"hidden until the reveal.")
+
+
+def setup_summary(rules) -> str:
+    """The rules options in words, for the window's status line."""
+    parts = [f"{rules.players} players", f"{rules.months} months",
+             f"start with {money(rules.starting_cash)}",
+             f"order up to {rules.order_limit} units a month"]
+    for flag, text in (("loans", "Variation I (loans)"), ("partial_fills", "Variation II (partial fills)"),
+                       ("partial_sales", "Variation III (partial sales)"),
+                       ("classic_recipes", "classic production chart")):
+        if getattr(rules, flag):
+            parts.append(text)
+    return ", ".join(parts)

@@ -1,0 +1,225 @@
+"""Full-window screens laid over the game: welcome, resume, pass-and-play cover,
+reveal and end of game.
+
+Each screen is a frame placed over the whole body of the window, so nothing
+beneath it can be read while it is up.  Widget trees::
+
+    Welcome:  title, intro, [New game…] [Open a saved game…]
+    Resume:   title, description, [Resume] [New game]
+    Cover:    "Pass to <name>", explanation, [I am <name>: show my sheet]
+    Reveal:   title, commodities tree, seats tree, [Continue]
+    Ending:   headline, results tree, [New game] [Quit]
+"""
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import Callable, Optional
+
+from . import presenter as P
+from . import theme as T
+
+
+class Screen(ttk.Frame):
+    """A frame that covers its master entirely while shown."""
+
+    default_button: Optional[ttk.Button] = None
+
+    def show(self) -> None:
+        self.place(x=0, y=0, relwidth=1, relheight=1)
+        self.lift()
+        if self.default_button is not None:
+            self.default_button.focus_set()
+
+    def hide(self) -> None:
+        self.place_forget()
+
+    @property
+    def shown(self) -> bool:
+        return bool(self.place_info())
+
+
+INTRO = ("A business game by Sid Sackson for 2 to 6 players. Each month every player "
+         "secretly orders raw materials (X-Fine, Fine, Standard) at a bid price, then "
+         "secretly offers finished goods (A, B, C) made from them at an asking price. "
+         "All entries are revealed together and the market prices move with the number of "
+         "units involved. Whoever has the most cash at the end wins.")
+
+
+class Welcome(Screen):
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_new: Callable[[], None],
+                 on_open: Callable[[], None]) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
+        em = theme.em
+        inner = ttk.Frame(self, style="Screen.TFrame")
+        inner.place(relx=0.5, rely=0.4, anchor="center")
+        ttk.Label(inner, text="Executive Decision", style="ScreenTitle.TLabel").grid(
+            row=0, column=0, columnspan=2, pady=(0, em))
+        self.text = ttk.Label(inner, text=INTRO, style="Screen.TLabel", wraplength=em * 70,
+                              justify="left")
+        self.text.grid(row=1, column=0, columnspan=2, pady=(0, em))
+        self.message = ttk.Label(inner, text="", style="Screen.TLabel", foreground=T.RED,
+                                 wraplength=em * 70, justify="left")
+        self.message.grid(row=2, column=0, columnspan=2)
+        self.new_button = ttk.Button(inner, text="New game…", style="Big.TButton", command=on_new)
+        self.open_button = ttk.Button(inner, text="Open a saved game…", command=on_open)
+        self.new_button.grid(row=3, column=0, padx=em, pady=em)
+        self.open_button.grid(row=3, column=1, padx=em, pady=em)
+        self.default_button = self.new_button
+
+
+class Resume(Screen):
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_resume: Callable[[], None],
+                 on_new: Callable[[], None]) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
+        em = theme.em
+        inner = ttk.Frame(self, style="Screen.TFrame")
+        inner.place(relx=0.5, rely=0.4, anchor="center")
+        ttk.Label(inner, text="Welcome back", style="ScreenTitle.TLabel").grid(
+            row=0, column=0, columnspan=2, pady=(0, em))
+        self.text = ttk.Label(inner, text="", style="Screen.TLabel", wraplength=em * 70,
+                              justify="center")
+        self.text.grid(row=1, column=0, columnspan=2, pady=(0, em))
+        self.resume_button = ttk.Button(inner, text="Resume the game", style="Big.TButton",
+                                        command=on_resume)
+        self.new_button = ttk.Button(inner, text="Start a new game", command=on_new)
+        self.resume_button.grid(row=2, column=0, padx=em, pady=em)
+        self.new_button.grid(row=2, column=1, padx=em, pady=em)
+        self.default_button = self.resume_button
+
+    def describe(self, text: str) -> None:
+        self.text.configure(text=f"You have an unfinished game:\n{text}\n\n"
+                                 f"Press Enter to carry on where you left off.")
+
+
+class Cover(Screen):
+    """Pass-and-play: hides everything until the named person is ready."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_ready: Callable[[], None]) -> None:
+        super().__init__(master, style="Cover.TFrame")
+        em = theme.em
+        inner = ttk.Frame(self, style="Cover.TFrame")
+        inner.place(relx=0.5, rely=0.45, anchor="center")
+        self.title = ttk.Label(inner, text="", style="CoverTitle.TLabel")
+        self.title.grid(row=0, column=0, pady=em)
+        self.text = ttk.Label(inner, text="", style="Cover.TLabel", wraplength=em * 60,
+                              justify="center")
+        self.text.grid(row=1, column=0, pady=em)
+        self.ready_button = ttk.Button(inner, text="", style="Big.TButton", command=on_ready)
+        self.ready_button.grid(row=2, column=0, pady=em)
+        self.default_button = self.ready_button
+
+    def set_name(self, name: str) -> None:
+        title, text = P.cover_text(name)
+        self.title.configure(text=title)
+        self.text.configure(text=text + "\n\nPress Enter or the button when you are ready.")
+        self.ready_button.configure(text=f"I am {name}: show my sheet")
+
+
+class Reveal(Screen):
+    """Every seat's entry for the phase just resolved, and what became of it."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_continue: Callable[[], None]) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.5))
+        em = theme.em
+        self.title = ttk.Label(self, text="", style="ScreenTitle.TLabel")
+        self.title.grid(row=0, column=0, sticky="w")
+        self.subtitle = ttk.Label(self, text="Everyone may look: the entries are public now.",
+                                  style="Screen.TLabel")
+        self.subtitle.grid(row=1, column=0, sticky="w", pady=(0, em // 2))
+        self.market = ttk.Treeview(self, columns=("name", "units", "price", "result"),
+                                   show="tree headings", selectmode="none", takefocus=0, height=12)
+        self.market.heading("#0", text="Commodity")
+        self.market.column("#0", width=em * 12, stretch=False)
+        for column, text, width, anchor in (("name", "Player", 12, "w"), ("units", "Units", 6, "e"),
+                                            ("price", "Price", 7, "e"), ("result", "Result", 70, "w")):
+            self.market.heading(column, text=text, anchor=anchor)
+            self.market.column(column, width=em * width, anchor=anchor,
+                               stretch=column == "result")
+        self.market.tag_configure("head", font="EDBold", background=T.CURRENT)
+        self.market.tag_configure("fail", foreground=T.MUTED)
+        self.market.grid(row=2, column=0, sticky="nsew")
+        ttk.Label(self, text="Each player's result", style="ScreenHeading.TLabel").grid(
+            row=3, column=0, sticky="w", pady=(em, 0))
+        self.seats = ttk.Treeview(self, columns=("name", "money", "cash", "stock", "note"),
+                                  show="headings", selectmode="none", takefocus=0, height=6)
+        for column, text, width, anchor in (("name", "Player", 12, "w"), ("money", "Paid", 12, "e"),
+                                            ("cash", "Cash now", 9, "e"),
+                                            ("stock", "Stock X·F·S", 10, "e"),
+                                            ("note", "What happened", 60, "w")):
+            self.seats.heading(column, text=text, anchor=anchor)
+            self.seats.column(column, width=em * width, anchor=anchor, stretch=column == "note")
+        self.seats.grid(row=4, column=0, sticky="nsew")
+        self.thoughts = ttk.Label(self, text="", style="Screen.TLabel", justify="left",
+                                  foreground=T.MUTED, wraplength=em * 120)
+        self.thoughts.grid(row=6, column=0, sticky="ew", pady=(em // 2, 0))
+        self.thoughts.bind("<Configure>", lambda e: e.widget.configure(
+            wraplength=max(200, e.width - 4)))
+        self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
+                                          command=on_continue)
+        self.continue_button.grid(row=7, column=0, sticky="e", pady=(em, 0))
+        self.default_button = self.continue_button
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(2, weight=3)
+        self.rowconfigure(4, weight=1)
+
+    def fill(self, data: P.Reveal, *, buying: bool) -> None:
+        self.title.configure(text=data.title)
+        self.market.delete(*self.market.get_children())
+        for block in data.blocks:
+            parent = self.market.insert("", "end", text=block.name, open=True,
+                                        values=("", "", "", block.summary), tags=("head",))
+            for row, failed in zip(block.rows, block.failed):
+                self.market.insert(parent, "end", text="", values=row,
+                                   tags=("fail",) if failed else ())
+        self.seats.heading("money", text="Paid" if buying else "Received")
+        self.thoughts.configure(text=("The computer players' thinking: " + "  ·  ".join(data.thoughts))
+                                if data.thoughts else "")
+        self.seats.delete(*self.seats.get_children())
+        for row in data.seats:
+            self.seats.insert("", "end", values=row)
+        rows = sum(1 + len(b.rows) for b in data.blocks)
+        self.market.configure(height=min(rows, 24))
+        self.seats.configure(height=len(data.seats))
+
+
+class Ending(Screen):
+    """The end of the game: the settlement and the winner."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_new: Callable[[], None],
+                 on_quit: Callable[[], None], on_look: Callable[[], None]) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(2))
+        em = theme.em
+        ttk.Label(self, text="The game is over", style="ScreenTitle.TLabel").grid(
+            row=0, column=0, columnspan=3, sticky="w")
+        self.headline = ttk.Label(self, text="", style="ScreenHeading.TLabel")
+        self.headline.grid(row=1, column=0, columnspan=3, sticky="w", pady=em)
+        self.text = ttk.Label(self, style="Screen.TLabel", wraplength=em * 110, justify="left",
+                              text="Raw materials left in stock were sold to the Broker at the "
+                                   "last market prices, and loans were repaid at $125 for each "
+                                   "$100. The most cash wins.")
+        self.text.grid(row=2, column=0, columnspan=3, sticky="w")
+        self.table = ttk.Treeview(self, columns=P.ENDING_COLUMNS, show="headings",
+                                  selectmode="none", takefocus=0, height=6)
+        widths = (6, 12, 14, 22, 18, 10, 10)
+        for column, width in zip(P.ENDING_COLUMNS, widths):
+            self.table.heading(column, text=column)
+            self.table.column(column, width=em * width, anchor="w" if column == "Player" else "e",
+                              stretch=True)
+        self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
+        self.table.grid(row=3, column=0, columnspan=3, sticky="nsew", pady=em)
+        self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
+        self.look_button = ttk.Button(self, text="Look at the sheets", command=on_look)
+        self.quit_button = ttk.Button(self, text="Quit", command=on_quit)
+        self.new_button.grid(row=4, column=0, sticky="w")
+        self.look_button.grid(row=4, column=1, sticky="w")
+        self.quit_button.grid(row=4, column=2, sticky="e")
+        self.default_button = self.new_button
+        self.columnconfigure(2, weight=1)
+
+    def fill(self, data: P.Ending) -> None:
+        self.headline.configure(text=data.headline)
+        self.table.delete(*self.table.get_children())
+        for row in data.rows:
+            self.table.insert("", "end", values=row, tags=("winner",) if row[0] == "1st" else ())
+        self.table.configure(height=len(data.rows))

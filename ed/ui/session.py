@@ -1,0 +1,211 @@
+"""The game in progress: whose turn it is, computer seats, autosaves.  No tkinter.
+
+A ``Session`` wraps one ``ed.Game`` and answers the window's one question,
+"what now?", with a ``Step``: a person must enter (and perhaps first be
+handed the laptop), a phase was just revealed, or the game is over.  It
+saves the game after every submitted entry and every resolved phase, so
+closing the window at any moment loses nothing.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .. import save as _save
+from ..engine import Game, Seat
+from ..rules import Rules
+from . import paths
+
+log = logging.getLogger("ed.ui")
+
+DEFAULT_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class SeatSetup:
+    """One seat of the new-game dialog: a person's name, or a computer player."""
+
+    name: str
+    computer: bool = False
+    level: Optional[str] = None
+    personality: Optional[str] = None
+
+    def seat(self) -> Seat:
+        if self.computer:
+            return Seat("computer", self.level or DEFAULT_LEVEL, self.personality)
+        return Seat("human")
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the new-game dialog decided."""
+
+    seats: Tuple[SeatSetup, ...]
+    months: int = 12
+    loans: bool = False
+    partial_fills: bool = False
+    partial_sales: bool = False
+    classic_recipes: bool = False
+    seed: Optional[int] = None
+
+    def rules(self) -> Rules:
+        return Rules(players=len(self.seats), months=self.months, loans=self.loans,
+                     partial_fills=self.partial_fills, partial_sales=self.partial_sales,
+                     classic_recipes=self.classic_recipes)
+
+    def game(self) -> Game:
+        """A new game; a seed is chosen when none was given, so saves replay the same."""
+        seed = self.seed if self.seed is not None else random.SystemRandom().randrange(1, 2 ** 31)
+        return Game(self.rules(), [s.name.strip() for s in self.seats], seed,
+                    seats=[s.seat() for s in self.seats])
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the window shows next.
+
+    ``kind`` is ``"enter"`` (``seat`` must enter; ``cover`` says whether to
+    hand the laptop over first), ``"reveal"`` (``report`` was just
+    resolved) or ``"over"``.
+    """
+
+    kind: str
+    seat: Optional[int] = None
+    cover: bool = False
+    report: object = None
+
+
+class Session:
+    """One game being played in the window, with its autosave."""
+
+    def __init__(self, game: Game, folder: Optional[Path] = None) -> None:
+        self.game = game
+        self.folder = folder
+        self._avatars: Dict[int, object] = {}
+        #: computer seats' explanations for the phase not yet revealed (secret until then)
+        self._pending_explanations: Dict[int, str] = {}
+        #: explanations for the last revealed phase
+        self.explanations: Dict[int, str] = {}
+        #: the human seat whose sheet was last shown, for the pass-and-play cover
+        self.shown_seat: Optional[int] = None
+        self.save_problem: Optional[str] = None
+
+    # ----------------------------------------------------------- who plays
+
+    @property
+    def humans(self) -> List[int]:
+        return [i for i, seat in enumerate(self.game.seats) if not seat.is_computer]
+
+    def _avatar(self, seat: int):
+        avatar = self._avatars.get(seat)
+        if avatar is None:
+            from .. import ai
+            info = self.game.seats[seat]
+            try:
+                avatar = ai.avatar_for(self.game.seed, seat, info.level or DEFAULT_LEVEL,
+                                       info.personality)
+            except ValueError:
+                # A save from another version may name a level or personality we lack.
+                avatar = ai.avatar_for(self.game.seed, seat, DEFAULT_LEVEL, None)
+            self._avatars[seat] = avatar
+        return avatar
+
+    def play_computers(self) -> None:
+        """Every computer seat still waiting decides now, from its own view only."""
+        game = self.game
+        for seat in game.waiting_for():
+            if not game.seats[seat].is_computer:
+                continue
+            avatar = self._avatar(seat)
+            try:
+                entry = avatar.decide(game.view(seat))
+                game.submit(seat, entry)
+                self._pending_explanations[seat] = getattr(avatar, "explanation", "") or ""
+            except Exception:  # a computer player's bug must not stop the game
+                log.exception("computer seat %s failed to decide; it passes", seat)
+                game.submit(seat, {})
+                self._pending_explanations[seat] = "passes this phase"
+
+    def step(self) -> Step:
+        """What happens next; resolves the phase when every seat is in."""
+        game = self.game
+        if game.is_over:
+            return Step("over")
+        self.play_computers()
+        waiting = game.waiting_for()
+        if not waiting:
+            report = game.resolve()
+            self.explanations = self._pending_explanations
+            self._pending_explanations = {}
+            self.shown_seat = None
+            self.autosave()
+            return Step("reveal", report=report)
+        seat = waiting[0]
+        humans = self.humans
+        cover = len(humans) > 1 and self.shown_seat != seat
+        return Step("enter", seat=seat, cover=cover)
+
+    def submit(self, seat: int, entry: Mapping[str, Sequence[int]]) -> None:
+        """Record a person's entry (raises ``RuleError`` like ``Game.submit``), then autosave."""
+        self.game.submit(seat, dict(entry))
+        self.autosave()
+
+    # --------------------------------------------------------------- saves
+
+    @property
+    def autosave_path(self) -> Optional[Path]:
+        return None if self.folder is None else paths.autosave_path(self.folder)
+
+    def autosave(self) -> Optional[str]:
+        """Write the autosave; returns a plain sentence when it could not be written."""
+        path = self.autosave_path
+        if path is None:
+            return None
+        try:
+            _save.save(self.game, path)
+            self.save_problem = None
+        except (_save.SaveError, OSError) as error:
+            log.error("autosave failed: %s", error)
+            self.save_problem = f"The game could not be saved automatically: {error}"
+        return self.save_problem
+
+
+def read_autosave(folder: Path) -> Tuple[Optional[Game], Optional[str]]:
+    """The unfinished game in the autosave, if any, and a sentence when it was damaged.
+
+    A damaged autosave is set aside as ``autosave.json.corrupt`` so start-up goes on.
+    """
+    path = paths.autosave_path(folder)
+    if not path.exists():
+        return None, None
+    try:
+        game = _save.load(path)
+    except _save.SaveError as error:
+        aside = path.with_name(path.name + ".corrupt")
+        try:
+            os.replace(path, aside)
+        except OSError:
+            pass
+        return None, (f"The last autosaved game could not be read and was set aside as "
+                      f"{aside.name}. ({error})")
+    if game.is_over:
+        return None, None
+    return game, None
+
+
+def keep_previous(folder: Path) -> Optional[Path]:
+    """Copy an unfinished autosave aside before a new game replaces it; returns where."""
+    path = paths.autosave_path(folder)
+    game, _ = read_autosave(folder)
+    if game is None:
+        return None
+    target = folder / "previous-game.json"
+    try:
+        _save.save(game, target)
+    except (_save.SaveError, OSError):
+        return None
+    return target

@@ -1,0 +1,201 @@
+"""The presenter turns engine objects into what the widgets show; no display needed."""
+from __future__ import annotations
+
+import ed
+from ed.ui import presenter as P
+from ed.ui.session import SeatSetup, Session, Setup, read_autosave
+
+
+def worked_example():
+    """RULES §7: Ann and Bob, month 1, default rules."""
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"], seed=1)
+    game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
+    game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
+    buying = game.resolve()
+    game.submit(0, {"C": (1, 97)})
+    game.submit(1, {"A": (1, 149), "C": (2, 88)})
+    selling = game.resolve()
+    return game, buying, selling
+
+
+def test_tally_cells_of_the_worked_example():
+    game, buying, selling = worked_example()
+    ann = P.tally_columns(game.history, 0)[1]
+    assert ann["xfine.units"] == P.Cell("6", True)
+    assert ann["xfine.price"] == P.Cell("$40", True)
+    assert ann["fine.units"] == P.Cell("4", False)
+    assert ann["fine.money"] == P.Cell("$112", False)
+    assert ann["orders.total"].text == "$112"
+    assert ann["C.price"] == P.Cell("$97", True)
+    assert ann["cash"].text == "$788"
+    assert ann["stock"].text == "0·4·0"
+    bob = P.tally_columns(game.history, 1)[1]
+    assert bob["orders.total"].text == "$408"
+    assert bob["A.money"].text == "$149"
+    assert bob["C.money"].text == "$176"
+    assert bob["sales.total"].text == "$325"
+    assert bob["cash"].text == "$817"
+    assert bob["stock"].text == "1·0·4"
+
+
+def test_cancelled_order_is_struck_and_marked():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (12, 80), "fine": (6, 80)})   # $1,440 > $900
+    game.submit(1, {})
+    report = game.resolve()
+    cells = P.report_cells(report, 0)
+    assert cells["xfine.units"].struck and cells["fine.price"].struck
+    assert cells["orders.total"] == P.Cell("cancelled", False, "bad")
+
+
+def test_price_board_rows():
+    game, _, _ = worked_example()
+    rows = P.price_board_rows(game.price_history(), 12)
+    assert len(rows) == 13
+    assert rows[0] == ("Opening", ("$40", "$30", "$20", "$140", "$115", "$90"))
+    assert rows[1] == ("Jan", ("$42", "$24", "$18", "$149", "$126", "$95"))
+    assert rows[2] == ("Feb", ("", "", "", "", "", ""))
+
+
+def test_seat_rows_show_public_facts_and_submitted_only():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (6, 40)})
+    rows = P.seat_rows(game.view(1), current=1)
+    assert [r.status for r in rows] == ["✓", "waiting"]
+    assert rows[0].cash == "$900" and rows[0].stock == "0·0·0"
+    assert "40" not in repr(rows[0]) and "6" not in rows[0].stock
+    assert rows[1].current and not rows[0].current
+
+
+def texts(**pairs):
+    return {key: tuple(value) for key, value in pairs.items()}
+
+
+def test_entry_help_minimum_bid_cost_and_units_left():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    view = game.view(0)
+    help_ = P.entry_help(view, texts(xfine=("6", "40"), fine=("4", "28")))
+    assert help_.ok and help_.entry == {"xfine": (6, 40), "fine": (4, 28)}
+    assert "Minimum bid for 6 X-Fine: $36" in help_.lines["xfine"].text
+    assert "$352" in help_.total.text and "cash left $548" in help_.total.text
+    assert "8 more units allowed" in help_.total.text
+
+
+def test_entry_help_refuses_a_bid_below_the_minimum_naming_the_rule():
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    help_ = P.entry_help(view, texts(xfine=("6", "35")), tried=True)
+    assert not help_.ok and help_.first_bad == "xfine" and help_.bad_field == "price"
+    assert help_.lines["xfine"].level == "error"
+    assert "below the minimum bid $36" in help_.lines["xfine"].text
+
+
+def test_entry_help_warns_when_everything_would_be_cancelled():
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    help_ = P.entry_help(view, texts(xfine=("12", "80")))
+    assert help_.ok and help_.total.level == "warn"
+    assert "cancelled" in help_.total.text
+
+
+def test_entry_help_non_number_is_named_next_to_its_field():
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    help_ = P.entry_help(view, texts(fine=("four", "")))
+    assert not help_.ok and help_.lines["fine"].level == "error"
+    assert "whole number" in help_.lines["fine"].text
+
+
+def test_entry_help_missing_price_is_a_reminder_then_a_refusal():
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    assert P.entry_help(view, texts(fine=("4", ""))).lines["fine"].level == "info"
+    tried = P.entry_help(view, texts(fine=("4", "")), tried=True)
+    assert not tried.ok and tried.lines["fine"].level == "error"
+    assert "at least $24" in tried.lines["fine"].text
+
+
+def test_entry_help_refuses_an_offer_that_cannot_be_made():
+    game, _, _ = worked_example()
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    view = game.view(0)     # Ann: 4 Fine, nothing else
+    help_ = P.entry_help(view, texts(A=("1", "150")), tried=True)
+    assert not help_.ok and help_.first_bad == "A"
+    assert "Cannot make 1 A" in help_.lines["A"].text
+    assert "over-offering rule" in help_.total.text
+    fine = P.entry_help(view, texts(C=("1", "90")))
+    assert fine.ok and "You can make 1" in fine.lines["C"].text
+    assert "Highest useful ask for 1: $" in fine.lines["C"].text
+
+
+def test_parse_number_accepts_dollars_and_commas():
+    assert P.parse_number(" $1,200 ") == 1200
+    assert P.parse_number("") == 0
+    assert P.parse_number("-3") is None
+    assert P.parse_number("4.5") is None
+
+
+def test_reveal_rows_come_from_the_report():
+    _, buying, selling = worked_example()
+    data = P.reveal(buying, {1: "bids high"})
+    xfine = data.blocks[0]
+    assert xfine.name == "X-Fine" and "12 units ordered" in xfine.summary
+    assert "$40 → $42" in xfine.summary and "+2" in xfine.summary
+    assert xfine.rows[0] == ("Ann", "6", "$40", buying.seats[0].lines[0].outcome)
+    assert xfine.failed == (True, False)
+    assert data.seats[1][:4] == ("Bob", "$408", "$492", "6·0·8")
+    assert data.thoughts == ("Bob: bids high",)
+    sold = P.reveal(selling)
+    assert sold.blocks[2].summary.startswith("3 units offered")
+
+
+def test_ending_names_the_winner():
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
+    game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
+    game.resolve()
+    game.submit(0, {"C": (1, 97)})
+    game.submit(1, {"A": (1, 149), "C": (2, 88)})
+    report = game.resolve()
+    data = P.ending(report.settlement)
+    winner = game.names[game.places().index(1)]
+    assert data.headline.startswith(f"{winner} wins")
+    assert data.rows[0][0] == "1st" and data.rows[0][1] == winner
+
+
+def test_tally_rows_follow_the_paper_sheet():
+    ids = [r.id for r in P.tally_rows()]
+    assert ids[:4] == ["xfine.units", "xfine.price", "xfine.money", "fine.units"]
+    assert "orders.total" in ids and "sales.total" in ids and "loan" not in ids
+    assert "loan" in [r.id for r in P.tally_rows(loans=True)]
+
+
+def test_session_turns_cover_only_between_people(tmp_path):
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Bob"), SeatSetup("Mabel", True, "easy", "mabel")),
+                  seed=5)
+    session = Session(setup.game(), tmp_path)
+    step = session.step()
+    assert step.kind == "enter" and step.seat == 0 and step.cover
+    assert session.game.submitted(2)          # the computer decided at once
+    session.shown_seat = 0
+    session.submit(0, {})
+    step = session.step()
+    assert step.seat == 1 and step.cover
+    session.shown_seat = 1
+    session.submit(1, {})
+    assert session.step().kind == "reveal"
+    game, problem = read_autosave(tmp_path)
+    assert problem is None and ed.save.dumps(game) == ed.save.dumps(session.game)
+
+
+def test_solo_session_needs_no_cover(tmp_path):
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "medium", "rex")))
+    session = Session(setup.game(), tmp_path)
+    assert session.game.seed is not None
+    step = session.step()
+    assert step.kind == "enter" and not step.cover
+
+
+def test_corrupt_autosave_is_set_aside(tmp_path):
+    (tmp_path / "autosave.json").write_text("{")
+    game, problem = read_autosave(tmp_path)
+    assert game is None and "set aside" in problem
+    assert (tmp_path / "autosave.json.corrupt").exists()

@@ -1,0 +1,378 @@
+"""The real window, driven through its widgets under Xvfb."""
+from __future__ import annotations
+
+import random
+
+import ed
+from ed import randomplay
+from ed.ui import paths
+
+pytestmark = []
+
+
+# ------------------------------------------------------------------ helpers
+
+def keys(app, widget, *names):
+    """Press keys on a widget, the way a person would, and let Tk catch up."""
+    for name in names:
+        widget.focus_force()
+        app.update()
+        widget.event_generate(f"<{name}>")
+        app.update()
+
+
+def typed(app, widget, text):
+    """Type ``text`` into an entry one key at a time."""
+    widget.focus_force()
+    widget.delete(0, "end")
+    for char in text:
+        widget.event_generate("<KeyPress>", keysym=char if char.isalnum() else {"$": "dollar"}.get(char, char))
+    app.update()
+
+
+def fill(app, entry):
+    """Put an entry's numbers into the current fields (insert text, as a paste would)."""
+    tally = app.tally
+    for key in app._view.keys:
+        units, price = entry.get(key, (0, 0))
+        for widget, value in zip(tally.entries[key], (units, price)):
+            widget.delete(0, "end")
+            if units:
+                widget.insert(0, str(value))
+    app.update()
+
+
+def start_game(app, humans=("Ann", "Bob"), computers=1, seed="7", months=None):
+    """Set up a game in the new-game dialog, through its widgets, and press Enter."""
+    dialog = app.dialog
+    assert dialog is not None
+    count = len(humans) + computers
+    dialog.players_var.set(str(count))
+    dialog._players_changed()
+    for index, row in enumerate(dialog.seat_rows[:count]):
+        if index < len(humans):
+            row.kind.set("Person")
+            row.kind.event_generate("<<ComboboxSelected>>")
+            row.name.delete(0, "end")
+            row.name.insert(0, humans[index])
+        else:
+            row.kind.set("Computer")
+            row.kind.event_generate("<<ComboboxSelected>>")
+    if months is not None:
+        dialog.months_var.set(str(months))
+    dialog.seed_entry.insert(0, seed)
+    app.update()
+    keys(app, dialog.seat_rows[0].kind, "Return")
+    assert app.dialog is None
+    return app.session.game
+
+
+def money_value(text):
+    return int(text.replace("$", "").replace(",", ""))
+
+
+def check_sheet(app, seat):
+    """The cells of the shown sheet are the engine's numbers, failed lines struck through."""
+    game = app.session.game
+    tally = app.tally
+    for report in game.history:
+        result = report.seats[seat]
+        for line in result.lines:
+            units_item = tally._items[(report.month, f"{line.commodity}.units")]
+            price_item = tally._items[(report.month, f"{line.commodity}.price")]
+            units_text = tally.body.itemcget(units_item, "text")
+            price_text = tally.body.itemcget(price_item, "text")
+            if not line.units:
+                assert units_text == "" and price_text == ""
+                continue
+            shown = units_text.split("/")
+            assert int(shown[-1]) == line.units
+            assert money_value(price_text) == line.price
+            struck = tally.body.itemcget(units_item, "font") == "EDTallyStrike"
+            assert struck == (result.cancelled or line.done == 0)
+        if report.phase == "selling":
+            cash_text = tally.body.itemcget(tally._items[(report.month, "cash")], "text")
+            assert money_value(cash_text) == result.cash_after
+
+
+def check_price_board(app):
+    game = app.session.game
+    shown = app.price_board.rows_shown()
+    assert len(shown) == game.rules.months + 1
+    for index, prices in enumerate(game.price_history()):
+        row = shown[index]
+        for column, key in enumerate(ed.COMMODITIES):
+            if key in prices:
+                assert money_value(row[column + 1]) == prices[key]
+            else:
+                assert row[column + 1] == ""
+
+
+def nothing_secret_drawn(app):
+    """No entry field holds text and no current-month cell shows an entry."""
+    for units_var, price_var in app.tally.vars.values():
+        assert units_var.get() == "" and price_var.get() == ""
+
+
+# ------------------------------------------------------------------- tests
+
+def test_enter_in_new_game_dialog_starts_solo_game_against_three_computers(make_app):
+    app = make_app()
+    assert app.dialog is not None
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    assert game.players == 4
+    assert [s.is_computer for s in game.seats] == [False, True, True, True]
+    assert game.rules.months == 12 and not game.rules.loans
+    assert game.seed is not None
+    assert app.mode == "enter" and not app.cover.shown
+    # Computer seats decided at once; only the person is awaited.
+    assert game.waiting_for() == (0,)
+    assert app.focus_get() is app.tally.entries["xfine"][0]
+    assert paths.autosave_path(app.folder).exists()
+
+
+def test_escape_cancels_the_new_game_dialog(make_app):
+    app = make_app()
+    keys(app, app.dialog.months_spin, "Escape")
+    assert app.dialog is None and app.mode == "welcome" and app.session is None
+
+
+def test_full_game_two_people_and_a_computer(make_app):
+    app = make_app()
+    game = start_game(app)
+    rng = random.Random(11)
+    covers = reveals = 0
+    last_person = None
+    for _ in range(400):
+        if app.mode == "over":
+            break
+        if app.mode == "cover":
+            covers += 1
+            seat = app._cover_seat
+            assert app.cover.title.cget("text") == f"Pass to {game.names[seat]}"
+            assert app.cover.winfo_ismapped()
+            nothing_secret_drawn(app)
+            if covers % 2:
+                keys(app, app.cover.ready_button, "Return")
+            else:
+                app.cover.ready_button.invoke()
+                app.update()
+            assert app.mode == "enter" and app.current_seat == seat
+        elif app.mode == "enter":
+            seat = app.current_seat
+            assert not game.seats[seat].is_computer
+            check_sheet(app, seat)
+            nothing_secret_drawn(app)
+            entry = randomplay.random_entry(game.view(seat), rng, over_offer=0)
+            fill(app, entry)
+            last_field = app.tally.entries[app._view.keys[-1]][1]
+            keys(app, last_field, "Return")
+            assert game.submitted(seat) or app.mode != "enter" or app.current_seat != seat, \
+                app.refusal_label.cget("text")
+            last_person = seat
+        elif app.mode == "reveal":
+            reveals += 1
+            report = game.history[-1]
+            tree = app.reveal.market
+            blocks = tree.get_children()
+            assert len(blocks) == 3
+            for block, result in zip(blocks, report.commodities):
+                assert f"{ed.rules.NAMES[result.commodity]}" == tree.item(block, "text")
+                summary = tree.item(block, "values")[3]
+                assert f"${result.new_price:,}" in summary and f"{result.units} units" in summary
+                for child, seat_result in zip(tree.get_children(block), report.seats):
+                    line = [l for l in seat_result.lines if l.commodity == result.commodity][0]
+                    assert tree.item(child, "values")[3] == line.outcome
+            check_price_board(app)
+            keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over"
+    assert reveals == 24 and covers == 48 and last_person is not None
+    assert game.is_over
+    places = game.places()
+    winners = [game.names[i] for i, p in enumerate(places) if p == 1]
+    assert any(name in app.ending.headline.cget("text") for name in winners)
+    rows = [app.ending.table.item(i, "values") for i in app.ending.table.get_children()]
+    finals = game.final_cash()
+    assert sorted(money_value(r[5]) for r in rows) == sorted(finals)
+    check_price_board(app)
+    # After the game every sheet is public.
+    app.ending.look_button.invoke()
+    app.update()
+    for seat in range(game.players):
+        app.look_choice.current(seat)
+        app.look_choice.event_generate("<<ComboboxSelected>>")
+        app.update()
+        check_sheet(app, seat)
+
+
+def test_cover_hides_the_previous_seats_entries(make_app):
+    app = make_app()
+    game = start_game(app)
+    keys(app, app.cover.ready_button, "Return")
+    assert app.current_seat == 0
+    fill(app, {"xfine": (5, 77), "fine": (2, 31)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert game.submitted(0)
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Bob"
+    # The cover lies over the whole window body.
+    assert app.cover.winfo_width() == app.body.winfo_width()
+    assert app.cover.winfo_height() == app.body.winfo_height()
+    nothing_secret_drawn(app)
+    for widget in app.tally.hints.values():
+        assert "77" not in widget.cget("text")
+    assert "77" not in app.title() and "77" not in app.message.cget("text")
+    assert [r[-1] for r in app.seat_panel.rows_shown()] == ["✓", "waiting", "✓"]
+    keys(app, app.cover.ready_button, "Return")
+    assert app.current_seat == 1
+    nothing_secret_drawn(app)
+
+
+def test_impossible_offer_is_refused_with_its_message(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    fill(app, {"fine": (3, 80)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "reveal"
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter" and game.phase == "selling"
+    assert game.stock(0)["xfine"] == 0
+    fill(app, {"A": (2, 150)})
+    keys(app, app.tally.entries["A"][1], "Return")
+    assert not game.submitted(0)
+    assert "Cannot make 2 A" in app.tally.hints["A"].cget("text")
+    assert "over-offering rule" in app.tally.totals["sales"].cget("text")
+    assert str(app.tally.hints["A"].cget("style")) == "HintError.TLabel"
+    assert app.refusal_label.cget("text").startswith("Not submitted:")
+    # A field that is not a number is named next to it.
+    typed(app, app.tally.entries["B"][0], "x")
+    assert "whole number" in app.tally.hints["B"].cget("text")
+    # A bid below the minimum, next to its field, names the rule.
+    app.tally.entries["B"][0].delete(0, "end")
+    fill(app, {"C": (1, 95)})
+    keys(app, app.tally.entries["C"][1], "Return")
+    assert game.submitted(0) or app.mode == "reveal", app.refusal_label.cget("text")
+
+
+def test_bid_below_minimum_is_refused_next_to_the_field(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    fill(app, {"xfine": (6, 30)})
+    keys(app, app.tally.entries["xfine"][1], "Return")
+    text = app.tally.hints["xfine"].cget("text")
+    assert "minimum bid $36" in text
+    assert not app.session.game.submitted(0)
+    assert app.focus_get() is app.tally.entries["xfine"][1]
+
+
+def test_keyboard_only_submission(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    first = app.tally.entries["xfine"][0]
+    assert app.focus_get() is first
+    for char in "4":
+        first.event_generate("<KeyPress>", keysym=char)
+    first.event_generate("<Tab>")
+    app.update()
+    price = app.focus_get()
+    assert price is app.tally.entries["xfine"][1]
+    for char in "45":
+        price.event_generate("<KeyPress>", keysym=char)
+    app.update()
+    assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
+    assert "Minimum bid for 4 X-Fine: $34" in app.tally.hints["xfine"].cget("text")
+    price.event_generate("<Return>")
+    app.update()
+    game = app.session.game
+    assert game.history and game.history[-1].seats[0].lines[0].units == 4
+    assert app.mode == "reveal"
+
+
+def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
+    app = make_app()
+    game = start_game(app)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (4, 33)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"standard": (3, 25)})
+    keys(app, app.tally.entries["standard"][1], "Return")
+    assert app.mode == "reveal"
+    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {})
+    keys(app, app.tally.entries["C"][1], "Return")   # Ann offers nothing
+    assert app.mode == "cover"                         # mid-phase, Bob to play
+    saved = tmp_path / "mine.json"
+    assert app.save_to(str(saved))
+    before = ed.save.dumps(game)
+    app.quit_app()
+
+    again = make_app()
+    assert again.mode == "resume"
+    assert "Ann, Bob" in again.resume.text.cget("text")
+    keys(again, again.resume.resume_button, "Return")
+    assert ed.save.dumps(again.session.game) == before
+    # A game opened mid-phase opens behind the cover.
+    assert again.mode == "cover" and again.cover.title.cget("text") == "Pass to Bob"
+    keys(again, again.cover.ready_button, "Return")
+    fill(again, {})
+    keys(again, again.tally.entries["C"][1], "Return")
+    assert again.mode == "reveal" and again.session.game.phase == "purchasing"
+    assert again.session.game.month == 2
+    # Save As… wrote the same game; opening it works.
+    assert ed.save.dumps(ed.save.load(saved)) == before
+
+
+def test_bad_save_file_gives_a_plain_message(make_app, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ this is not a game")
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    assert not app.open_file(str(bad))
+    assert "could not be opened" in app.message.cget("text")
+    assert "Traceback" not in app.message.cget("text")
+    assert app.session.game is game and app.mode == "enter"
+
+
+def test_corrupt_autosave_is_set_aside(make_app, data_dir):
+    paths.autosave_path(data_dir).write_text("garbage")
+    app = make_app()
+    assert (data_dir / "autosave.json.corrupt").exists()
+    assert "set aside" in app.message.cget("text")
+    assert app.dialog is not None
+
+
+def test_callback_exception_is_reported_logged_and_game_kept(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    original = app.session.submit
+
+    def broken(seat, entry):
+        raise RuntimeError("disk on fire")
+
+    app.session.submit = broken
+    fill(app, {"fine": (2, 35)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert len(app.callback_errors) == 1
+    assert "Something went wrong (disk on fire)" in app.message.cget("text")
+    log = paths.error_log_path(app.folder).read_text()
+    assert "RuntimeError: disk on fire" in log and "Traceback" in log
+    assert app.session.game is game and not game.submitted(0)
+    app.callback_errors.clear()
+    app.session.submit = original
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert game.history and app.mode == "reveal"
+
+
+def test_window_fits_1366_by_768(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    app.update()
+    assert app.winfo_width() <= 1366 and app.winfo_height() <= 768
+    assert app.submit_button.winfo_ismapped()
+    bottom = app.submit_button.winfo_rooty() + app.submit_button.winfo_height()
+    assert bottom <= app.winfo_rooty() + app.winfo_height()
