@@ -291,7 +291,8 @@ class LineChart(ttk.Frame):
             return
         self._scale = (top, bottom, ticks[-1], ticks[0])
         if self.title:
-            c.create_text(left, 4, text=self.title, anchor="nw", font=font, tags=("title",))
+            c.create_text(left, 4, text=self.title, anchor="nw", font=_font(self, "TkHeadingFont"),
+                          tags=("title",))
         for t in ticks:
             y = self.y_of(t)
             c.create_line(left, y, right, y, fill="#e3e3e3", tags=("grid",))
@@ -304,7 +305,7 @@ class LineChart(ttk.Frame):
         every = max(1, math.ceil((max(font.measure(t) for t in self.labels) + 8) / step)) \
             if self.labels and n > 1 else 1
         for i, text in enumerate(self.labels):
-            if i % every == 0 or i == n - 1:
+            if (n - 1 - i) % every == 0:   # counted from the end: the latest month always shows
                 c.create_text(self._xs[i], bottom + 4, text=text, anchor="n", font=small,
                               tags=("xtick", f"m:{i}"))
         if not values:
@@ -373,7 +374,7 @@ class LineChart(ttk.Frame):
         font = _font(self, "TkDefaultFont")
         x0, y0 = self._xs[0] - 8 if self._xs else 8, 8 + font.metrics("linespace")
         if not text:
-            hint = "Point at a dot, or click the chart and use the arrow keys, to read a value."
+            hint = "Point at a dot, or use the arrow keys, to read its value."
             c.create_text(x0, y0, text=hint, anchor="nw", fill="#666666", font=font,
                           tags=("readout", "hint"))
             return
@@ -534,49 +535,47 @@ class StandingsBars(ttk.Frame):
         self.rows = sorted(rows, key=lambda r: (r.place, -r.final_cash, r.seat))
         if starting_cash is not None:
             self.starting_cash = starting_cash
-        font = _font(self, "TkDefaultFont")
-        bar_h = font.metrics("linespace") + 10
-        self.canvas.configure(height=(len(self.rows) + 1) * (bar_h + 6) + 30)
+        line_h = _font(self, "TkDefaultFont").metrics("linespace")
+        self.canvas.configure(height=len(self.rows) * (2 * line_h + 13) + 3 * line_h + 24)
         self.redraw()
 
     def redraw(self) -> None:
+        """Draw the bars again at the canvas's current size: words above each bar."""
         c = self.canvas
         c.delete("all")
         font = _font(self, "TkDefaultFont")
         bold = _font(self, "TkHeadingFont")
         line_h = font.metrics("linespace")
-        bar_h = line_h + 10
-        width = max(c.winfo_width() if c.winfo_ismapped() else int(c.cget("width")), 240)
-        c.create_text(10, 6, text=self.title, anchor="nw", font=font, tags=("title",))
+        bar_h = max(10, line_h)
+        width = max(c.winfo_width() if c.winfo_ismapped() else int(c.cget("width")), 200)
+        c.create_text(10, 6, text=self.title, anchor="nw", font=bold, tags=("title",))
         if not self.rows:
             c.create_text(10, line_h + 16, text="The game is not over yet.", anchor="nw",
-                          tags=("message",))
+                          font=font, tags=("message",))
             return
-        name_w = max(font.measure(r.name) for r in self.rows) + 20
-        tail_w = max(bold.measure(_bar_text(r)) for r in self.rows) + 16
-        left, right = name_w, width - tail_w
+        left, right = 12, width - 16
         top_value = max([r.final_cash for r in self.rows] + [self.starting_cash or 0, 1])
-        scale = max(20, right - left) / top_value
-        y = line_h + 16
+        scale = max(10, right - left) / top_value
+        y = line_h + 18
+        start_x = left + (self.starting_cash or 0) * scale
         for r in self.rows:
             won = r.place == 1
+            c.create_text(left, y, text=f"{r.name}: {_bar_text(r)}", anchor="nw",
+                          font=bold if won else font, tags=("value", f"s:{r.seat}"))
+            y += line_h + 3
             tags = ("bar", f"s:{r.seat}", f"v:{r.final_cash}") + (("winner",) if won else ())
-            length = max(0, r.final_cash) * scale
-            c.create_text(left - 8, y + bar_h / 2, text=r.name, anchor="e",
-                          font=bold if won else font, tags=("name", f"s:{r.seat}"))
-            c.create_rectangle(left, y, left + length, y + bar_h,
+            c.create_rectangle(left, y, left + max(0, r.final_cash) * scale, y + bar_h,
                                fill="#2b6cb0" if won else "#a0aec0",
                                outline="#000000" if won else "#4a5568",
                                width=3 if won else 1, tags=tags)
-            text = _bar_text(r)
-            c.create_text(left + length + 8, y + bar_h / 2, text=text, anchor="w",
-                          font=bold if won else font, tags=("value", f"s:{r.seat}"))
-            y += bar_h + 6
+            if self.starting_cash:   # where profit begins, across the bar only
+                c.create_line(start_x, y - 3, start_x, y + bar_h + 3, dash=(4, 3),
+                              fill="#222222", width=2, tags=("start",))
+            y += bar_h + 10
         if self.starting_cash:
-            x = left + self.starting_cash * scale
-            c.create_line(x, line_h + 10, x, y, dash=(4, 3), fill="#444444", tags=("start",))
-            c.create_text(x, y + 2, text=f"starting cash {money(self.starting_cash)}",
-                          anchor="n", font=font, fill="#444444", tags=("start",))
+            anchor = "ne" if start_x > width / 2 else "nw"
+            c.create_text(start_x, y - 4, text=f"\u2191 starting cash {money(self.starting_cash)}",
+                          anchor=anchor, font=font, fill="#444444", tags=("start",))
 
 
 def _bar_text(row: Standing) -> str:

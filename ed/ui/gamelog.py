@@ -110,8 +110,8 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 def _seat_notes(report: "PhaseReport", names: Sequence[str]) -> List[str]:
-    """Cancellations, loans and money changing hands, one line per seat that had any."""
-    lines = []
+    """Cancellations, loans and money changing hands: one line for the phase, or none."""
+    lines: List[str] = []
     buying = report.phase == "purchasing"
     for seat in report.seats:
         name = _name(names, seat.seat)
@@ -128,9 +128,8 @@ def _seat_notes(report: "PhaseReport", names: Sequence[str]) -> List[str]:
         elif seat.money:
             used = stock_text(seat.materials_used)
             notes.append(f"{name} received {money(seat.money)} and used {used}.")
-        if notes:
-            lines.append(heading(report) + SEPARATOR + " ".join(notes))
-    return lines
+        lines.extend(notes)
+    return [heading(report) + SEPARATOR + " ".join(lines)] if lines else []
 
 
 def _standing_line(report: "PhaseReport", names: Sequence[str]) -> str:

@@ -219,28 +219,32 @@ def export_postscript(canvas: Any, path: "os.PathLike[str] | str") -> None:
 
 # ----------------------------------------------------------------- the window
 
+def _money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
 def _cell_order(pair: Pair, done: int) -> str:
     units, price = pair
     if not units:
         return "\u2014"
-    return f"{units} at ${price}: {done if done else 'none'}"
+    return f"{units} at {_money(price)}: {done if done else 'none'}"
 
 
 def display_values(row: LedgerRow) -> List[str]:
     """The row as the window's table shows it (one cell per commodity)."""
     if row.kind != "month":
-        cells = [row.label, "", "", "", f"${row.paid}" if row.paid else "", "", "", "",
-                 f"${row.received}" if row.received else ""]
+        cells = [row.label, "", "", "", _money(row.paid) if row.paid else "", "", "", "",
+                 _money(row.received) if row.received else ""]
     else:
         cells = [row.label]
         cells += [_cell_order(row.ordered[i], row.bought[i]) for i in range(3)]
-        cells.append(f"${row.paid}" + (f" (loan ${row.loan})" if row.loan else ""))
+        cells.append(_money(row.paid) + (f" (loan {_money(row.loan)})" if row.loan else ""))
         if row.offered is None or row.sold is None:
             cells += ["(not yet)"] * 3 + [""]
         else:
             cells += [_cell_order(row.offered[i], row.sold[i]) for i in range(3)]
-            cells.append(f"${row.received}")
-    cells.append(f"${row.cash_after}")
+            cells.append(_money(row.received))
+    cells.append(_money(row.cash_after))
     cells.append(" / ".join(str(n) for n in row.stock_after))
     cells.append(row.note)
     return cells
@@ -250,6 +254,41 @@ DISPLAY_COLUMNS: Tuple[Tuple[str, int], ...] = (
     ("Month", 70), ("X-Fine order", 110), ("Fine order", 110), ("Standard order", 110),
     ("Paid", 80), ("A offer", 110), ("B offer", 110), ("C offer", 110), ("Received", 80),
     ("Cash", 70), ("Stock X/F/S", 90), ("Note", 260))
+#: What an order or offer cell says: "6 at $40: 4" is 6 units at $40 each, 4 bought or sold.
+CELL_HELP = ("Each order or offer reads \u201cunits at price: how many were bought or sold\u201d. "
+             "Stock is X-Fine / Fine / Standard after the month.")
+
+
+def fit_tree(tree: Any, style_name: str, *, tree_column_text: Sequence[str] = ()) -> None:
+    """Size a Treeview's rows and columns to the current fonts and its content.
+
+    Rows get the height of a text line (so larger text is not clipped) via
+    the ttk style ``style_name``; every column gets the width of its widest
+    cell or heading.
+    """
+    import tkinter.font as tkfont
+    from tkinter import ttk
+    body = tkfont.Font(root=tree, name="TkDefaultFont", exists=True)
+    head = tkfont.Font(root=tree, name="TkHeadingFont", exists=True)
+    ttk.Style(tree).configure(style_name, rowheight=body.metrics("linespace") + 6)
+    tree.configure(style=style_name)
+    items = []
+    stack = list(tree.get_children(""))
+    while stack:
+        iid = stack.pop()
+        items.append(iid)
+        stack.extend(tree.get_children(iid))
+    pad = body.measure("0") * 2 + 8
+    for index, column in enumerate(tree["columns"]):
+        cells = [str(tree.item(i, "values")[index]) for i in items
+                 if len(tree.item(i, "values")) > index]
+        heading = head.measure(tree.heading(column, "text")) + pad // 2
+        widest = max([body.measure(c) for c in cells] + [heading])
+        tree.column(column, width=widest + pad, minwidth=min(widest + pad, 60))
+    if "tree" in str(tree.cget("show")):
+        texts = [tree.item(i, "text") for i in items] + list(tree_column_text)
+        widest = max([body.measure(t) for t in texts] + [head.measure(tree.heading("#0", "text"))])
+        tree.column("#0", width=widest + pad + 40)
 
 
 def _source_game(source: Any) -> Any:
@@ -299,8 +338,8 @@ def _build_window():
                                      selectmode="browse")
             for name, width in DISPLAY_COLUMNS:
                 self.tree.heading(name, text=name, anchor="w")
-                self.tree.column(name, width=width, minwidth=50, anchor="w",
-                                 stretch=name == "Note")
+                self.tree.column(name, width=width, minwidth=50, stretch=name == "Note",
+                                 anchor="e" if name in ("Paid", "Received", "Cash") else "w")
             ys = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
             xs = ttk.Scrollbar(body, orient="horizontal", command=self.tree.xview)
             self.tree.configure(yscrollcommand=ys.set, xscrollcommand=xs.set)
@@ -309,8 +348,11 @@ def _build_window():
             xs.grid(row=1, column=0, sticky="ew")
             body.columnconfigure(0, weight=1)
             body.rowconfigure(0, weight=1)
+            self.help = ttk.Label(self, text=CELL_HELP, padding=(8, 4, 8, 0),
+                                  foreground="#555555")
+            self.help.grid(row=2, column=0, sticky="ew")
             self.status = ttk.Label(self, text="", padding=(8, 4, 8, 8))
-            self.status.grid(row=2, column=0, sticky="ew")
+            self.status.grid(row=3, column=0, sticky="ew")
             self.columnconfigure(0, weight=1)
             self.rowconfigure(1, weight=1)
             self.bind("<Escape>", lambda e: self.destroy())
@@ -334,6 +376,7 @@ def _build_window():
             self.tree.delete(*self.tree.get_children())
             for index, row in enumerate(self.rows):
                 self.tree.insert("", "end", iid=str(index), values=display_values(row))
+            fit_tree(self.tree, "Ledger.Treeview")
 
         def set_seat(self, seat: int) -> None:
             """Show another seat's ledger."""

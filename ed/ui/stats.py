@@ -311,6 +311,8 @@ def _build_window():
                 for label, games, wins in row.details:
                     self.tree.insert(iid, "end", text=label,
                                      values=(games, wins, _rate(games, wins), "", ""))
+            from .ledger import fit_tree
+            fit_tree(self.tree, "Statistics.Treeview")
 
     return StatisticsWindow
 

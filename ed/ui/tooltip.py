@@ -14,6 +14,7 @@ Attributes a test may read: ``tip`` (the Toplevel while shown, else
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from typing import Callable, List, Optional, Tuple, Union
 
 TextSource = Union[str, Callable[[], str]]
@@ -115,7 +116,9 @@ class Tooltip:
                                   background="#ffffe1", foreground="#000000",
                                   padx=6, pady=3, font="TkTooltipFont")
             self.label.pack()
-        wrap = self.wraplength or max(240, self.widget.winfo_screenwidth() // 4)
+        # About 45 characters a line in the tip's own font, so larger text wraps alike.
+        wrap = self.wraplength or tkfont.Font(root=self.widget, name="TkTooltipFont",
+                                              exists=True).measure("0") * 45
         assert self.label is not None
         self.label.configure(text=text, wraplength=wrap)
         self._place()

@@ -16,7 +16,7 @@ def test_worked_example_purchasing_is_told_in_sentences():
             "Ann bid $40 for 6: too low. Bob bought 6 at $44.") in lines
     assert ("Jan purchasing \u2014 Fine: 4 units ordered, price moves -6 from $30 to $24. "
             "Ann bought 4 at $28.") in lines
-    assert "Jan purchasing \u2014 Bob paid $408." in lines
+    assert "Jan purchasing \u2014 Ann paid $112. Bob paid $408." in lines
 
 
 def test_worked_example_selling_and_settlement():
