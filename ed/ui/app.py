@@ -43,7 +43,7 @@ class App(tk.Tk):
             self.bind("<Map>", self._bench_mapped, add="+")
         if show_early:
             # Map the window now; everything else is built while it is on screen.
-            self.update_idletasks()
+            self.update()
         self._init_folder()
         self._init_theme()
         self._init_menu()

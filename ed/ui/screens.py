@@ -144,8 +144,8 @@ class Reveal(Screen):
         self.seats = ttk.Treeview(self, columns=("name", "money", "cash", "stock", "note"),
                                   show="headings", selectmode="none", takefocus=0, height=6)
         for column, text, width, anchor in (("name", "Player", 12, "w"), ("money", "Paid", 12, "e"),
-                                            ("cash", "Cash now", 9, "e"),
-                                            ("stock", "Stock X·F·S", 10, "e"),
+                                            ("cash", "Cash now", 11, "e"),
+                                            ("stock", "Stock X·F·S", 13, "e"),
                                             ("note", "What happened", 60, "w")):
             self.seats.heading(column, text=text, anchor=anchor)
             self.seats.column(column, width=em * width, anchor=anchor, stretch=column == "note")

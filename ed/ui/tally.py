@@ -36,7 +36,7 @@ class TallySheet(ttk.Frame):
         self.on_change = on_change
         self.on_submit = on_submit
         em = theme.em
-        self.col_w = em * 8
+        self.col_w = em * 9
         self.head_w = em * 17
         self.hint_w = em * 36
         self.months = 0

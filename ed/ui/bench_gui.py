@@ -1,0 +1,147 @@
+"""How fast the window is: start-up against a bare Tk window, and the tally redraw.
+
+    python3 -m ed.ui.bench_gui [--runs N] [--redraws N]
+    python3 -m ed.bench --gui            (calls main([]))
+
+(a) Start-up: the time from launching a process to the first mapped window
+whose title contains "Executive Decision", against the same for a bare
+``tkinter.Tk()`` window, each in a fresh process, median of several runs.
+(b) Redraw: a 6-seat, 36-month game is played with random legal entries to
+its last months; after each phase the tally sheet is redrawn for the next
+seat and the time (drawing included) is recorded.  Prints; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Dict, List, Optional
+
+ROOT = Path(__file__).resolve().parents[2]
+
+BARE = """\
+import sys, tkinter
+root = tkinter.Tk()
+root.title("bare")
+def mapped(event):
+    if event.widget is root:
+        sys.stdout.write("mapped\\n"); sys.stdout.flush()
+        import os; os._exit(0)
+root.bind("<Map>", mapped)
+root.mainloop()
+"""
+
+
+def _time_to_map(command: List[str], env: Dict[str, str]) -> Optional[float]:
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               env=env, cwd=str(ROOT))
+    try:
+        line = process.stdout.readline()
+        elapsed = time.perf_counter() - start
+    finally:
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+    return elapsed if line.strip() == b"mapped" else None
+
+
+def startup(runs: int = 7) -> Dict[str, float]:
+    """Median seconds to the first mapped window: bare Tk, the game, and their ratio."""
+    folder = tempfile.mkdtemp(prefix="ed-bench-")
+    env = dict(os.environ, ED_BENCH_EXIT_ON_MAP="1", ED_DATA_DIR=folder)
+    bare_cmd = [sys.executable, "-c", BARE]
+    app_cmd = [sys.executable, str(ROOT / "executive_decision.py")]
+    bare, app = [], []
+    _time_to_map(bare_cmd, env)   # warm the file cache once for both
+    _time_to_map(app_cmd, env)
+    for _ in range(runs):   # interleaved, so a busy moment hurts both alike
+        for times, command in ((bare, bare_cmd), (app, app_cmd)):
+            found = _time_to_map(command, env)
+            if found is not None:
+                times.append(found)
+    if not bare or not app:
+        raise RuntimeError("no window could be opened (is there a display?)")
+    b, a = statistics.median(bare), statistics.median(app)
+    return {"bare_s": b, "app_s": a, "ratio": a / b}
+
+
+def redraw(redraws: int = 40, *, seed: int = 3) -> Dict[str, float]:
+    """Median and worst milliseconds to redraw the tally after a phase (6 seats, 36 months)."""
+    import random
+    import types
+
+    import ed
+    from ed import randomplay
+    from . import presenter as P
+    from .app import App
+
+    rng = random.Random(seed)
+    game = ed.Game(ed.Rules(players=6, months=36), [f"P{i + 1}" for i in range(6)], seed=seed)
+    phases_left = redraws + 1
+    while 2 * 36 - len(game.history) > phases_left:
+        for seat in range(6):
+            game.submit(seat, randomplay.random_entry(game.view(seat), rng))
+        game.resolve()
+    folder = tempfile.mkdtemp(prefix="ed-bench-")
+    app = App(types.SimpleNamespace(data_dir=folder, save=None))
+    try:
+        app.begin(game)
+        app.update()
+        times = []
+        seat = 0
+        while not game.is_over and len(times) < redraws:
+            for s in range(6):
+                game.submit(s, randomplay.random_entry(game.view(s), rng))
+            game.resolve()
+            if game.is_over:
+                break
+            seat = (seat + 1) % 6
+            view = game.view(seat)
+            start = time.perf_counter()
+            app.tally.draw(P.tally_columns(game.history, seat), month=view.month,
+                           entry_block="orders" if view.phase == "purchasing" else "sales")
+            app.update_idletasks()
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        app.destroy()
+    return {"median_ms": statistics.median(times), "worst_ms": max(times), "count": len(times)}
+
+
+def run(*, runs: int = 7, redraws: int = 40) -> Dict[str, float]:
+    result = {}
+    result.update(startup(runs))
+    result.update(redraw(redraws))
+    return result
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m ed.ui.bench_gui",
+                                     description="Measure the window's start-up and redraw speed.")
+    parser.add_argument("--runs", type=int, default=7, help="start-ups of each kind (default 7)")
+    parser.add_argument("--redraws", type=int, default=40, help="redraws timed (default 40)")
+    args = parser.parse_args([] if argv is None else argv)
+    try:
+        import tkinter
+        tkinter.Tk().destroy()
+    except Exception as error:
+        print(f"GUI benchmark skipped: no window can be opened here ({error}).")
+        return 1
+    s = startup(args.runs)
+    print(f"start-up to first window: bare Tk {s['bare_s'] * 1000:.0f} ms, "
+          f"Executive Decision {s['app_s'] * 1000:.0f} ms, ratio {s['ratio']:.2f} "
+          f"(target at most 1.30; median of {args.runs})")
+    r = redraw(args.redraws)
+    print(f"tally redraw after a phase (6 seats, 36 months): median {r['median_ms']:.1f} ms, "
+          f"worst {r['worst_ms']:.1f} ms over {r['count']} redraws (target under 16 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
