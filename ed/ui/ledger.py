@@ -337,7 +337,8 @@ def _build_window():
             self.tree = ttk.Treeview(body, columns=names, show="headings", height=14,
                                      selectmode="browse")
             for name, width in DISPLAY_COLUMNS:
-                self.tree.heading(name, text=name, anchor="w")
+                self.tree.heading(name, text=name,
+                                  anchor="e" if name in ("Paid", "Received", "Cash") else "w")
                 self.tree.column(name, width=width, minwidth=50, stretch=name == "Note",
                                  anchor="e" if name in ("Paid", "Received", "Cash") else "w")
             ys = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
