@@ -1,6 +1,6 @@
 """How fast the window is: start-up against a bare Tk window, and the tally redraw.
 
-    python3 -m ed.ui.bench_gui [--runs N] [--redraws N]
+    python3 -m ed.ui.bench_gui [--runs N] [--redraws N] [--quick]
     python3 -m ed.bench --gui            (calls main([]))
 
 (a) Start-up: the time from launching a process to the first mapped window
@@ -126,7 +126,10 @@ def main(argv: Optional[List[str]] = None) -> int:
                                      description="Measure the window's start-up and redraw speed.")
     parser.add_argument("--runs", type=int, default=7, help="start-ups of each kind (default 7)")
     parser.add_argument("--redraws", type=int, default=40, help="redraws timed (default 40)")
+    parser.add_argument("--quick", action="store_true", help="fewer runs, rougher figures")
     args = parser.parse_args([] if argv is None else argv)
+    if args.quick:
+        args.runs, args.redraws = min(args.runs, 3), min(args.redraws, 12)
     try:
         import tkinter
         tkinter.Tk().destroy()
