@@ -163,10 +163,12 @@ What they can see. A computer player knows only what anyone at the table could k
 
 Its explanations. In the game log a computer player may say in one line why it chose its entry. That line appears only after the phase has been revealed.
 
-The levels, in general terms:
-\u2022 Easy plays by simple rules of thumb with a good dose of chance, and makes mistakes a careful player would not. A gentle first opponent.
-\u2022 Medium watches the prices, its own cash and what it can make from its stock, and avoids the obvious blunders, but does not look far ahead.
-\u2022 Hard also considers what the other players can afford and are likely to do, judging by their public cash, stock and past entries, and plans for the last months and the final sale to the Broker. It gets no hidden information either.
+The levels, in general terms. Every computer player forecasts what the others will order or offer, works out which goods it could make and sell at a profit, and enters what seems best. The levels differ in how well they forecast and how carefully they choose their prices:
+• Easy assumes the others will do what they did last month, adds a fixed margin to the price it expects, and leaves a fair amount to chance. It does not plan for the final sale to the Broker. A gentle first opponent.
+• Medium expects each player to repeat their recent average, picks the bids and asks that promise the best expected profit, and in the last month counts what leftover materials will fetch from the Broker.
+• Hard also weighs each player's public cash and stock, and how steady their entries have been, to forecast the market more closely, and leaves the least to chance. It gets no hidden information either.
+
+Each computer player also has a personality (bold, careful, fond of one good, and so on) that nudges its choices a little.
 
 None of the app's screens suggest a bid or an ask: the charts, the ledger and the log only show what has already happened."""
 
