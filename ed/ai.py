@@ -155,12 +155,14 @@ class Style:
     carry: float
     fill: float
     jitter: float
+    goods_spread: float
+    partial_spread: float
 
 
 STYLES: Dict[str, Style] = {
-    "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0),
-    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0),
-    "hard": Style("model", 1.0, True, 0, 0, 0, 3, True, 0.8, 0.8, 3.0),
+    "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0, 0.0, 0.0),
+    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0, 0.6, 0.6),
+    "hard": Style("model", 1.8, True, 0, 0, 0, 3, True, 0.8, 0.8, 3.0, 1.3, 0.6),
 }
 
 
@@ -347,7 +349,7 @@ def _forecast(view: PlayerView, style: Style, history: History) -> Outlook:
         raw_var = [0.0, 0.0, 0.0]
         for j in others:
             expected_stock[j] = tuple(view.stock[j][g] + history.orders[j][-1][g] // 2 for g in range(3))
-    scale = style.spread
+    scale = style.partial_spread if rules.partial_fills else style.spread
     raw = [_spread(raw_mean[g], raw_var[g], scale) for g in range(3)] if buying else []
 
     goods_mean = [0.0, 0.0, 0.0]
@@ -383,6 +385,7 @@ def _forecast(view: PlayerView, style: Style, history: History) -> Outlook:
                     m = 0.9 * natural[h]
                     goods_mean[h] += m
                     goods_var[h] += (0.8 + 0.3 * m) ** 2 * (2.0 if buying else 1.0)
+    scale = style.partial_spread if rules.partial_sales else style.goods_spread
     goods = [_spread(goods_mean[h], goods_var[h], scale) for h in range(3)]
     return Outlook(raw, goods)
 
@@ -468,7 +471,9 @@ class _Pricer:
 
         if style.optimise:
             ordered = sorted(market)
-            target = min(0.97, max(0.3, style.fill + temper.fill))
+            # Under Variation II a bid a little short still buys most of the units.
+            target = style.fill + temper.fill - (0.1 if partial else 0.0)
+            target = min(0.97, max(0.3, target))
             cumulative = 0.0
             default = ordered[-1][0]
             for m, p in ordered:
@@ -585,13 +590,17 @@ def _plan_value(pricer: _Pricer, goods: Sequence[int], buy: Sequence[int],
     value = 0.0
     share = 1.0
     spend = 0
+    partial = pricer.rules.partial_fills
     for g in range(3):
         units = buy[g]
         if units:
             bid, got, fill_share = pricer.bids(g, units)[choice[g]]
             spend += units * bid
             value += got * (pricer.values[g] - bid)
-            share *= fill_share
+            if partial:
+                share = fill_share if fill_share < share else share
+            else:
+                share *= fill_share
     if spend > cash:
         if not pricer.rules.loans:
             return None
