@@ -1,0 +1,301 @@
+"""The computer players: legal, private, deterministic, explained, and in character."""
+from __future__ import annotations
+
+import itertools
+import random
+import re
+
+import pytest
+
+import ed
+from ed import ai, hints
+from ed.randomplay import random_entry
+
+HEX = re.compile(r"^#[0-9a-f]{6}$")
+
+
+def play(game, avatars, *, until=None):
+    """Let every seat's avatar play until the game is over (or ``until(game)`` is true)."""
+    while not game.is_over and not (until and until(game)):
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+    return game
+
+
+# ----------------------------------------------------------------- the surface
+
+
+def test_levels_weakest_first():
+    assert ai.LEVELS == ("easy", "medium", "hard")
+
+
+def test_at_least_six_drawable_personalities():
+    assert len(ai.PERSONALITIES) >= 6
+    names = set()
+    for key, p in ai.PERSONALITIES.items():
+        assert p.key == key
+        assert p.name and p.temperament and "\n" not in p.temperament
+        assert HEX.match(p.colour) and HEX.match(p.accent)
+        assert HEX.match(p.portrait.skin) and HEX.match(p.portrait.hair)
+        assert p.portrait.hair_style in ("short", "long", "bald", "bun", "curly")
+        assert p.portrait.accessory in ("none", "tie", "bow", "pearls", "hat")
+        assert isinstance(p.portrait.glasses, bool)
+        names.add(p.name)
+    assert len(names) == len(ai.PERSONALITIES)
+
+
+def test_every_personality_plays_at_every_level():
+    for level, key in itertools.product(ai.LEVELS, [None] + list(ai.PERSONALITIES)):
+        avatar = ai.Avatar(level, key, seed=1)
+        game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
+        entry = avatar.decide(game.view(0))
+        game.submit(0, entry)
+
+
+def test_unknown_level_is_refused_in_plain_words():
+    with pytest.raises(ValueError, match="Unknown level 'expert'; choose one of easy, medium, hard"):
+        ai.Avatar("expert")
+
+
+def test_unknown_personality_is_refused_in_plain_words():
+    with pytest.raises(ValueError, match="Unknown personality 'zed'"):
+        ai.Avatar("hard", "zed")
+
+
+def test_avatar_for_is_seeded_by_game_and_seat():
+    game = ed.Game(ed.Rules(players=3), ["A", "B", "C"])
+    view = game.view(1)
+    first = ai.avatar_for(7, 1, "easy", "rex").decide(view)
+    assert ai.avatar_for(7, 1, "easy", "rex").decide(view) == first
+
+
+def test_the_game_over_gets_an_empty_entry():
+    game = play(ed.Game(ed.Rules(players=2, months=1), ["A", "B"]),
+                [ai.Avatar("hard", seed=1), ai.Avatar("easy", seed=2)])
+    avatar = ai.Avatar("hard", seed=1)
+    assert avatar.decide(game.view(0)) == {}
+    assert avatar.explanation == "the game is over"
+
+
+# ----------------------------------------------------------------- legality
+
+
+def _sweep_games():
+    """Every player count, every combination of variations, short and long games."""
+    rng = random.Random(2024)
+    months_choices = (1, 2, 3, 12, 36)
+    for index, (players, flags) in enumerate(itertools.product(
+            range(2, 7), itertools.product((False, True), repeat=4))):
+        months = months_choices[index % len(months_choices)]
+        rules = ed.Rules(players=players, months=months, loans=flags[0], partial_fills=flags[1],
+                         partial_sales=flags[2], classic_recipes=flags[3])
+        seats = []
+        for seat in range(players):
+            # one seat in three plays at random (over-offers, broke seats, odd stock)
+            if seat == players - 1 and index % 3 == 0:
+                seats.append(None)
+            else:
+                level = ai.LEVELS[(index + seat) % 3]
+                personality = [None, *ai.PERSONALITIES][(index * 7 + seat) % (len(ai.PERSONALITIES) + 1)]
+                seats.append(ai.Avatar(level, personality, seed=index * 10 + seat))
+        yield rules, seats, rng
+
+
+def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
+    decisions = 0
+    for rules, seats, rng in _sweep_games():
+        names = [f"S{i}" for i in range(rules.players)]
+        game = ed.Game(rules, names, seed=decisions)
+        while not game.is_over:
+            for seat, avatar in enumerate(seats):
+                view = game.view(seat)
+                if avatar is None:
+                    game.submit(seat, random_entry(view, rng, over_offer=0.3))
+                    continue
+                entry = avatar.decide(view)
+                decisions += 1
+                assert hints.problems(view, entry) == [], (entry, avatar)
+                if view.phase == "selling":
+                    assert hints.is_makeable(view, entry), (entry, view.own_stock)
+                    if sum(view.own_stock) < 3:
+                        assert entry == {}
+                else:
+                    if not rules.loans:
+                        assert hints.order_cost(entry) <= view.own_cash
+                assert avatar.explanation
+                game.submit(seat, entry)
+            game.resolve()
+        for avatar in seats:
+            assert avatar is None or avatar.fallbacks == 0
+    assert decisions > 3000
+
+
+def _broke_game(loans=False):
+    """Two players; seat 0 spends every dollar in January on materials that make nothing."""
+    game = ed.Game(ed.Rules(players=2, months=3, loans=loans), ["Ann", "Bob"])
+    game.submit(0, {"standard": (12, 75)})
+    game.submit(1, {})
+    game.resolve()
+    assert game.cash(0) == 0
+    return game
+
+
+def test_a_broke_seat_orders_nothing_it_cannot_pay_for():
+    game = _broke_game()
+    for level in ai.LEVELS:
+        avatar = ai.Avatar(level, seed=3)
+        view = game.view(0)
+        assert avatar.decide(view) == {}  # stock of Standard alone makes nothing
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    for level in ai.LEVELS:
+        entry = ai.Avatar(level, seed=3).decide(game.view(0))
+        assert hints.order_cost(entry) <= game.cash(0) == 0
+
+
+def test_a_broke_seat_may_borrow_under_variation_one():
+    game = _broke_game(loans=True)
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    entry = ai.Avatar("hard", seed=3).decide(game.view(0))
+    assert hints.problems(game.view(0), entry) == []
+
+
+def test_empty_stock_offers_nothing():
+    game = ed.Game(ed.Rules(players=3), ["A", "B", "C"])
+    for seat in range(3):
+        game.submit(seat, {})
+    game.resolve()
+    for level in ai.LEVELS:
+        avatar = ai.Avatar(level, seed=1)
+        assert avatar.decide(game.view(0)) == {}
+        assert avatar.explanation == "has nothing to sell"
+
+
+def test_the_last_month_buys_only_what_it_means_to_sell():
+    game = ed.Game(ed.Rules(players=4, months=1), ["A", "B", "C", "D"])
+    avatars = [ai.Avatar("hard", seed=s) for s in range(4)]
+    for seat, avatar in enumerate(avatars):
+        game.submit(seat, avatar.decide(game.view(seat)))
+    game.resolve()
+    for seat, avatar in enumerate(avatars):
+        view = game.view(seat)
+        entry = avatar.decide(view)
+        assert hints.is_makeable(view, entry)
+        offered = hints.offer_units(entry)
+        used = hints.materials_for(view, entry)
+        # whatever it bought is offered as goods, but for the odd unit left over
+        assert sum(view.own_stock) - sum(used.values()) < 3 or sum(offered) > 0
+
+
+# ----------------------------------------------------------------- determinism and privacy
+
+
+def test_same_seed_same_view_same_decision():
+    game = ed.Game(ed.Rules(players=4, months=6), ["A", "B", "C", "D"], seed=5)
+    avatars = [ai.Avatar(level, seed=s) for s, level in enumerate(("hard", "medium", "easy", "hard"))]
+    play(game, avatars, until=lambda g: g.month == 4)
+    for seat in range(4):
+        view = game.view(seat)
+        for level in ai.LEVELS:
+            one, two = ai.Avatar(level, "mabel", seed=11), ai.Avatar(level, "mabel", seed=11)
+            assert one.decide(view) == two.decide(view)
+            assert one.explanation == two.explanation
+            assert one.decide(view) == two.decide(view)  # asking twice changes nothing
+
+
+def test_same_seeds_same_game():
+    def final(seed):
+        game = ed.Game(ed.Rules(players=3, months=6, partial_sales=True), ["A", "B", "C"], seed=seed)
+        return play(game, [ai.avatar_for(seed, s, level) for s, level in
+                           enumerate(("hard", "medium", "easy"))]).final_cash()
+    assert final(4) == final(4)
+
+
+@pytest.mark.parametrize("phase_month", [(1, "purchasing"), (1, "selling"), (3, "purchasing"),
+                                         (5, "selling")])
+def test_another_seats_unrevealed_entry_never_changes_a_decision(phase_month):
+    month, phase = phase_month
+    game = ed.Game(ed.Rules(players=3, months=6), ["A", "B", "C"], seed=9)
+    avatars = [ai.Avatar("hard", seed=s) for s in range(3)]
+    play(game, avatars, until=lambda g: (g.month, g.phase) == (month, phase))
+    rng = random.Random(1)
+    seen = set()
+    for trial in range(6):
+        for seat in (1, 2):
+            if trial % 3 == 2:
+                game.withdraw(seat)
+            else:
+                game.submit(seat, random_entry(game.view(seat), rng, over_offer=0.0))
+        for level in ai.LEVELS:
+            avatar = ai.Avatar(level, "otto", seed=4)
+            entry = avatar.decide(game.view(0))
+            seen.add((level, tuple(sorted(entry.items())), avatar.explanation))
+    assert len(seen) == len(ai.LEVELS)
+
+
+# ----------------------------------------------------------------- explanations
+
+
+def test_every_decision_is_explained_in_one_short_sentence():
+    game = ed.Game(ed.Rules(players=3, months=4), ["A", "B", "C"], seed=2)
+    avatars = [ai.Avatar(level, seed=s) for s, level in enumerate(ai.LEVELS)]
+    while not game.is_over:
+        for seat, avatar in enumerate(avatars):
+            entry = avatar.decide(game.view(seat))
+            sentence = avatar.explanation
+            assert sentence and len(sentence) < 200 and "\n" not in sentence
+            assert avatar.last_decision.explanation == sentence
+            assert avatar.last_decision.as_dict() == entry
+            for key, (units, price) in entry.items():
+                assert f"${price} for {units} {ed.rules.NAMES[key]}" in sentence
+            game.submit(seat, entry)
+        game.resolve()
+
+
+def test_an_explanation_names_the_expected_price():
+    game = ed.Game(ed.Rules(players=2), ["A", "B"])
+    avatar = ai.Avatar("hard", seed=1)
+    entry = avatar.decide(game.view(0))
+    assert entry
+    assert avatar.explanation.startswith("expects ")
+    assert " — bids $" in avatar.explanation
+
+
+# ----------------------------------------------------------------- character
+
+
+def _self_play(personality, games=3, players=4):
+    """Totals over a few games of one personality (seat 0, hard) against medium players."""
+    made = [0, 0, 0]
+    low_cash = []
+    for g in range(games):
+        game = ed.Game(ed.Rules(players=players), [f"P{i}" for i in range(players)], seed=g)
+        avatars = [ai.Avatar("hard", personality, seed=g)] + [
+            ai.Avatar("medium", seed=g * 10 + s) for s in range(1, players)]
+        while not game.is_over:
+            for seat, avatar in enumerate(avatars):
+                game.submit(seat, avatar.decide(game.view(seat)))
+            report = game.resolve()
+            if report.phase == "selling":
+                for i, line in enumerate(report.seats[0].lines):
+                    made[i] += line.done
+            elif game.month < game.rules.months:
+                low_cash.append(report.seats[0].cash_after)
+    return made, min(low_cash)
+
+
+def test_personalities_play_differently():
+    otto, _ = _self_play("otto")
+    cora, _ = _self_play("cora")
+    assert otto[0] > cora[0]          # Otto loves the luxury good A
+    assert cora[2] > otto[2]          # Cora trades in cheap C
+
+
+def test_the_careful_one_keeps_her_cushion():
+    _, iris_low = _self_play("iris")
+    cushion = int(ai.TEMPERS["iris"].cushion * ed.Rules(players=4).starting_cash)
+    assert iris_low >= cushion

@@ -1,0 +1,101 @@
+"""The tournament command: headless games, fair seating, plain errors, repeatable output."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from ed import tournament
+from ed.rules import Rules
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def run(capsys, *args):
+    status = tournament.main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_short_tournament_prints_one_line_per_seat(capsys):
+    status, out, err = run(capsys, "--games", "6", "--seats", "hard,medium,easy", "--months", "3",
+                           "--seed", "4")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "6 games, 3 players, 3 months, variations: none, seed 4"
+    assert lines[1].split()[:4] == ["player", "wins", "win", "rate"]
+    assert [line.split()[:2] for line in lines[2:]] == [["P1", "hard"], ["P2", "medium"],
+                                                        ["P3", "easy"]]
+    wins = sum(float(line.split()[2]) for line in lines[2:])
+    assert wins == pytest.approx(6.0)
+    assert err == ""  # no progress lines for a handful of games
+
+
+def test_same_seed_same_output(capsys):
+    args = ("--games", "4", "--seats", "hard,easy", "--months", "4", "--seed", "9",
+            "--variations", "loans,partial_sales")
+    first = run(capsys, *args)[1]
+    assert run(capsys, *args)[1] == first
+    assert "variations: loans, partial sales" in first
+
+
+def test_jobs_do_not_change_the_result(capsys):
+    args = ("--games", "8", "--seats", "medium,easy", "--months", "2", "--seed", "3")
+    alone = run(capsys, *args, "--jobs", "1")[1]
+    assert run(capsys, *args, "--jobs", "2")[1] == alone
+
+
+def test_personalities_in_seats(capsys):
+    status, out, _ = run(capsys, "--games", "2", "--seats", "hard:mabel,easy:rex", "--months", "1")
+    assert status == 0
+    assert "P1 hard:mabel" in out and "P2 easy:rex" in out
+
+
+def test_players_take_turns_in_every_seat():
+    rules = Rules(players=3, months=1)
+    players = [("easy", None)] * 3
+    # game i seats player p at position (p + i) mod 3, so finals come back in player order
+    finals = [tournament.play_game(rules, players, i, seed=1)[0] for i in range(3)]
+    assert all(len(f) == 3 for f in finals)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seats", "hard"], "--seats needs 2 to 6 players, not 1."),
+    (["--seats", "hard,expert"], "'expert' is not a level; the levels are easy, medium, hard."),
+    (["--seats", "hard,easy:zed"], "'zed' is not a personality"),
+    (["--variations", "loans,bribes"], "'bribes' is not a variation"),
+    (["--games", "0"], "--games must be 1 or more, not 0."),
+    (["--months", "40"], "--months must be from 1 to 36, not 40."),
+    (["--jobs", "0"], "--jobs must be 1 or more, not 0."),
+    (["--games", "many"], "invalid int value: 'many'"),
+    (["--colour", "red"], "unrecognized arguments: --colour red"),
+])
+def test_bad_arguments_get_a_plain_message(capsys, args, message):
+    status, out, err = run(capsys, *args)
+    assert status == 2
+    assert out == ""
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_wilson_interval():
+    low, high = tournament.wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert tournament.wilson(0, 10)[0] == 0.0
+    assert tournament.wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_shared_first_place_shares_the_win():
+    lines = tournament.summary([("easy", None), ("easy", None)], [[500, 500], [600, 400]], 450)
+    assert lines[1].split()[2] == "1.5" and lines[2].split()[2] == "0.5"
+
+
+def test_runs_as_a_module_and_from_the_launcher():
+    for command in ([sys.executable, "-m", "ed.tournament"],
+                    [sys.executable, "executive_decision.py", "tournament"]):
+        done = subprocess.run(command + ["--games", "2", "--seats", "easy,easy", "--months", "1"],
+                              cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+        assert "P1 easy" in done.stdout
