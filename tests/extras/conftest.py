@@ -1,100 +1,21 @@
-"""Fixtures for the extra windows' tests: a display, a Tk root, finished games.
+"""Fixtures for the extra windows' tests: a Tk root, finished games.
 
-The ``display`` fixture (session) uses ``$DISPLAY`` when it is set and
-otherwise starts ``Xvfb`` on a free display number, waits until it accepts
-connections and stops it at the end.  Without any display the GUI tests are
-skipped, unless ``ED_REQUIRE_GUI=1``: then they fail and say why.
-
-``root`` gives a Tk root whose ``report_callback_exception`` records errors;
-a test fails if any Tk callback raised during it.
+The ``display`` and ``callback_errors`` fixtures are shared with
+``tests/ui`` in ``tests/conftest.py``.  ``root`` gives a Tk root whose
+``report_callback_exception`` records errors; a test fails if any Tk
+callback raised during it.
 """
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import socket
-import subprocess
-import time
-from typing import Iterator, List, Optional
+from typing import List
 
 import pytest
 
+from tests.conftest import need_gui
+
 import ed
 from ed.randomplay import random_entry
-
-XVFB_WAIT_S = 10.0
-
-
-def _need_gui(reason: str) -> None:
-    if os.environ.get("ED_REQUIRE_GUI") == "1":
-        pytest.fail(f"ED_REQUIRE_GUI=1 but the GUI tests cannot run: {reason}", pytrace=False)
-    pytest.skip(reason)
-
-
-def _display_free(number: int) -> bool:
-    return not (os.path.exists(f"/tmp/.X{number}-lock")
-                or os.path.exists(f"/tmp/.X11-unix/X{number}"))
-
-
-def _accepts(number: int) -> bool:
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.settimeout(0.5)
-        sock.connect(f"/tmp/.X11-unix/X{number}")
-        return True
-    except OSError:
-        return False
-    finally:
-        sock.close()
-
-
-def _start_xvfb() -> "tuple[Optional[subprocess.Popen], str]":
-    """Start Xvfb on a free display; returns (process, display) or (None, why not)."""
-    if shutil.which("Xvfb") is None:
-        return None, "no DISPLAY is set and Xvfb is not installed (apt install xvfb)"
-    for number in range(90 + os.getpid() % 50, 400):
-        if not _display_free(number):
-            continue
-        proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24",
-                                 "-nolisten", "tcp"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + XVFB_WAIT_S
-        while time.monotonic() < deadline:
-            if proc.poll() is not None:
-                break           # lost a race for this number: try the next one
-            if _accepts(number):
-                return proc, f":{number}"
-            time.sleep(0.05)
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-            return None, f"Xvfb :{number} did not accept connections within {XVFB_WAIT_S:.0f} s"
-    return None, "no free X display number was found for Xvfb"
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    """A usable X display for the session (started here if need be)."""
-    existing = os.environ.get("DISPLAY")
-    if existing:
-        yield existing
-        return
-    proc, found = _start_xvfb()
-    if proc is None:
-        _need_gui(found)
-    os.environ["DISPLAY"] = found
-    try:
-        yield found
-    finally:
-        os.environ.pop("DISPLAY", None)
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-
 
 def _make_root():
     import tkinter as tk
@@ -103,7 +24,7 @@ def _make_root():
     errors: List[BaseException] = []
 
     def report(exc, value, tb):  # noqa: ANN001 - Tk's signature
-        errors.append(value)
+        root._ed_errors.append(value)
 
     root.report_callback_exception = report  # type: ignore[assignment]
     root._ed_errors = errors  # type: ignore[attr-defined]
@@ -117,24 +38,21 @@ def _module_root(display: str):
     try:
         root = _make_root()
     except tk.TclError as error:
-        _need_gui(f"Tk cannot open the display {display}: {error}")
+        need_gui(f"Tk cannot open the display {display}: {error}")
     yield root
     root.update_idletasks()
     root.destroy()
 
 
 @pytest.fixture
-def root(_module_root):
+def root(_module_root, callback_errors):
     """The module's Tk root, emptied after the test; fails the test if a callback raised."""
-    errors = _module_root._ed_errors
-    errors.clear()
+    _module_root._ed_errors = callback_errors
     yield _module_root
     _module_root.update()
     for child in list(_module_root.winfo_children()):
         child.destroy()
     _module_root.update()
-    if errors:
-        raise AssertionError(f"a Tk callback raised: {errors[0]!r}") from errors[0]
 
 
 def pump(root, rounds: int = 5) -> None:

@@ -1,0 +1,108 @@
+"""Fixtures shared by every GUI test (``tests/ui`` and ``tests/extras``).
+
+``display`` (session): ``$DISPLAY`` when it is set, otherwise an ``Xvfb``
+started on a free display number, waited for until it accepts connections
+and stopped at the end.  Without any display the GUI tests are skipped,
+unless ``ED_REQUIRE_GUI=1`` (set by ``.ci/run``): then they fail and say why.
+
+``callback_errors``: a list that Tk callback errors are recorded in (give it
+to a root's ``report_callback_exception``); the test fails if any is left in
+it at the end.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from typing import Iterator, List, Optional, Tuple
+
+import pytest
+
+XVFB_WAIT_S = 10.0
+
+
+def need_gui(reason: str) -> None:
+    """Skip a GUI test for ``reason``, or fail it under ``ED_REQUIRE_GUI=1``."""
+    if os.environ.get("ED_REQUIRE_GUI") == "1":
+        pytest.fail(f"ED_REQUIRE_GUI=1 but the GUI tests cannot run: {reason}. "
+                    f"Install Xvfb (apt-get install xvfb) or set DISPLAY.", pytrace=False)
+    pytest.skip(f"GUI tests skipped: {reason}")
+
+
+def _display_free(number: int) -> bool:
+    return not (os.path.exists(f"/tmp/.X{number}-lock")
+                or os.path.exists(f"/tmp/.X11-unix/X{number}"))
+
+
+def _accepts(number: int) -> bool:
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        sock.settimeout(0.5)
+        sock.connect(f"/tmp/.X11-unix/X{number}")
+        return True
+    except OSError:
+        return False
+    finally:
+        sock.close()
+
+
+def _start_xvfb() -> Tuple[Optional[subprocess.Popen], str]:
+    """Start Xvfb on a free display; returns (process, display) or (None, why not)."""
+    if shutil.which("Xvfb") is None:
+        return None, "no DISPLAY is set and Xvfb is not installed"
+    for number in range(90 + os.getpid() % 50, 400):
+        if not _display_free(number):
+            continue
+        proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24",
+                                 "-nolisten", "tcp"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + XVFB_WAIT_S
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                break           # lost a race for this number: try the next one
+            if _accepts(number):
+                return proc, f":{number}"
+            time.sleep(0.05)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+            return None, f"Xvfb :{number} did not accept connections within {XVFB_WAIT_S:.0f} s"
+    return None, "no free X display number was found for Xvfb"
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    """A usable X display for the session (started here if need be)."""
+    proc = None
+    if not os.environ.get("DISPLAY"):
+        proc, found = _start_xvfb()
+        if proc is None:
+            need_gui(found)
+        os.environ["DISPLAY"] = found
+    try:
+        try:
+            import tkinter
+            tkinter.Tk().destroy()
+        except Exception as error:  # no tkinter, or the display refuses us
+            need_gui(f"no usable display ({error})")
+        yield os.environ["DISPLAY"]
+    finally:
+        if proc is not None:
+            os.environ.pop("DISPLAY", None)
+            proc.terminate()
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture
+def callback_errors() -> Iterator[List[BaseException]]:
+    """Tk callback errors of this test; it fails if any was recorded."""
+    errors: List[BaseException] = []
+    yield errors
+    if errors:
+        raise AssertionError(f"a Tk callback raised: {errors[0]!r}") from errors[0]
