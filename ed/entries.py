@@ -33,7 +33,21 @@ def keys_of(phase: str) -> Tuple[str, ...]:
 
 def _n(value: int) -> str:
     """A whole number for a message; absurdly long ones are not spelled out."""
-    return str(value) if -10**15 < value < 10**15 else ("a huge number" if value > 0 else "a huge negative number")
+    if -10**15 < value < 10**15:
+        return str(value)
+    return "an absurdly large number" if value > 0 else "an absurdly large negative number"
+
+
+def _units(value: int) -> str:
+    """``"19 units"``; absurd counts are not spelled out."""
+    return f"{value} units" if value < 10**15 else "an absurdly large number of units"
+
+
+def _money(value: int) -> str:
+    """A price for a message, ``$35``; absurd ones are not spelled out."""
+    if -10**15 < value < 10**15:
+        return f"${value}"
+    return "an absurdly large price" if value > 0 else "an absurdly negative price"
 
 
 def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[Triple, List[Problem]]:
@@ -97,10 +111,10 @@ def _check_units_and_price(key: str, units: int, price: int, word: str,
     if units == 0:
         return False  # RULES §4.1.2: a price given with 0 units is not checked
     if price < 1:
-        problems.append((key, f"{name} {word} ${_n(price)} is below the lowest price, $1"))
+        problems.append((key, f"{name} {word} {_money(price)} is below the lowest price, $1"))
         return False
     if price > MAX_PRICE:
-        problems.append((key, f"{name} {word} ${_n(price)} is over the highest price allowed, "
+        problems.append((key, f"{name} {word} {_money(price)} is over the highest price allowed, "
                               f"${MAX_PRICE:,}"))
         return False
     return True
@@ -118,16 +132,18 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
         if not _check_units_and_price(key, units, price, "bid", problems):
             continue
         if rules.players == 2 and units > grade_limit:
-            problems.append((key, f"{_n(units)} units of {NAMES[key]} is over the limit of "
+            problems.append((key, f"{_units(units)} of {NAMES[key]} is over the limit of "
                                   f"{grade_limit} units of one grade with 2 players"))
+        if units > rules.order_limit:
+            continue  # the monthly limit below says all there is to say
         floor = prices[i] + units - 10
         floor = floor if floor > 1 else 1
         if price < floor:
-            problems.append((key, f"{NAMES[key]} bid ${price} is below the minimum bid ${_n(floor)} "
-                                  f"({_n(units)} units at previous price ${prices[i]})"))
+            problems.append((key, f"{NAMES[key]} bid ${price} is below the minimum bid ${floor} "
+                                  f"({units} units at previous price ${prices[i]})"))
     limit = rules.order_limit
     if total > limit:
-        problems.append((None, f"the order totals {_n(total)} units, over the monthly limit of "
+        problems.append((None, f"the order totals {_units(total)}, over the monthly limit of "
                                f"{limit} units with {rules.players} players"))
 
 

@@ -400,3 +400,15 @@ def test_price_history_rows():
     assert rows[0]["fine"] == 30 and rows[1] == {"xfine": 30, "fine": 24, "standard": 10}
     play(game, {}, {})
     assert game.price_history()[1]["C"] == 101
+
+
+def test_absurd_numbers_get_a_readable_refusal():
+    game = two_player()
+    with pytest.raises(ed.RuleError) as caught:
+        game.submit(0, {"fine": (10**5000, 3)})
+    assert str(caught.value) == (
+        "Ann: an absurdly large number of units of Fine is over the limit of 12 units of one grade "
+        "with 2 players; the order totals an absurdly large number of units, over the monthly "
+        "limit of 18 units with 2 players.")
+    with pytest.raises(ed.RuleError, match="Fine bid an absurdly large price is over the highest"):
+        game.submit(0, {"fine": (3, 10**5000)})
