@@ -31,6 +31,8 @@ personalities shift risk, favourite goods and cash cushion on top of that.
 """
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -465,12 +467,21 @@ class _Pricer:
         partial = self.rules.partial_fills
         style, temper = self.style, self.temper
 
-        def outcome(bid: int) -> Tuple[int, float, float]:
-            got = sum(p * units_bought(units, bid, m, partial) for m, p in market)
-            return (bid, got, got / units)
+        ordered = sorted(market)
+        if partial:
+            def outcome(bid: int) -> Tuple[int, float, float]:
+                got = sum(p * units_bought(units, bid, m, True) for m, p in market)
+                return (bid, got, got / units)
+        else:
+            levels = [m for m, _ in ordered]
+            below = list(itertools.accumulate(p for _, p in ordered))
+
+            def outcome(bid: int) -> Tuple[int, float, float]:
+                i = bisect.bisect_right(levels, bid)  # RULES §4.1.4: bought when bid >= market
+                share = below[i - 1] if i else 0.0
+                return (bid, units * share, share)
 
         if style.optimise:
-            ordered = sorted(market)
             # Under Variation II a bid a little short still buys most of the units.
             target = style.fill + temper.fill - (0.1 if partial else 0.0)
             target = min(0.97, max(0.3, target))
