@@ -281,3 +281,56 @@ class NewGameDialog(tk.Toplevel):
         except tk.TclError:
             pass
         self.destroy()
+
+
+class PreferencesWindow(tk.Toplevel):
+    """Reveal pacing and text size, remembered between runs (non-modal).
+
+        PreferencesWindow (tk.Toplevel)
+        +-- pacing_all, pacing_step (ttk.Radiobutton on app.pacing_var)
+        +-- size_label, smaller_button, larger_button, reset_button
+        +-- close_button
+    """
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.app = app
+        self.title("Preferences")
+        self.transient(app)
+        em = app.theme.em
+        outer = ttk.Frame(self, padding=em)
+        outer.pack(fill="both", expand=True)
+        ttk.Label(outer, text="How a reveal is shown", style="Bold.TLabel").grid(
+            row=0, column=0, columnspan=4, sticky="w")
+        self.pacing_all = ttk.Radiobutton(outer, text="All at once", value="all",
+                                          variable=app.pacing_var, command=app.pacing_changed)
+        self.pacing_step = ttk.Radiobutton(outer, text="Step by step, one commodity at a time",
+                                           value="step", variable=app.pacing_var,
+                                           command=app.pacing_changed)
+        self.pacing_all.grid(row=1, column=0, columnspan=4, sticky="w")
+        self.pacing_step.grid(row=2, column=0, columnspan=4, sticky="w", pady=(0, em))
+        ttk.Label(outer, text="Text size", style="Bold.TLabel").grid(
+            row=3, column=0, columnspan=4, sticky="w")
+        self.size_label = ttk.Label(outer, text="")
+        self.size_label.grid(row=4, column=0, sticky="w", padx=(0, em))
+        self.smaller_button = ttk.Button(outer, text="Smaller",
+                                         command=lambda: self._size("smaller"))
+        self.larger_button = ttk.Button(outer, text="Larger",
+                                        command=lambda: self._size("larger"))
+        self.reset_button = ttk.Button(outer, text="Reset", command=lambda: self._size("reset"))
+        self.smaller_button.grid(row=4, column=1)
+        self.larger_button.grid(row=4, column=2, padx=em // 2)
+        self.reset_button.grid(row=4, column=3)
+        self.close_button = ttk.Button(outer, text="Close", command=self.destroy)
+        self.close_button.grid(row=5, column=3, sticky="e", pady=(em, 0))
+        self.bind("<Escape>", lambda e: self.destroy())
+        self.refresh()
+        self.pacing_all.focus_set()
+
+    def _size(self, how: str) -> None:
+        self.app.change_text_size(how)
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.size_label.configure(
+            text=f"{round(self.app.settings.text_scale * 100)}% of normal")

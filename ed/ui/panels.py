@@ -75,6 +75,15 @@ class PriceBoard(ttk.LabelFrame):
         em = theme.em
         columns = [("month", "Month")] + [(f"c{i}", name) for i, name in enumerate(P.PRICE_COLUMNS)]
         self.tree = _tree(self, columns, [em * 5] + [em * 7] * 6, height=8)
+        # "Opening" in bold (the current row's font) must never be clipped.
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDBold", exists=True)
+        month_w = max(bold.measure("Opening"),
+                      bold.measure("Jan Y2")) + em * 2
+        self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
+        for index, name in enumerate(P.PRICE_COLUMNS):
+            width = max(em * 6, bold.measure(name) + em * 2)
+            self.tree.column(f"c{index}", width=width, minwidth=width)
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
         self.tree.tag_configure("future", foreground=T.MUTED)
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)

@@ -139,8 +139,12 @@ class Reveal(Screen):
         self.market.tag_configure("head", font="EDBold", background=T.CURRENT)
         self.market.tag_configure("fail", foreground=T.MUTED)
         self.market.grid(row=2, column=0, sticky="nsew")
-        ttk.Label(self, text="Each player's result", style="ScreenHeading.TLabel").grid(
-            row=3, column=0, sticky="w", pady=(em, 0))
+        self.market_scroll = ttk.Scrollbar(self, orient="vertical", command=self.market.yview)
+        self.market.configure(yscrollcommand=self.market_scroll.set)
+        self.market_scroll.grid(row=2, column=1, sticky="ns")
+        self.seats_heading = ttk.Label(self, text="Each player's result",
+                                       style="ScreenHeading.TLabel")
+        self.seats_heading.grid(row=3, column=0, sticky="w", pady=(em, 0))
         self.seats = ttk.Treeview(self, columns=("name", "money", "cash", "stock", "note"),
                                   show="headings", selectmode="none", takefocus=0, height=6)
         for column, text, width, anchor in (("name", "Player", 12, "w"), ("money", "Paid", 12, "e"),
@@ -150,6 +154,9 @@ class Reveal(Screen):
             self.seats.heading(column, text=text, anchor=anchor)
             self.seats.column(column, width=em * width, anchor=anchor, stretch=column == "note")
         self.seats.grid(row=4, column=0, sticky="nsew")
+        self.seats_scroll = ttk.Scrollbar(self, orient="vertical", command=self.seats.yview)
+        self.seats.configure(yscrollcommand=self.seats_scroll.set)
+        self.seats_scroll.grid(row=4, column=1, sticky="ns")
         self.thoughts = ttk.Label(self, text="", style="Screen.TLabel", justify="left",
                                   foreground=T.MUTED, wraplength=em * 120)
         self.thoughts.grid(row=6, column=0, sticky="ew", pady=(em // 2, 0))
@@ -157,30 +164,72 @@ class Reveal(Screen):
             wraplength=max(200, e.width - 4)))
         self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
                                           command=on_continue)
-        self.continue_button.grid(row=7, column=0, sticky="e", pady=(em, 0))
+        self.continue_button.grid(row=7, column=0, columnspan=2, sticky="e", pady=(em, 0))
         self.default_button = self.continue_button
         self.columnconfigure(0, weight=1)
-        self.rowconfigure(2, weight=3)
-        self.rowconfigure(4, weight=1)
+        # The commodities scroll when space is short; every seat's result stays in full.
+        self.rowconfigure(2, weight=1)
+        self.rowconfigure(4, weight=0)
+        self._data: Optional[P.Reveal] = None
+        self._shown_blocks = 0
+        self._continue_text = "Continue  (Enter)"
 
-    def fill(self, data: P.Reveal, *, buying: bool) -> None:
+    def fill(self, data: P.Reveal, *, buying: bool, step: bool = False,
+             continue_text: str = "Continue  (Enter)") -> None:
+        """Show a reveal; with ``step``, one commodity at a time (``show_next`` adds the next)."""
+        self._data = data
+        self._continue_text = continue_text
         self.title.configure(text=data.title)
         self.market.delete(*self.market.get_children())
-        for block in data.blocks:
-            parent = self.market.insert("", "end", text=block.name, open=True,
-                                        values=("", "", "", block.summary), tags=("head",))
-            for row, failed in zip(block.rows, block.failed):
-                self.market.insert(parent, "end", text="", values=row,
-                                   tags=("fail",) if failed else ())
         self.seats.heading("money", text="Paid" if buying else "Received")
-        self.thoughts.configure(text=("The computer players' thinking: " + "  ·  ".join(data.thoughts))
-                                if data.thoughts else "")
         self.seats.delete(*self.seats.get_children())
         for row in data.seats:
             self.seats.insert("", "end", values=row)
         rows = sum(1 + len(b.rows) for b in data.blocks)
-        self.market.configure(height=min(rows, 24))
-        self.seats.configure(height=len(data.seats))
+        self.market.configure(height=max(4, min(rows, 16)))
+        self.seats.configure(height=max(2, len(data.seats)))
+        self._shown_blocks = 0
+        for _ in range(1 if step else len(data.blocks)):
+            self._add_block()
+        self._show_rest()
+
+    def _add_block(self) -> None:
+        block = self._data.blocks[self._shown_blocks]
+        parent = self.market.insert("", "end", text=block.name, open=True,
+                                    values=("", "", "", block.summary), tags=("head",))
+        for row, failed in zip(block.rows, block.failed):
+            self.market.insert(parent, "end", text="", values=row,
+                               tags=("fail",) if failed else ())
+        self._shown_blocks += 1
+        self.market.see(parent)
+
+    @property
+    def more(self) -> bool:
+        """Whether commodities are still to be shown (pacing "step")."""
+        return self._data is not None and self._shown_blocks < len(self._data.blocks)
+
+    def show_next(self) -> None:
+        """Reveal the next commodity (and, after the last, every seat's result)."""
+        if self.more:
+            self._add_block()
+            self._show_rest()
+
+    def _show_rest(self) -> None:
+        data = self._data
+        done = not self.more
+        for widget in (self.seats_heading, self.seats, self.seats_scroll, self.thoughts):
+            if done:
+                widget.grid()
+            else:
+                widget.grid_remove()
+        self.thoughts.configure(text=("The computer players' thinking: " +
+                                      "  ·  ".join(data.thoughts)) if data.thoughts and done
+                                else "")
+        if done:
+            self.continue_button.configure(text=self._continue_text)
+        else:
+            name = data.blocks[self._shown_blocks].name
+            self.continue_button.configure(text=f"Next: {name}  (Enter)")
 
 
 class Ending(Screen):
@@ -208,18 +257,44 @@ class Ending(Screen):
                               stretch=True)
         self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
         self.table.grid(row=3, column=0, columnspan=3, sticky="nsew", pady=em)
+        self.charts = ttk.Frame(self, style="Screen.TFrame")
+        self.charts.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(0, em))
+        self.charts.columnconfigure(0, weight=3, uniform="chart")
+        self.charts.columnconfigure(1, weight=2, uniform="chart")
+        self.charts.rowconfigure(0, weight=1)
+        self.cash_chart = None
+        self.standings = None
         self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
         self.look_button = ttk.Button(self, text="Look at the sheets", command=on_look)
         self.quit_button = ttk.Button(self, text="Quit", command=on_quit)
-        self.new_button.grid(row=4, column=0, sticky="w")
-        self.look_button.grid(row=4, column=1, sticky="w")
-        self.quit_button.grid(row=4, column=2, sticky="e")
+        self.new_button.grid(row=5, column=0, sticky="w")
+        self.look_button.grid(row=5, column=1, sticky="w", padx=em)
+        self.quit_button.grid(row=5, column=2, sticky="e")
         self.default_button = self.new_button
         self.columnconfigure(2, weight=1)
+        self.rowconfigure(4, weight=1)
+        self._em = em
 
-    def fill(self, data: P.Ending) -> None:
+    def fill(self, data: P.Ending, game=None) -> None:
         self.headline.configure(text=data.headline)
         self.table.delete(*self.table.get_children())
         for row in data.rows:
             self.table.insert("", "end", values=row, tags=("winner",) if row[0] == "1st" else ())
         self.table.configure(height=len(data.rows))
+        if game is not None:
+            self.show_charts(game)
+
+    def show_charts(self, game) -> None:
+        """Each seat's cash month by month, and the final standings as bars (winner marked)."""
+        from . import charts
+        em = self._em
+        if self.cash_chart is None:
+            self.cash_chart = charts.CashChart(self.charts, width=em * 60, height=em * 22,
+                                               title="Cash month by month")
+            self.cash_chart.grid(row=0, column=0, sticky="nsew", padx=(0, em))
+            self.standings = charts.StandingsBars(self.charts, width=em * 44,
+                                                  title="Final standings")
+            self.standings.grid(row=0, column=1, sticky="nsew")
+        start = game.rules.starting_cash
+        self.cash_chart.set_history(game.history, game.names, start)
+        self.standings.set_rows(charts.standings_rows(game), starting_cash=start)

@@ -90,6 +90,8 @@ class Session:
         self._pending_explanations: Dict[int, str] = {}
         #: explanations for the last revealed phase
         self.explanations: Dict[int, str] = {}
+        #: every revealed explanation, (month, phase, seat) -> sentence, for the game log
+        self.revealed_explanations: Dict[Tuple[int, str, int], str] = {}
         #: the human seat whose sheet was last shown, for the pass-and-play cover
         self.shown_seat: Optional[int] = None
         self.save_problem: Optional[str] = None
@@ -140,6 +142,8 @@ class Session:
         if not waiting:
             report = game.resolve()
             self.explanations = self._pending_explanations
+            for seat, said in self.explanations.items():
+                self.revealed_explanations[(report.month, report.phase, seat)] = said
             self._pending_explanations = {}
             self.shown_seat = None
             self.autosave()

@@ -111,6 +111,7 @@ class TallySheet(ttk.Frame):
         self.body.delete("all")
         self.heads.delete("all")
         self._items.clear()
+        self._cells_by_item = None
         self._drawn.clear()
         self._windows.clear()
         self._entry_block = None
@@ -303,3 +304,84 @@ class TallySheet(ttk.Frame):
         entry = self.entries[key][1 if price else 0]
         entry.focus_set()
         entry.select_range(0, "end")
+
+    # ------------------------------------------------------------ extras
+
+    def add_tips(self) -> None:
+        """Tooltips on every field and every number of the sheet (built once, on first need)."""
+        if getattr(self, "_tips", None):
+            return
+        from . import tips
+        from .tooltip import Tooltip
+
+        class FieldTip(Tooltip):
+            # The live help beside the field already speaks to keyboard users;
+            # a tip popping up on focus would cover the field below.
+            def _on_focus_in(self, _event=None) -> None:
+                pass
+
+        self._tips = []
+        for key, pair in self.entries.items():
+            for entry, what in zip(pair, ("units", "price")):
+                tip = FieldTip(entry, tips.field_tip(key, what), 400)
+                entry._ed_tooltip = tip
+                self._tips.append(tip)
+
+        def body_text(item: int) -> str:
+            found = self._item_cells().get(item)
+            if found is None:
+                return ""
+            month, row_id = found
+            if not self.body.itemcget(item, "text"):
+                return ""
+            return tips.tally_cell_tip(row_id, P.month_heading(month))
+
+        self._tips.append(tips.canvas_tip(self.body, body_text))
+        def head_text(item: int) -> str:
+            coords = self.heads.coords(item)
+            if not coords or self.heads.type(item) != "text":
+                return ""
+            y = coords[-1]
+            for row in self.rows:
+                top = self.row_y[row.id]
+                if top <= y <= top + self.row_h:
+                    return tips.tally_cell_tip(row.id, "Each month")
+            return ""
+
+        self._tips.append(tips.canvas_tip(self.heads, head_text))
+
+    def _item_cells(self) -> Dict[int, Tuple[int, str]]:
+        cells = getattr(self, "_cells_by_item", None)
+        if cells is None or len(cells) != len(self._items):
+            cells = {item: key for key, item in self._items.items()}
+            self._cells_by_item = cells
+        return cells
+
+    def print_canvas(self) -> tk.Canvas:
+        """A plain canvas holding the whole sheet (headings and every month) for PostScript.
+
+        The caller destroys it.  Entry fields are left out: only what was revealed
+        is printed.
+        """
+        self.update_idletasks()
+        top = tk.Toplevel(self)
+        top.withdraw()
+        width = self.head_w + self.months * self.col_w + self.theme.pad(1)
+        canvas = tk.Canvas(top, width=width, height=self.height, background="#ffffff",
+                           highlightthickness=0)
+        canvas.pack()
+        for source, dx in ((self.heads, 0), (self.body, self.head_w)):
+            for item in source.find_all():
+                kind = source.type(item)
+                if kind == "window" or source.itemcget(item, "state") == "hidden":
+                    continue
+                coords = source.coords(item)
+                if not coords or (kind == "rectangle" and coords[0] == coords[2]):
+                    continue
+                shifted = [c + (dx if i % 2 == 0 else 0) for i, c in enumerate(coords)]
+                options = {name: source.itemcget(item, name)
+                           for name in source.itemconfigure(item) if name != "tags"}
+                if item == getattr(self, "current_band", None):
+                    continue
+                canvas._create(kind, shifted, options)
+        return canvas

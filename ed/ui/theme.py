@@ -50,6 +50,10 @@ class Theme:
                 font = tkfont.Font(root=root, name=name, family=family, size=size,
                                    weight=weight, overstrike=strike)
             self.fonts[name] = font
+        self.remeasure()
+
+    def remeasure(self) -> None:
+        """Measure the body font again (after a text-size change) and restyle."""
         body = self.fonts["EDBody"]
         self.em = max(6, body.measure("0"))
         self.line = body.metrics("linespace")

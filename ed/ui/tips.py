@@ -1,0 +1,169 @@
+"""What every number and field of the window is, and how it is worked out.
+
+The texts are plain data (no tkinter at import); ``cell_tip`` and
+``tree_tip`` attach a ``tooltip.Tooltip`` to a canvas or a tree whose text
+depends on the cell under the pointer, and follow the pointer from cell to
+cell.  Nothing here suggests a bid: a tip says what a number is, never what
+to enter.
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ..rules import NAMES
+
+RAW_KEYS = ("xfine", "fine", "standard")
+
+TALLY_FIELDS = {
+    "units": "How many units of {name} to {verb} this month. Leave it empty for none.",
+    "price": ("Your {what} per unit of {name}, in dollars. {rule}"),
+}
+BID_RULE = ("A bid at or above the new market price buys; the new price is the old one moved "
+            "by everyone's orders (see the market calculator).")
+ASK_RULE = ("An ask at or below the new market price sells; the new price is the old one moved "
+            "by everyone's offers (see the market calculator).")
+
+TALLY_ROWS = {
+    "units": ("Units of {name} {verb}. Struck through: the {entry} came to nothing "
+              "(shown as done/entered when only part was filled)."),
+    "price": "Your {what} per unit of {name} that month.",
+    "money": ("Money {moved} for {name}: units {done} × your price. Nothing when the {entry} "
+              "failed."),
+    "total": "Total money {moved} that month: the sum of the three lines above.",
+    "cash": "Your cash after the month's selling: cash before, minus paid, plus received.",
+    "stock": ("Raw materials in stock after the month (X-Fine · Fine · Standard): bought "
+              "units added, materials used to make the goods sold taken away."),
+    "loan": "Money borrowed from the Broker that month (Variation I); repaid at $125 per $100.",
+}
+
+
+def field_tip(key: str, what: str) -> str:
+    """The tip of one entry field of the tally sheet (``what`` is "units" or "price")."""
+    raw = key in RAW_KEYS
+    name = NAMES[key]
+    if what == "units":
+        return TALLY_FIELDS["units"].format(name=name, verb="order" if raw else "offer")
+    return TALLY_FIELDS["price"].format(name=name, what="bid" if raw else "asking price",
+                                        rule=BID_RULE if raw else ASK_RULE)
+
+
+def tally_cell_tip(row_id: str, month_text: str) -> str:
+    """The tip of a past cell of the tally sheet: what the number is and how it is worked out."""
+    key, _, field = row_id.partition(".")
+    if not field:
+        field, key = key, ""
+    if key in ("orders", "sales"):
+        moved = "paid" if key == "orders" else "received"
+        return f"{month_text}: " + TALLY_ROWS["total"].format(moved=moved)
+    raw = key in RAW_KEYS
+    text = TALLY_ROWS.get(field, "")
+    if not text:
+        return ""
+    return f"{month_text}: " + text.format(
+        name=NAMES.get(key, ""), verb="ordered" if raw else "offered",
+        entry="bid" if raw else "offer", what="bid" if raw else "asking price",
+        moved="paid" if raw else "received", done="bought" if raw else "sold")
+
+
+SEAT_COLUMNS = {
+    "#1": "The player's name. A computer player decides from public information only.",
+    "#2": "Cash on hand now: starting cash, minus everything paid, plus everything received.",
+    "#3": ("Raw materials in stock: X-Fine · Fine · Standard. Everyone's stock is public "
+           "(it follows from the revealed entries)."),
+    "#4": "Money borrowed from the Broker so far (Variation I); repaid at $125 per $100.",
+    "#5": "✓: this player's entry for the phase is in (it stays secret until the reveal).",
+}
+
+PRICE_COLUMN = ("Market price of {name} {when}: the previous price moved by the total units "
+                "{verb} by all players (see the market calculator). A price never falls "
+                "below $1.")
+PRICE_MONTH = "The month. Opening: the prices before the first month; later rows are after it."
+
+REVEAL_MARKET = {
+    "#0": "The commodity, with the units entered by all players, the price move and the new price.",
+    "#1": "Who entered.",
+    "#2": "Units entered (a dash: none).",
+    "#3": "The price per unit entered.",
+    "#4": "What became of the entry, and why.",
+}
+REVEAL_SEATS = {
+    "#1": "Who.",
+    "#2": "Money paid or received in this phase: units filled × the player's price.",
+    "#3": "Cash after this phase.",
+    "#4": "Raw materials in stock after this phase: X-Fine · Fine · Standard.",
+    "#5": "Cancellations, loans and materials used, if any.",
+}
+
+
+def price_tip(column: str, month_label: str) -> str:
+    """The tip of a cell of the Price Level Board (``column`` as ``identify_column`` says)."""
+    from . import presenter as P
+    if column == "#1":
+        return PRICE_MONTH
+    try:
+        index = int(column[1:]) - 2
+        name = P.PRICE_COLUMNS[index]
+    except (ValueError, IndexError):
+        return ""
+    raw = index < 3
+    when = "at the opening" if month_label == "Opening" else f"after {month_label}"
+    return PRICE_COLUMN.format(name=name, when=when, verb="ordered" if raw else "offered")
+
+
+# -------------------------------------------------------------- attaching
+
+def _pointer_in(widget) -> Optional[tuple]:
+    x, y = widget.winfo_pointerxy()
+    return x - widget.winfo_rootx(), y - widget.winfo_rooty()
+
+
+def _follow(widget, tip, where: Callable[[], object]) -> None:
+    """Re-time the tip when the pointer moves to another cell of ``widget``."""
+    state = {"cell": None}
+
+    def moved(_event=None) -> None:
+        cell = where()
+        if cell != state["cell"]:
+            state["cell"] = cell
+            tip.hide()
+            tip._on_enter(None)
+
+    widget.bind("<Motion>", moved, add="+")
+
+
+def tree_tip(tree, describe: Callable[[str, str], str]):
+    """A tooltip on a ``ttk.Treeview``: ``describe(row_iid, column)`` for the cell under the pointer."""
+    from .tooltip import add_tooltip
+
+    def where():
+        x, y = _pointer_in(tree)
+        return tree.identify_row(y), tree.identify_column(x)
+
+    def text() -> str:
+        row, column = where()
+        if not column:
+            return ""
+        return describe(row, column)
+
+    tip = add_tooltip(tree, text, delay_ms=400)
+    _follow(tree, tip, where)
+    return tip
+
+
+def canvas_tip(canvas, describe: Callable[[int], str]):
+    """A tooltip on a canvas: ``describe(item)`` for the topmost item under the pointer."""
+    from .tooltip import add_tooltip
+
+    def where():
+        x, y = _pointer_in(canvas)
+        found = canvas.find_overlapping(canvas.canvasx(x) - 1, canvas.canvasy(y) - 1,
+                                        canvas.canvasx(x) + 1, canvas.canvasy(y) + 1)
+        return found[-1] if found else None
+
+    def text() -> str:
+        item = where()
+        return describe(item) if item is not None else ""
+
+    tip = add_tooltip(canvas, text, delay_ms=400)
+    _follow(canvas, tip, where)
+    return tip
