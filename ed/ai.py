@@ -120,7 +120,7 @@ NEUTRAL = Temper()
 TEMPERS: Dict[str, Temper] = {
     "mabel": Temper(bid_shift=-1, ask_shift=2, fill=-0.15),
     "rex": Temper(bid_shift=1, ask_shift=-1, fill=0.1, bulk=2),
-    "iris": Temper(fill=0.05, cushion=0.35, volume=0.75),
+    "iris": Temper(fill=0.05, cushion=0.3, volume=0.85),
     "otto": Temper(favourite="A", favour=6),
     "cora": Temper(favourite="C", favour=5, bulk=2),
     "felix": NEUTRAL,
