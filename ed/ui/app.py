@@ -203,8 +203,9 @@ class App(tk.Tk):
         self.body.rowconfigure(0, weight=1)
         main = ttk.Frame(self.body, padding=pad(0.6))
         main.grid(row=0, column=0, sticky="nsew")
-        main.columnconfigure(0, weight=3)
-        main.columnconfigure(1, weight=0)
+        # Fixed shares, so that at a large text size the side panel cannot squeeze the sheet.
+        main.columnconfigure(0, weight=7, uniform="main")
+        main.columnconfigure(1, weight=5, uniform="main")
         main.rowconfigure(0, weight=1)
 
         sheet = ttk.Frame(main)
@@ -240,7 +241,7 @@ class App(tk.Tk):
         side = ttk.Frame(main)
         side.grid(row=0, column=1, sticky="nsew")
         side.columnconfigure(0, weight=1)
-        side.rowconfigure(1, weight=1)
+        side.rowconfigure(1, weight=1, minsize=self.theme.line * 9)
         self.seat_panel = SeatPanel(side, self.theme)
         self.seat_panel.grid(row=0, column=0, sticky="new")
         self.price_tabs = ttk.Notebook(side)

@@ -191,6 +191,7 @@ class Reveal(Screen):
         self._shown_blocks = 0
         for _ in range(1 if step else len(data.blocks)):
             self._add_block()
+        self.market.yview_moveto(0)
         self._show_rest()
 
     def _add_block(self) -> None:

@@ -299,6 +299,30 @@ class TallySheet(ttk.Frame):
             label.configure(style=styles[hint.level])
         label = self.totals[block]
         label.configure(text=help_.total.text, style=styles[help_.total.level])
+        self._fit_total(block)
+
+    def _fit_total(self, block: str) -> None:
+        """Let the total's message use the width in sight, and scroll to its last line.
+
+        A long refusal under the Sales block would otherwise run off the foot of
+        the sheet on a 768-pixel screen.
+        """
+        c = self.body
+        label = self.totals[block]
+        hx = self._current_month * self.col_w + self.theme.pad(0.3)
+        shown_right = c.canvasx(0) + c.winfo_width()
+        wrap = max(self.hint_w, int(shown_right - hx - self.theme.pad(1)))
+        if int(str(label.cget("wraplength")) or 0) != wrap:
+            label.configure(wraplength=wrap)
+        bottom = self.row_y[f"{block}.total"] + 2 + label.winfo_reqheight()
+        height = max(self.height, bottom + self.theme.pad(0.5))
+        region = c.cget("scrollregion").split()
+        if len(region) == 4 and int(float(region[3])) != height:
+            c.configure(scrollregion=(0, 0, int(float(region[2])), height))
+            self.heads.configure(scrollregion=(0, 0, self.head_w, height))
+        if bottom > c.canvasy(0) + c.winfo_height() and c.winfo_height() > 1:
+            c.yview_moveto(max(0.0, (bottom - c.winfo_height()) / height))
+            self.heads.yview_moveto(max(0.0, (bottom - c.winfo_height()) / height))
 
     def focus_field(self, key: str, *, price: bool = False) -> None:
         entry = self.entries[key][1 if price else 0]
