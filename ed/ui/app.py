@@ -972,6 +972,9 @@ class App(tk.Tk):
 
     def _tour_closed(self) -> None:
         self.tour = None
+        # The guide's own window had the keyboard; without this the focus may go
+        # nowhere (some window managers, and none at all, do not hand it back).
+        self.focus_force()
         if self.mode == "enter":
             self.tally.focus_field(self._view.keys[0])
 

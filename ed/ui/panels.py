@@ -15,6 +15,7 @@ from typing import List, Optional
 
 from . import presenter as P
 from . import theme as T
+from ..rules import DEFAULT_RECIPES
 
 
 def _tree(master: tk.Misc, columns, widths, *, height: int, show: str = "headings") -> ttk.Treeview:
@@ -139,12 +140,12 @@ class Reference(ttk.Notebook):
         ttk.Label(chart, text=P.SUBSTITUTION, wraplength=em * 40, style="Muted.TLabel",
                   justify="left").grid(row=1, column=0, sticky="w", pady=(theme.pad(0.5), 0))
         self.add(chart, text="Production chart")
-        self.show_recipes({"A": (2, 1, 0), "B": (0, 2, 1), "C": (0, 1, 2)})
+        self.show_recipes(DEFAULT_RECIPES)
 
     def _table(self, master, title, rows, row) -> ttk.Label:
         ttk.Label(master, text=title, style="Bold.TLabel").grid(row=row, column=0, sticky="w")
-        text = "units  " + "  ".join(f"{u:>3}" for u, _ in rows) + "\nmove   " + \
-            "  ".join(f"{m:>3}" for _, m in rows)
+        text = "units " + " ".join(f"{u:>3}" for u, _ in rows) + "\nmove  " + \
+            " ".join(f"{m:>3}" for _, m in rows)
         label = ttk.Label(master, text=text, font="TkFixedFont", justify="left")
         label.grid(row=row + 1, column=0, sticky="w")
         return label
