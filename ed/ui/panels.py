@@ -82,15 +82,20 @@ class PriceBoard(ttk.LabelFrame):
         month_w = max(bold.measure("Opening"),
                       bold.measure("Jan Y2")) + em * 2
         self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
+        # Price columns may narrow to a three-figure price at large text sizes; past
+        # that the board scrolls sideways rather than hiding a column.
+        narrow = bold.measure("$888") + em
         for index, name in enumerate(P.PRICE_COLUMNS):
             width = max(em * 6, bold.measure(name) + em * 2)
-            self.tree.column(f"c{index}", width=width, minwidth=width)
+            self.tree.column(f"c{index}", width=width, minwidth=narrow)
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
         self.tree.tag_configure("future", foreground=T.MUTED)
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
-        self.tree.configure(yscrollcommand=self.scroll.set)
+        self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self.tree.xview)
+        self.tree.configure(yscrollcommand=self.scroll.set, xscrollcommand=self.xscroll.set)
         self.tree.grid(row=0, column=0, sticky="nsew")
         self.scroll.grid(row=0, column=1, sticky="ns")
+        self.xscroll.grid(row=1, column=0, sticky="ew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
         self._shown: List[tuple] = []
@@ -144,8 +149,13 @@ class Reference(ttk.Notebook):
 
     def _table(self, master, title, rows, row) -> ttk.Label:
         ttk.Label(master, text=title, style="Bold.TLabel").grid(row=row, column=0, sticky="w")
-        text = "units " + " ".join(f"{u:>3}" for u, _ in rows) + "\nmove  " + \
-            " ".join(f"{m:>3}" for _, m in rows)
+        # Two halves, one above the other, so the table fits the side panel at any text size.
+        half = (len(rows) + 1) // 2
+        lines = []
+        for part in (rows[:half], rows[half:]):
+            lines.append("units " + " ".join(f"{u:>3}" for u, _ in part))
+            lines.append("move  " + " ".join(f"{m:>3}" for _, m in part))
+        text = "\n".join(lines)
         label = ttk.Label(master, text=text, font="TkFixedFont", justify="left")
         label.grid(row=row + 1, column=0, sticky="w")
         return label
