@@ -64,45 +64,53 @@ def dumps(game: Game) -> str:
 def save(game: Game, path: "os.PathLike[str] | str") -> None:
     """Write the game to ``path`` atomically, keeping the previous file as ``path + ".bak"``.
 
-    The document goes to a temporary file in the same folder, is flushed and
-    synced to disk, and only then replaces ``path``; a failure at any step
-    leaves the previous save as it was.  Raises ``SaveError`` with a plain
-    sentence when the file cannot be written.
+    A failure at any step leaves the previous save as it was.  Raises
+    ``SaveError`` with a plain sentence when the file cannot be written.
     """
     path = os.fspath(path)
-    data = dumps(game).encode("utf-8")
-    folder = os.path.dirname(os.path.abspath(path))
-    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-save-", suffix=".tmp")
+        write_atomic(path, dumps(game).encode("utf-8"), backup=True)
+    except OSError as error:
+        raise SaveError(f"The game could not be saved to {path}: "
+                        f"{error.strerror or error}.") from error
+
+
+def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = False) -> None:
+    """Replace ``path`` with ``data`` all at once, never leaving half a file.
+
+    The bytes go to a temporary file in the same folder, are flushed and
+    synced to disk, and only then replace ``path`` (with ``backup``, the
+    previous file is first copied to ``path + ".bak"``).  Raises ``OSError``;
+    ``path`` is then as it was and no temporary file is left behind.
+    """
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-", suffix=".tmp")
+    try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        if os.path.exists(path):
+        if backup and os.path.exists(path):
             _keep_backup(path, folder)
         os.replace(tmp, path)
-        tmp = None
-        _sync_folder(folder)
-    except OSError as error:
-        raise SaveError(f"The game could not be saved to {path}: "
-                        f"{error.strerror or error}.") from error
-    finally:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    _sync_folder(folder)
 
 
 def _keep_backup(path: str, folder: str) -> None:
-    """Copy the current save to ``path + ".bak"``, itself atomically."""
+    """Copy the current file to ``path + ".bak"``, itself atomically."""
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-bak-", suffix=".tmp")
     os.close(fd)
     try:
         shutil.copyfile(path, tmp)
         os.replace(tmp, path + ".bak")
-    except OSError:
+    except BaseException:
         try:
             os.unlink(tmp)
         except OSError:

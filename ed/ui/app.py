@@ -900,7 +900,7 @@ class App(tk.Tk):
             # A sheet is wider than tall: landscape, scaled to the page.
             text = canvas.postscript(colormode="color", x=0, y=0, width=width, height=height,
                                      rotate=width > height, pagewidth="10i")
-            write_text_atomic(path, text, encoding="latin-1", newline="")
+            write_text_atomic(path, text, encoding="latin-1")
         except (OSError, tk.TclError) as error:
             self.show_message(f"The tally sheet could not be printed: {error}", error=True)
             return False

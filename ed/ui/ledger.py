@@ -24,7 +24,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import tempfile
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -178,32 +177,19 @@ clipboard_text = to_tsv
 
 
 def write_text_atomic(path: "os.PathLike[str] | str", text: str, *,
-                      encoding: str = "utf-8", newline: Optional[str] = None) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder.
+                      encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` all at once (``ed.save.write_atomic``), line ends as given.
 
     Raises ``OSError`` when the file cannot be written; ``path`` is then as it was.
     """
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline=newline) as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from ed.save import write_atomic  # on first use: the engine is not needed at start-up
+    write_atomic(path, text.encode(encoding))
 
 
 def write_csv(rows: Iterable[LedgerRow], path: "os.PathLike[str] | str") -> None:
     """Write the ledger to ``path`` as CSV, atomically.  Raises ``OSError`` on failure."""
     # CSV files conventionally use CRLF line ends; spreadsheets read either.
-    write_text_atomic(path, to_csv(rows).replace("\n", "\r\n"), newline="")
+    write_text_atomic(path, to_csv(rows).replace("\n", "\r\n"))
 
 
 def export_postscript(canvas: Any, path: "os.PathLike[str] | str") -> None:
@@ -214,7 +200,7 @@ def export_postscript(canvas: Any, path: "os.PathLike[str] | str") -> None:
     canvas.update_idletasks()
     text = canvas.postscript(colormode="color", x=0, y=0,
                              width=canvas.winfo_width(), height=canvas.winfo_height())
-    write_text_atomic(path, text, encoding="latin-1", newline="")
+    write_text_atomic(path, text, encoding="latin-1")
 
 
 # ----------------------------------------------------------------- the window

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -140,22 +139,11 @@ def _set_aside(path: Path) -> Optional[Path]:
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` through a synced temporary file.  Raises ``OSError``."""
+    """Write ``data`` as JSON to ``path`` all at once (``ed.save.write_atomic``).  Raises ``OSError``."""
     text = json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=str(path.parent), prefix=".ed-", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    from ed.save import write_atomic  # on first use: the engine is not needed at start-up
+    write_atomic(path, text.encode("utf-8"))
 
 
 def save_settings(folder: "os.PathLike[str] | str", settings: Settings) -> None:
