@@ -95,10 +95,7 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
             _keep_backup(path, folder)
         os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
     _sync_folder(folder)
 
@@ -111,11 +108,16 @@ def _keep_backup(path: str, folder: str) -> None:
         shutil.copyfile(path, tmp)
         os.replace(tmp, path + ".bak")
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
+        _discard(tmp)
         raise
+
+
+def _discard(tmp: str) -> None:
+    """Remove a temporary file left by a failed write, if it is still there."""
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass
 
 
 def _sync_folder(folder: str) -> None:
