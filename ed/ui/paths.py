@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Mapping, Optional
 
+CORRUPT_SUFFIX = ".corrupt"
+
 APP_FOLDER = "Executive Decision"
 XDG_FOLDER = "executive-decision"
 
@@ -52,3 +54,17 @@ def stats_path(folder: Path) -> Path:
 
 def error_log_path(folder: Path) -> Path:
     return folder / "errors.log"
+
+
+def set_aside(path: Path) -> Optional[Path]:
+    """Rename a file that cannot be used to ``<name>.corrupt``, replacing an older one.
+
+    The file is neither lost nor read again.  Returns the new path, or
+    ``None`` when it could not be renamed.
+    """
+    aside = path.with_name(path.name + CORRUPT_SUFFIX)
+    try:
+        os.replace(path, aside)
+    except OSError:
+        return None
+    return aside

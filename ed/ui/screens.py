@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Callable, Optional
+from typing import Callable, Optional, Tuple
 
 from . import presenter as P
 from . import theme as T
@@ -38,6 +38,18 @@ class Screen(ttk.Frame):
     def shown(self) -> bool:
         return bool(self.place_info())
 
+    def _card(self, theme: T.Theme, title: str, *, justify: str) -> Tuple[ttk.Frame, ttk.Label]:
+        """A centred card with a big title and a wrapped text below it (rows 0 and 1)."""
+        em = theme.em
+        inner = ttk.Frame(self, style="Screen.TFrame")
+        inner.place(relx=0.5, rely=0.4, anchor="center")
+        ttk.Label(inner, text=title, style="ScreenTitle.TLabel").grid(
+            row=0, column=0, columnspan=2, pady=(0, em))
+        text = ttk.Label(inner, text="", style="Screen.TLabel", wraplength=em * 70,
+                         justify=justify)
+        text.grid(row=1, column=0, columnspan=2, pady=(0, em))
+        return inner, text
+
 
 INTRO = ("A business game by Sid Sackson for 2 to 6 players. Each month every player "
          "secretly orders raw materials (X-Fine, Fine, Standard) at a bid price, then "
@@ -51,13 +63,8 @@ class Welcome(Screen):
                  on_open: Callable[[], None]) -> None:
         super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
         em = theme.em
-        inner = ttk.Frame(self, style="Screen.TFrame")
-        inner.place(relx=0.5, rely=0.4, anchor="center")
-        ttk.Label(inner, text="Executive Decision", style="ScreenTitle.TLabel").grid(
-            row=0, column=0, columnspan=2, pady=(0, em))
-        self.text = ttk.Label(inner, text=INTRO, style="Screen.TLabel", wraplength=em * 70,
-                              justify="left")
-        self.text.grid(row=1, column=0, columnspan=2, pady=(0, em))
+        inner, self.text = self._card(theme, "Executive Decision", justify="left")
+        self.text.configure(text=INTRO)
         self.message = ttk.Label(inner, text="", style="Screen.TLabel", foreground=T.RED,
                                  wraplength=em * 70, justify="left")
         self.message.grid(row=2, column=0, columnspan=2)
@@ -73,13 +80,7 @@ class Resume(Screen):
                  on_new: Callable[[], None]) -> None:
         super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
         em = theme.em
-        inner = ttk.Frame(self, style="Screen.TFrame")
-        inner.place(relx=0.5, rely=0.4, anchor="center")
-        ttk.Label(inner, text="Welcome back", style="ScreenTitle.TLabel").grid(
-            row=0, column=0, columnspan=2, pady=(0, em))
-        self.text = ttk.Label(inner, text="", style="Screen.TLabel", wraplength=em * 70,
-                              justify="center")
-        self.text.grid(row=1, column=0, columnspan=2, pady=(0, em))
+        inner, self.text = self._card(theme, "Welcome back", justify="center")
         self.resume_button = ttk.Button(inner, text="Resume the game", style="Big.TButton",
                                         command=on_resume)
         self.new_button = ttk.Button(inner, text="Start a new game", command=on_new)

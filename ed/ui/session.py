@@ -9,7 +9,6 @@ closing the window at any moment loses nothing.
 from __future__ import annotations
 
 import logging
-import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -189,13 +188,9 @@ def read_autosave(folder: Path) -> Tuple[Optional[Game], Optional[str]]:
     try:
         game = _save.load(path)
     except _save.SaveError as error:
-        aside = path.with_name(path.name + ".corrupt")
-        try:
-            os.replace(path, aside)
-        except OSError:
-            pass
-        return None, (f"The last autosaved game could not be read and was set aside as "
-                      f"{aside.name}. ({error})")
+        aside = paths.set_aside(path)
+        kept = f"was set aside as {aside.name}" if aside else "was left where it is"
+        return None, f"The last autosaved game could not be read and {kept}. ({error})"
     if game.is_over:
         return None, None
     return game, None

@@ -23,14 +23,13 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
-from .paths import settings_path
+from .paths import set_aside, settings_path
 
 TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
 TEXT_SCALE_MAX = 2.0
 TEXT_SCALE_STEP = 0.1
 REVEAL_PACINGS = ("all", "step")
-CORRUPT_SUFFIX = ".corrupt"
 #: Larger than any settings file this app writes; a bigger one is not ours.
 MAX_BYTES = 100_000
 
@@ -122,20 +121,10 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
         return from_dict(json.loads(raw.decode("utf-8"))), None
     except (ValueError, RecursionError) as error:
         why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
-        aside = _set_aside(path)
+        aside = set_aside(path)
         where = f" The old file was kept as {aside.name}." if aside else ""
         return Settings(), (f"Your settings file could not be used ({why}), so the "
                             f"defaults are used.{where}")
-
-
-def _set_aside(path: Path) -> Optional[Path]:
-    """Rename a bad file to ``<name>.corrupt`` (replacing an older one); ``None`` if it cannot."""
-    aside = path.with_name(path.name + CORRUPT_SUFFIX)
-    try:
-        os.replace(path, aside)
-    except OSError:
-        return None
-    return aside
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

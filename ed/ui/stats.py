@@ -28,12 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from .paths import stats_path
+from .paths import set_aside, stats_path
 from .settings import write_json_atomic
 
 FORMAT = "executive-decision-statistics"
 VERSION = 1
-CORRUPT_SUFFIX = ".corrupt"
 MAX_BYTES = 2_000_000
 #: How many finished games are remembered so that one is never counted twice.
 REMEMBERED = 200
@@ -174,12 +173,8 @@ def load_stats(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str]]:
         why = "it is damaged"
     if why is None:
         return stats, None
-    aside = path.with_name(path.name + CORRUPT_SUFFIX)
-    try:
-        os.replace(path, aside)
-        kept = f" The old file was kept as {aside.name}."
-    except OSError:
-        kept = ""
+    aside = set_aside(path)
+    kept = f" The old file was kept as {aside.name}." if aside else ""
     return empty_stats(), f"The record of play could not be used ({why}), so it starts afresh.{kept}"
 
 

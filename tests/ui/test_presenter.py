@@ -199,3 +199,16 @@ def test_corrupt_autosave_is_set_aside(tmp_path):
     game, problem = read_autosave(tmp_path)
     assert game is None and "set aside" in problem
     assert (tmp_path / "autosave.json.corrupt").exists()
+
+
+def test_autosave_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path, monkeypatch):
+    from ed.ui import paths
+    (tmp_path / "autosave.json").write_text("{")
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(paths.os, "replace", refuse)
+    game, problem = read_autosave(tmp_path)
+    assert game is None and "was left where it is" in problem
+    assert "set aside" not in problem and not (tmp_path / "autosave.json.corrupt").exists()
