@@ -45,6 +45,7 @@ class App(tk.Tk):
         self.mode = "starting"
         self.dialog = None
         self.tour = None
+        self._tour_waiting = False  # the guide waits for the first sheet on screen
         self.windows: dict = {}        # the extra windows open now, by name
         self.chart = None              # the Price chart tab's chart, once built
         self.log_panel = None          # the Game log tab's panel, once built
@@ -463,8 +464,15 @@ class App(tk.Tk):
         if self._first_run:
             self._first_run = False
             self._update_settings(first_run_done=True)
-            if self.mode == "enter":
-                self.after_idle(self.start_tour)
+            # Offered on the first sheet shown: at once in a solo game, after the
+            # "Pass to …" cover when people share the screen.
+            self._tour_waiting = True
+            self._offer_tour()
+
+    def _offer_tour(self) -> None:
+        if self._tour_waiting and self.mode == "enter":
+            self._tour_waiting = False
+            self.after_idle(self.start_tour)
 
     def _keep_unfinished(self) -> None:
         """Before another game replaces the autosave, keep an unfinished one aside."""
@@ -566,6 +574,7 @@ class App(tk.Tk):
             self.title(f"{TITLE}: {view.name}, {P.month_heading(view.month)} "
                        f"({'buying' if block == 'orders' else 'selling'})")
             self._show_screen(None, "enter")
+            self._offer_tour()
             self.refresh_public(seat)
             self.entry_changed()
             self.tally.focus_field(view.keys[0])

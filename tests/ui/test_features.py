@@ -298,9 +298,22 @@ def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_ski
     keys(again, again.resume.new_button, "Return")
     keys(again, again.dialog.start_button, "Return")
     assert again.tour is None
+
     again.help_menu.invoke("Guided first game")
     again.update()
     assert again.tour is not None and again.tour.shown
+
+
+def test_guided_first_game_waits_for_the_first_sheet_behind_the_cover(make_app):
+    app = make_app(first_run=True)
+    start_game(app, humans=("Ann", "Bob"), computers=1)
+    assert app.mode == "cover" and app.tour is None
+    keys(app, app.cover.ready_button, "Return")
+    app.update()
+    assert app.mode == "enter" and app.tour is not None and app.tour.shown
+    keys(app, app.tour.skip_button, "Escape")
+    app.update()
+    assert app.tour is None
 
 
 # ---------------------------------------------------- end, statistics, replay
