@@ -32,6 +32,7 @@ class Tooltip:
         self.tip: Optional[tk.Toplevel] = None
         self.label: Optional[tk.Label] = None
         self._after: Optional[str] = None
+        self._near_pointer = False   # shown by hovering (beside the pointer) or by focus
         self._bindings: List[Tuple[str, str]] = []
         for sequence, handler in (("<Enter>", self._on_enter), ("<Leave>", self._on_leave),
                                   ("<FocusIn>", self._on_focus_in),
@@ -80,7 +81,11 @@ class Tooltip:
 
     def _delayed_show(self) -> None:
         self._after = None
-        self.show()
+        self._near_pointer = True
+        try:
+            self.show()
+        finally:
+            self._near_pointer = False
 
     def _cancel(self) -> None:
         if self._after is not None:
@@ -130,10 +135,18 @@ class Tooltip:
         self.tip.update_idletasks()
         w, h = self.tip.winfo_reqwidth(), self.tip.winfo_reqheight()
         sw, sh = self.widget.winfo_screenwidth(), self.widget.winfo_screenheight()
-        x = self.widget.winfo_rootx() + 8
-        y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
-        if y + h > sh:  # no room below: above the widget
-            y = self.widget.winfo_rooty() - h - 4
+        if self._near_pointer:
+            # Hovering over a large table or chart: just below the pointer, not at the
+            # far edge of the widget where it would cover its neighbour.
+            px, py = self.widget.winfo_pointerxy()
+            x, y = px + 12, py + 20
+            if y + h > sh:
+                y = py - h - 8
+        else:
+            x = self.widget.winfo_rootx() + 8
+            y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4
+            if y + h > sh:  # no room below: above the widget
+                y = self.widget.winfo_rooty() - h - 4
         x = max(0, min(x, sw - w))
         y = max(0, min(y, sh - h))
         self.tip.wm_geometry(f"+{x}+{y}")

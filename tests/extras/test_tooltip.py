@@ -62,6 +62,24 @@ def test_hover_shows_after_the_delay_and_leave_hides(root):
     assert not tip.is_shown()
 
 
+def test_hover_tip_opens_beside_the_pointer_and_focus_tip_below_the_widget(root):
+    top, entry, other, tip = _setup(root, delay_ms=10)
+    entry.focus_force()
+    root.update()
+    assert tip.is_shown()
+    tip.tip.update_idletasks()
+    assert tip.tip.winfo_rooty() >= entry.winfo_rooty() + entry.winfo_height()
+    tip.hide()
+    # Put the pointer at a known spot inside the test window, then hover.
+    top.event_generate("<Motion>", warp=True, x=10, y=10)
+    root.update()
+    px, py = top.winfo_rootx() + 10, top.winfo_rooty() + 10
+    assert tip.widget.winfo_pointerxy() == (px, py)
+    tip._delayed_show()
+    tip.tip.update_idletasks()
+    assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, py + 20)
+
+
 def test_callable_text_is_read_when_shown(root):
     value = {"n": 1}
     top, entry, other, tip = _setup(root, text=lambda: f"{value['n']} units")
