@@ -677,7 +677,8 @@ class App(tk.Tk):
         self.ending.fill(P.ending(report.settlement, loans=game.rules.loans), game)
         self._show_screen(self.ending, "over")
         self.title(f"{TITLE}: game over")
-        self._record_statistics(game)
+        self.show_message("The game is over: New game (Enter), look at the sheets, or quit.")
+        self._record_statistics(game)  # may replace the line with a problem to report
 
     def look_at_sheets(self) -> None:
         """After the game: every seat's sheet is public; choose whose to look at."""

@@ -187,6 +187,7 @@ def test_full_game_two_people_and_a_computer(make_app):
             check_price_board(app)
             keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "over"
+    assert app.message.cget("text").startswith("The game is over")
     assert reveals == 24 and covers == 48 and last_person is not None
     assert game.is_over
     places = game.places()
