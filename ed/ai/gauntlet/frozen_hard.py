@@ -1,15 +1,13 @@
-"""Computer players ("AI avatars"): decide an entry from a ``PlayerView`` alone.
+"""A frozen copy of the ``hard`` level as it stood before ``expert`` (version 0.1).
 
-Public surface (kept stable for the window and the tournament):
+Kept verbatim (its characters aside) so the gauntlet always holds the old
+top level, whatever later changes make of ``ed.ai.levels``: a new level must
+beat it, and its numbers must not drift.  Do not tune it.  It imports only
+the engine's pure modules.
 
-- ``LEVELS``: ``("easy", "medium", "hard")``, weakest first;
-- ``PERSONALITIES``: an ordered mapping of key -> ``Personality`` (name,
-  temperament, colours and a ``Portrait`` the window can draw);
-- ``Avatar(level, personality=None, seed=None)``: ``decide(view)`` returns a
-  legal entry for the view's phase and sets ``explanation``, one short
-  sentence for the game log (``last_decision`` keeps the whole ``Decision``);
-- ``avatar_for(game_seed, seat, level, personality)``: the avatar a seat of a
-  game uses, seeded from the game's seed and the seat.
+Original description follows.
+
+Computer players ("AI avatars"): decide an entry from a ``PlayerView`` alone.
 
 How a computer player thinks, at every level, is one loop:
 
@@ -38,58 +36,17 @@ import random
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from . import hints
-from .market import loan_for, units_bought, units_sold
-from .production import can_fill, fill, is_makeable, places
-from .rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE, NAMES, RAW
-from .view import PlayerView
-
-LEVELS: Tuple[str, ...] = ("easy", "medium", "hard")
+from ... import hints
+from ...market import loan_for, units_bought, units_sold
+from ...production import can_fill, fill, is_makeable, places
+from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE, NAMES, RAW
+from ...view import PlayerView
 
 Entry = Dict[str, Tuple[int, int]]
 Dist = Tuple[Tuple[int, float], ...]
 
 
 # --------------------------------------------------------------- characters
-
-
-@dataclass(frozen=True)
-class Portrait:
-    """A simple face the window draws on a canvas: colours are ``#rrggbb``."""
-
-    skin: str
-    hair: str
-    hair_style: str     # "short", "long", "bald", "bun", "curly"
-    glasses: bool
-    accessory: str      # "none", "tie", "bow", "pearls", "hat"
-
-
-@dataclass(frozen=True)
-class Personality:
-    """A named computer player with a temperament and its colours."""
-
-    key: str
-    name: str
-    temperament: str    # one line, e.g. "buys cheap, sells dear"
-    colour: str         # main colour, ``#rrggbb``
-    accent: str         # second colour, ``#rrggbb``
-    portrait: Portrait
-
-
-PERSONALITIES: Dict[str, Personality] = {p.key: p for p in (
-    Personality("mabel", "Mabel", "buys cheap, sells dear", "#2b6cb0", "#bee3f8",
-                Portrait("#f1c27d", "#6b4226", "bun", True, "pearls")),
-    Personality("rex", "Rex", "bold: big orders, quick sales", "#c53030", "#fed7d7",
-                Portrait("#e0ac69", "#222222", "short", False, "tie")),
-    Personality("iris", "Iris", "careful: keeps a fat cash cushion", "#2f855a", "#c6f6d5",
-                Portrait("#ffdbac", "#b7410e", "long", False, "none")),
-    Personality("otto", "Otto", "loves the luxury good A", "#6b46c1", "#e9d8fd",
-                Portrait("#c68642", "#777777", "bald", True, "bow")),
-    Personality("cora", "Cora", "trades in volume: cheap goods, many of them", "#b7791f", "#fefcbf",
-                Portrait("#8d5524", "#111111", "curly", False, "none")),
-    Personality("felix", "Felix", "steady middle-of-the-road trader", "#2c7a7b", "#b2f5ea",
-                Portrait("#f1c27d", "#d4a017", "short", True, "hat")),
-)}
 
 
 @dataclass(frozen=True)
@@ -178,13 +135,6 @@ class Decision:
 
     def as_dict(self) -> Entry:
         return dict(self.entry)
-
-
-def avatar_for(game_seed: Optional[int], seat: int, level: str,
-               personality: Optional[str] = None) -> "Avatar":
-    """The avatar for ``seat`` of a game with ``game_seed`` (deterministic when seeded)."""
-    seed = None if game_seed is None else game_seed * 1009 + seat
-    return Avatar(level, personality, seed=seed)
 
 
 # --------------------------------------------------------------- forecasts
@@ -755,24 +705,18 @@ def _names(items: List[str]) -> str:
 
 
 class Avatar:
-    """A computer player.  ``decide(view)`` returns a legal entry for the view's phase.
+    """The frozen ``hard`` player.  ``decide(view)`` returns a legal entry for the view's phase.
 
-    ``Avatar(level="medium", personality=None, seed=None)``; raises
-    ``ValueError`` for a level or personality it does not know.  The same
-    seed and the same view always give the same decision.
+    ``Avatar(seed=None)``; the same seed and the same view always give the
+    same decision.
     """
 
-    def __init__(self, level: str = "medium", personality: Optional[str] = None,
-                 seed: Optional[int] = None) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
-        if personality is not None and personality not in PERSONALITIES:
-            raise ValueError(f"Unknown personality {personality!r}; choose one of "
-                             f"{', '.join(PERSONALITIES)}.")
-        self.level = level
-        self.personality = personality
-        self.style = STYLES[level]
-        self.temper = TEMPERS[personality] if personality else NEUTRAL
+    level = "hard"
+    personality = None
+
+    def __init__(self, seed: Optional[int] = None) -> None:
+        self.style = STYLES["hard"]
+        self.temper = NEUTRAL
         self.seed = seed if seed is not None else random.getrandbits(48)
         self.explanation = ""
         self.last_decision: Optional[Decision] = None
@@ -780,7 +724,7 @@ class Avatar:
         self.fallbacks = 0
 
     def __repr__(self) -> str:
-        return f"Avatar({self.level!r}, {self.personality!r})"
+        return "FrozenHard()"
 
     def decide(self, view: PlayerView) -> Entry:
         """A legal entry for the view's current phase, decided from the view alone."""

@@ -1,0 +1,85 @@
+"""The computer players' characters: who they are and how their temperament bends a plan.
+
+Knows nothing of the rules.  ``Personality`` and ``Portrait`` are what the
+window draws; ``Temper`` is the handful of numbers a personality shifts at
+every level (risk, stock value, favourite goods, cash cushion).  Imports
+nothing from the rest of the AI.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict
+
+
+@dataclass(frozen=True)
+class Portrait:
+    """A simple face the window draws on a canvas: colours are ``#rrggbb``."""
+
+    skin: str
+    hair: str
+    hair_style: str     # "short", "long", "bald", "bun", "curly"
+    glasses: bool
+    accessory: str      # "none", "tie", "bow", "pearls", "hat"
+
+
+@dataclass(frozen=True)
+class Personality:
+    """A named computer player with a temperament and its colours."""
+
+    key: str
+    name: str
+    temperament: str    # one line, e.g. "buys cheap, sells dear"
+    colour: str         # main colour, ``#rrggbb``
+    accent: str         # second colour, ``#rrggbb``
+    portrait: Portrait
+
+
+PERSONALITIES: Dict[str, Personality] = {p.key: p for p in (
+    Personality("mabel", "Mabel", "buys cheap, sells dear", "#2b6cb0", "#bee3f8",
+                Portrait("#f1c27d", "#6b4226", "bun", True, "pearls")),
+    Personality("rex", "Rex", "bold: big orders, quick sales", "#c53030", "#fed7d7",
+                Portrait("#e0ac69", "#222222", "short", False, "tie")),
+    Personality("iris", "Iris", "careful: keeps a fat cash cushion", "#2f855a", "#c6f6d5",
+                Portrait("#ffdbac", "#b7410e", "long", False, "none")),
+    Personality("otto", "Otto", "loves the luxury good A", "#6b46c1", "#e9d8fd",
+                Portrait("#c68642", "#777777", "bald", True, "bow")),
+    Personality("cora", "Cora", "trades in volume: cheap goods, many of them", "#b7791f", "#fefcbf",
+                Portrait("#8d5524", "#111111", "curly", False, "none")),
+    Personality("felix", "Felix", "steady middle-of-the-road trader", "#2c7a7b", "#b2f5ea",
+                Portrait("#f1c27d", "#d4a017", "short", True, "hat")),
+)}
+
+
+@dataclass(frozen=True)
+class Temper:
+    """How a personality bends the plan: the numbers behind its temperament.
+
+    ``bid_shift``/``ask_shift`` are dollars added to every bid/ask (a bold
+    buyer bids over the odds to be sure of its materials, a dear seller asks
+    more and sells less often); ``fill`` shifts the share of the time a bid
+    is meant to succeed; ``cushion`` is the share of the starting cash never
+    spent; ``volume`` the share of the monthly order limit used at most;
+    ``favourite`` a good it values ``favour`` dollars a unit above the rest;
+    ``bulk`` dollars of liking for every unit it makes.
+    """
+
+    bid_shift: int = 0
+    ask_shift: int = 0
+    fill: float = 0.0
+    cushion: float = 0.0
+    volume: float = 1.0
+    favourite: str = ""
+    favour: int = 0
+    bulk: int = 0
+
+
+NEUTRAL = Temper()
+
+TEMPERS: Dict[str, Temper] = {
+    "mabel": Temper(bid_shift=-1, ask_shift=2, fill=-0.15),
+    "rex": Temper(bid_shift=1, ask_shift=-1, fill=0.1, bulk=2),
+    "iris": Temper(fill=0.05, cushion=0.3, volume=0.85),
+    "otto": Temper(favourite="A", favour=6),
+    "cora": Temper(favourite="C", favour=5, bulk=2),
+    "felix": NEUTRAL,
+}

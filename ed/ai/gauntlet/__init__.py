@@ -1,0 +1,1 @@
+"""Sparring partners."""

@@ -1,0 +1,190 @@
+"""The levels: what each knows how to do, and the ``Avatar`` that plays one.
+
+``Avatar.decide(view)`` runs one loop at every level: forecast the others
+(``models``), price every quantity (``pricing``), choose the plan and the
+entry (``planner``), and say why in one sentence.  The levels differ in
+their ``Style``; the personalities (``characters``) bend every level the
+same way.  Imports every other module of the AI but the gauntlet.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Tuple
+
+from .. import hints
+from ..rules import GOODS, NAMES, RAW
+from ..view import PlayerView
+from .characters import NEUTRAL, PERSONALITIES, TEMPERS
+from .models import History, forecast
+from .planner import plan_purchases, plan_sales, spending_room
+from .pricing import Pricer
+
+LEVELS: Tuple[str, ...] = ("easy", "medium", "hard")
+
+Entry = Dict[str, Tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Style:
+    """What a level knows how to do.
+
+    ``forecast``: ``"last"`` repeats last month's totals, ``"average"``
+    averages each seat's recent entries, ``"model"`` also weighs each seat's
+    cash, stock and how much it varies.  ``spread`` scales the forecast's
+    uncertainty (0: a single expected value).  ``optimise`` picks bids and
+    asks by expected profit; otherwise they are the expected price plus
+    ``bid_margin`` / minus ``ask_margin``, jittered by up to ``noise``.
+    ``goods_per_plan`` caps how many different goods a plan mixes;
+    ``endgame`` values leftovers at the final raw price in the last month;
+    ``carry`` is what a unit kept for later is worth, as a share of its price;
+    ``fill`` is the share of the time a hard bid is first meant to succeed;
+    ``jitter`` is the spread, in dollars, of the random doubt added to each
+    plan's value, so that near-equal plans are chosen by chance and no two
+    games are alike.
+    """
+
+    forecast: str
+    spread: float
+    optimise: bool
+    bid_margin: int
+    ask_margin: int
+    noise: int
+    goods_per_plan: int
+    endgame: bool
+    carry: float
+    fill: float
+    jitter: float
+    goods_spread: float
+    partial_spread: float
+
+
+STYLES: Dict[str, Style] = {
+    "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0, 0.0, 0.0),
+    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0, 0.6, 0.6),
+    "hard": Style("model", 1.8, True, 0, 0, 0, 3, True, 0.8, 0.8, 3.0, 1.3, 0.6),
+}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decided entry with its sentence for the log and the prices it expected."""
+
+    entry: Tuple[Tuple[str, Tuple[int, int]], ...]
+    explanation: str
+    expected: Tuple[Tuple[str, int], ...]
+
+    def as_dict(self) -> Entry:
+        return dict(self.entry)
+
+
+def avatar_for(game_seed: Optional[int], seat: int, level: str,
+               personality: Optional[str] = None) -> "Avatar":
+    """The avatar for ``seat`` of a game with ``game_seed`` (deterministic when seeded)."""
+    seed = None if game_seed is None else game_seed * 1009 + seat
+    return Avatar(level, personality, seed=seed)
+
+
+def _names(items: List[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+class Avatar:
+    """A computer player.  ``decide(view)`` returns a legal entry for the view's phase.
+
+    ``Avatar(level="medium", personality=None, seed=None)``; raises
+    ``ValueError`` for a level or personality it does not know.  The same
+    seed and the same view always give the same decision.
+    """
+
+    def __init__(self, level: str = "medium", personality: Optional[str] = None,
+                 seed: Optional[int] = None) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"Unknown level {level!r}; choose one of {', '.join(LEVELS)}.")
+        if personality is not None and personality not in PERSONALITIES:
+            raise ValueError(f"Unknown personality {personality!r}; choose one of "
+                             f"{', '.join(PERSONALITIES)}.")
+        self.level = level
+        self.personality = personality
+        self.style = STYLES[level]
+        self.temper = TEMPERS[personality] if personality else NEUTRAL
+        self.seed = seed if seed is not None else random.getrandbits(48)
+        self.explanation = ""
+        self.last_decision: Optional[Decision] = None
+        #: decisions that fell back to an empty entry because planning failed (should stay 0)
+        self.fallbacks = 0
+
+    def __repr__(self) -> str:
+        return f"Avatar({self.level!r}, {self.personality!r})"
+
+    def decide(self, view: PlayerView) -> Entry:
+        """A legal entry for the view's current phase, decided from the view alone."""
+        if view.is_over:
+            return self._done({}, "the game is over", ())
+        rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
+        try:
+            history = History(view)
+            outlook = forecast(view, self.style, history)
+            pricer = Pricer(view, self.style, self.temper, rng, outlook)
+            if view.phase == "purchasing":
+                entry, sentence, expected = self._order(view, pricer)
+            else:
+                entry, sentence, expected = self._offer(view, pricer)
+        except Exception:  # never let a bug stop the game: pass this phase instead
+            self.fallbacks += 1
+            return self._done({}, "passes this phase", ())
+        if hints.problems(view, entry) or (view.phase == "selling" and not hints.is_makeable(view, entry)):
+            self.fallbacks += 1
+            return self._done({}, "passes this phase", ())
+        return self._done(entry, sentence, expected)
+
+    def _done(self, entry: Entry, sentence: str, expected) -> Entry:
+        self.explanation = sentence
+        self.last_decision = Decision(tuple(entry.items()), sentence, tuple(expected))
+        return entry
+
+    def _order(self, view: PlayerView, pricer: Pricer):
+        plan = plan_purchases(view, pricer)
+        if plan is None or not any(plan.buy):
+            if spending_room(view, self.temper) < min(pricer.raw_prev) and not view.rules.loans:
+                return {}, "is short of cash and orders nothing this month", ()
+            if view.is_last_month and pricer.style.endgame:
+                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", ()
+            return {}, "expects no profit in buying and orders nothing this month", ()
+        entry: Entry = {}
+        expects, bids, expected = [], [], []
+        for g, key in enumerate(RAW):
+            units = plan.buy[g]
+            if not units:
+                continue
+            bid = pricer.bids(g, units)[plan.bids[g]][0]
+            entry[key] = (units, int(bid))
+            near = pricer.expected(pricer.raw_market(g, units))
+            expected.append((key, near))
+            expects.append(f"{NAMES[key]} near ${near}")
+            bids.append(f"${bid} for {units} {NAMES[key]}")
+        made = [f"{n} {GOODS[h]}" for h, n in enumerate(plan.goods) if n]
+        purpose = f" to make {_names(made)}" if made else ""
+        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected
+
+    def _offer(self, view: PlayerView, pricer: Pricer):
+        if sum(view.own_stock) < 3:
+            return {}, "has nothing to sell", ()
+        goods, value = plan_sales(view, pricer)
+        if not any(goods):
+            nears = [f"{g} near ${pricer.sale(h, 0)[3]}" for h, g in enumerate(GOODS)]
+            return {}, f"expects {_names(nears)} and keeps its stock for now", ()
+        entry: Entry = {}
+        expects, asks, expected = [], [], []
+        for h, good in enumerate(GOODS):
+            units = goods[h]
+            if not units:
+                continue
+            _, ask, _, near = pricer.sale(h, units)
+            entry[good] = (units, int(ask))
+            expected.append((good, near))
+            expects.append(f"{good} near ${near}")
+            asks.append(f"${ask} for {units} {good}")
+        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected
