@@ -73,7 +73,7 @@ class Style:
 
 STYLES: Dict[str, Style] = {
     "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0, 0.0, 0.0),
-    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0, 0.6, 0.6),
+    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 1.0, 0.7, 8.0, 0.6, 0.6, keep=0.5),
     "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=0.7),
     "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
                     scenarios=48),
@@ -131,8 +131,12 @@ class Avatar:
         self.last_decision: Optional[Decision] = None
         #: decisions that fell back to an empty entry because planning failed (should stay 0)
         self.fallbacks = 0
+        #: the scenarios of the others the last decision was made against (levels that draw them)
+        self.last_scenarios: Optional[_scenarios.Scenarios] = None
         #: the error behind the last fallback, for whoever investigates it
         self.last_error = ""
+        #: the share of the best margin a unit in stock is worth, by months left (``worth.CARRY``)
+        self.carry: Tuple[float, ...] = worth.CARRY
         #: what the opponent models learned, kept from one decision to the next (a pure cache)
         self._models = OpponentModels()
 
@@ -150,6 +154,7 @@ class Avatar:
             else:
                 if self.style.forecast == "opponents":
                     sc = _scenarios.draw(view, self._models, rng, HARD_SCENARIOS)
+                    self.last_scenarios = sc
                     outlook = Outlook(outlook_of(sc.raw), outlook_of(sc.goods))
                 else:
                     outlook = forecast(view, self.style, History(view))
@@ -222,6 +227,7 @@ class Avatar:
     def _expert(self, view: PlayerView, rng: random.Random):
         """Model each opponent, draw joint scenarios, and take the entry best on average."""
         sc = _scenarios.draw(view, self._models, rng, self.style.scenarios)
+        self.last_scenarios = sc
         rules = view.rules
         buying = view.phase == "purchasing"
         prices = [view.prices[k] for k in RAW + GOODS]
@@ -233,7 +239,8 @@ class Avatar:
         elif final:
             values = prices[0:3]
         else:
-            values = list(worth.stock_values(prices, recipes, months_after, shift=self.temper.keep))
+            values = list(worth.stock_values(prices, recipes, months_after, self.carry,
+                                             shift=self.temper.keep))
         opt = Optimiser(view, sc, values, self.temper, final=final and buying)
         if buying:
             return self._expert_order(view, opt, values, final)

@@ -37,8 +37,10 @@ PRIOR_SD = 1.6
 PRIOR_COUNT = 1.5
 #: Scale of the error that halves a model's weight, in squared units summed over a phase.
 TEMPERATURE = 6.0
-#: How many decisions' worth of "no bias" a seat's bias is shrunk towards.
-BIAS_COUNT = 1e9
+#: How many decisions' worth of "no bias" a seat's bias is shrunk towards, by phase.  Orders
+#: swing from one plan to another month by month (last month's error foretells the opposite
+#: error), so they keep no bias; offers drift steadily, so theirs is corrected.
+BIAS_COUNT = {"purchasing": float("inf"), "selling": 1.0}
 
 
 class Position:
@@ -48,17 +50,18 @@ class Position:
     seat's raw units, ``orders``/``offers`` its earlier entries' units
     (counted units for offers), oldest first; ``shares`` the part of what it
     could make that it offered each month, ``bought`` the part of its
-    ordered units it got.
+    ordered units it got; ``totals`` the whole table's units of each
+    commodity at their last revealed phase.
     """
 
     __slots__ = ("seat", "month", "phase", "months_left", "cash", "stock", "borrowed",
-                 "prices", "orders", "offers", "shares", "bought", "rules", "recipes")
+                 "prices", "orders", "offers", "shares", "bought", "rules", "recipes", "totals")
 
     def __init__(self, seat: int, month: int, phase: str, months_left: int, cash: int,
                  stock: Tuple[int, int, int], borrowed: int, prices: Tuple[int, ...],
                  orders: Tuple[Tuple[int, int, int], ...], offers: Tuple[Tuple[int, int, int], ...],
                  shares: Tuple[float, ...], bought: Tuple[float, ...], rules: Rules,
-                 recipes: Recipes) -> None:
+                 recipes: Recipes, totals: Tuple[int, ...] = (10, 10, 10, 5, 5, 5)) -> None:
         self.seat = seat
         self.month = month
         self.phase = phase
@@ -73,12 +76,13 @@ class Position:
         self.bought = bought
         self.rules = rules
         self.recipes = recipes
+        self.totals = totals
 
     def key(self) -> tuple:
         """Everything a model player reads: equal keys give equal predictions."""
         return (self.seat, self.month, self.phase, self.months_left, self.cash, self.stock,
                 self.borrowed, self.prices, self.orders[-WINDOW:], self.offers[-WINDOW:],
-                self.shares[-WINDOW:])
+                self.shares[-WINDOW:], self.totals)
 
 
 # ------------------------------------------------------------ model players
@@ -88,6 +92,18 @@ def margins(pos: Position) -> List[float]:
     """Each good's margin at the previous prices: its price less its recipe's raw cost."""
     p = pos.prices
     return [p[3 + h] - (r[0] * p[0] + r[1] * p[1] + r[2] * p[2])
+            for h, r in enumerate(pos.recipes)]
+
+
+def anticipated_margins(pos: Position) -> List[float]:
+    """Each good's margin at the prices its last month's totals would bring again.
+
+    A seat that looks ahead expects a good that few offered to climb (and a
+    grade many ordered to stay dear), and plans for the margin after the move.
+    """
+    p, t = pos.prices, pos.totals
+    raw = [max(1, p[g] + t[g] - 10) for g in range(3)]
+    return [max(1, p[3 + h] + 11 - 2 * t[3 + h]) - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])
             for h, r in enumerate(pos.recipes)]
 
 
@@ -224,6 +240,11 @@ def order_margin(pos: Position) -> Triple:
     return _recipe_order(pos, margins(pos), 1.0)
 
 
+def order_ahead(pos: Position) -> Triple:
+    """Buys the recipes of the goods with the best margins once the market has moved as last month."""
+    return _recipe_order(pos, anticipated_margins(pos), 1.0)
+
+
 def order_lean(pos: Position) -> Triple:
     """Buys only what two thirds of its limit makes of the best-margin goods."""
     return _recipe_order(pos, margins(pos), 0.67)
@@ -245,6 +266,12 @@ def _capacity(pos: Position) -> int:
 def offer_all(pos: Position) -> Triple:
     """Offers everything it can make, best margins first, spreading over the goods."""
     return tuple(float(u) for u in _greedy_goods(pos.recipes, pos.stock, margins(pos)))  # type: ignore[return-value]
+
+
+def offer_ahead(pos: Position) -> Triple:
+    """Offers everything it can make, the goods it expects to climb first."""
+    return tuple(float(u) for u in _greedy_goods(pos.recipes, pos.stock,  # type: ignore[return-value]
+                                                  anticipated_margins(pos)))
 
 
 def offer_most(pos: Position) -> Triple:
@@ -304,11 +331,13 @@ ORDER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
     ("repeat", order_repeat, 1.0),
     ("trend", order_trend, 1.0),
     ("margin", order_margin, 1.0),
+    ("ahead", order_ahead, 1.0),
     ("lean", order_lean, 0.7),
     ("profile", order_profile, 0.7),
 )
 OFFER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
     ("all", offer_all, 1.2),
+    ("ahead", offer_ahead, 1.0),
     ("most", offer_most, 1.0),
     ("habit", offer_habit, 1.0),
     ("repeat", offer_repeat, 0.8),
@@ -341,12 +370,13 @@ def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
     shares: List[List[float]] = [[] for _ in range(n)]
     bought: List[List[float]] = [[] for _ in range(n)]
     months = rules.months
+    totals = [10, 10, 10, 5, 5, 5]
     past: Past = []
 
     def snapshot(month: int, phase: str) -> List[Position]:
         return [Position(j, month, phase, months - month + 1, cash[j], stock[j], borrowed[j],
                          tuple(prices), tuple(orders[j]), tuple(offers[j]), tuple(shares[j]),
-                         tuple(bought[j]), rules, recipes) for j in range(n)]
+                         tuple(bought[j]), rules, recipes, tuple(totals)) for j in range(n)]
 
     for report in view.history:
         before = snapshot(report.month, report.phase)
@@ -372,6 +402,7 @@ def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
         offset = 0 if buying else 3
         for i in range(3):
             prices[offset + i] = new_prices[i]
+            totals[offset + i] = record[1][i]
     now = snapshot(view.month, view.phase) if not view.is_over else []
     return past, now
 
@@ -392,18 +423,34 @@ class Prediction:
 
     ``means[m]`` is model ``m``'s units per commodity, ``sds[m]`` its spread
     per commodity, ``weights[m]`` its share (summing to 1); ``mean`` and
-    ``sd`` describe the whole mixture.
+    ``sd`` describe the whole mixture.  ``guesses[m]`` is the model's own
+    prediction and ``errors[m]`` its past errors with this seat, as
+    ``(weight, error per commodity)``, for drawing errors like those seen;
+    ``trust`` is the share of draws that do (the rest use the spread).
     """
 
-    __slots__ = ("seat", "names", "means", "sds", "weights", "mean", "sd")
+    __slots__ = ("seat", "names", "means", "sds", "weights", "mean", "sd", "guesses", "errors",
+                 "trust", "typical")
 
     def __init__(self, seat: int, names: Sequence[str], means: List[Triple],
-                 sds: List[Triple], weights: List[float]) -> None:
+                 sds: List[Triple], weights: List[float],
+                 guesses: Optional[List[Triple]] = None,
+                 errors: Optional[List[List[Tuple[float, Triple]]]] = None,
+                 trust: float = 0.0) -> None:
         self.seat = seat
         self.names = tuple(names)
         self.means = means
         self.sds = sds
         self.weights = weights
+        self.guesses = guesses if guesses is not None else means
+        self.errors = errors if errors is not None else [[] for _ in means]
+        self.trust = trust
+        #: each model's average past error with this seat
+        self.typical: List[Triple] = []
+        for seen in self.errors:
+            total = sum(w for w, _ in seen) or 1.0
+            self.typical.append(tuple(sum(w * miss[c] for w, miss in seen) / total  # type: ignore[misc]
+                                      for c in range(3)))
         mean = [sum(w * m[c] for w, m in zip(weights, means)) for c in range(3)]
         var = [sum(w * (s[c] ** 2 + (m[c] - mean[c]) ** 2) for w, m, s in zip(weights, means, sds))
                for c in range(3)]
@@ -468,16 +515,19 @@ class OpponentModels:
         for age, (before, record) in enumerate(reversed(relevant)):
             guesses = [self._predict(name, model, before[j]) for name, model, _ in models]
             history.append((FORGET ** age, actual_units(record, j, buying), guesses))
-        names, means, sds, logw = [], [], [], []
+        names, means, sds, logw, errors = [], [], [], [], []
         weight_sum = sum(forget for forget, _, _ in history)
         for m, (name, model, prior) in enumerate(models):
             score = 0.0
             sq = [0.0, 0.0, 0.0]
+            seen = []
             for forget, real, guesses in history:
+                miss = (real[0] - guesses[m][0], real[1] - guesses[m][1], real[2] - guesses[m][2])
+                seen.append((forget, miss))
                 for c in range(3):
-                    d = real[c] - guesses[m][c]
-                    sq[c] += forget * d * d
-                    score += forget * d * d
+                    sq[c] += forget * miss[c] * miss[c]
+                    score += forget * miss[c] * miss[c]
+            errors.append(seen)
             guess = self._predict(name, model, pos)
             base = [PRIOR_SD ** 2 * (1.0 + 0.1 * guess[c]) for c in range(3)]
             sd = tuple(math.sqrt((PRIOR_COUNT * base[c] + sq[c]) / (PRIOR_COUNT + weight_sum))
@@ -490,13 +540,16 @@ class OpponentModels:
         raw = [math.exp(w - top) for w in logw]
         total = sum(raw)
         weights = [w / total for w in raw]
+        guesses = means
         if history:
-            means, sds = _calibrated(history, weights, means, sds, weight_sum)
-        return Prediction(j, names, means, sds, weights)
+            means, sds = _calibrated(history, weights, means, sds, weight_sum,
+                                     BIAS_COUNT["purchasing" if buying else "selling"])
+        trust = weight_sum / (weight_sum + PRIOR_COUNT)
+        return Prediction(j, names, means, sds, weights, guesses, errors, trust)
 
 
 def _calibrated(history: list, weights: List[float], means: List[Triple], sds: List[Triple],
-                weight_sum: float) -> Tuple[List[Triple], List[Triple]]:
+                weight_sum: float, bias_count: float) -> Tuple[List[Triple], List[Triple]]:
     """Shift and widen the models so the blend's bias and spread match its own past errors.
 
     The blend of the models, weighted as now, is replayed over the seat's
@@ -515,7 +568,7 @@ def _calibrated(history: list, weights: List[float], means: List[Triple], sds: L
     new_means, new_sds = [], []
     extra = []
     for c in range(3):
-        b = bias[c] / (BIAS_COUNT + weight_sum)
+        b = bias[c] / (bias_count + weight_sum)
         bias[c] = b
         centre = sum(w * m[c] for w, m in zip(weights, means))
         mixture = sum(w * (s[c] ** 2 + (m[c] - centre) ** 2) for w, m, s in zip(weights, means, sds))

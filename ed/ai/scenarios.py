@@ -80,15 +80,40 @@ def _model_picks(weights: Sequence[float], n: int, rng: random.Random) -> List[i
     return picks
 
 
+#: Spread added to an error drawn from a seat's past, so that no draw repeats one exactly.
+JITTER = 0.35
+
+
 def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
           total_cap: int) -> List[Tuple[int, int, int]]:
-    """``n`` draws of one seat's units per commodity from its mixture of models."""
+    """``n`` draws of one seat's units per commodity from its mixture of models.
+
+    A share ``trust`` of the draws add to the model's guess one of the
+    errors it made with this seat before (recent ones likelier), which keeps
+    their lopsidedness and how the commodities' errors go together; the rest
+    add a normal error of the model's calibrated spread.
+    """
     picks = _model_picks(prediction.weights, n, rng)
     zs = [_quantiles(n, rng) for _ in range(3)]
     draws = []
+    trust = prediction.trust
     for s in range(n):
         m = picks[s]
-        mean, sd = prediction.means[m], prediction.sds[m]
+        errors = prediction.errors[m]
+        if errors and rng.random() < trust:
+            # the error drawn is taken about the model's average error, and added to its
+            # calibrated mean, so the draws keep the bias the calibration chose
+            centre = prediction.means[m]
+            typical = prediction.typical[m]
+            pick = rng.random() * sum(w for w, _ in errors)
+            for w, miss in errors:
+                pick -= w
+                if pick <= 0:
+                    break
+            mean = tuple(centre[c] + miss[c] - typical[c] for c in range(3))  # type: ignore[assignment]
+            sd = (JITTER, JITTER, JITTER)
+        else:
+            mean, sd = prediction.means[m], prediction.sds[m]
         units = []
         for c in range(3):
             u = int(mean[c] + sd[c] * zs[c][s] + 0.5)
@@ -119,7 +144,7 @@ def after_purchase(pos: Position, order: Sequence[float]) -> Position:
     stock = tuple(pos.stock[g] + int(order[g] * rate + 0.5) for g in range(3))
     return Position(pos.seat, pos.month, "selling", pos.months_left, pos.cash, stock,  # type: ignore[arg-type]
                     pos.borrowed, pos.prices, pos.orders, pos.offers, pos.shares, pos.bought,
-                    pos.rules, pos.recipes)
+                    pos.rules, pos.recipes, pos.totals)
 
 
 def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int) -> Scenarios:
@@ -147,9 +172,35 @@ def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int) -
         if not buying:
             # the seat's stock is known now: an offer it cannot make would not count
             seat_draws = [_makeable(recipes, units, stock) for units in seat_draws]
+            seat_draws = _matched(seat_draws, prediction.mean, recipes, stock, rng)
         goods_draws.append(seat_draws)
     goods = _totals(goods_draws, n)
     return Scenarios(n, raw, goods, orders, offers)
+
+
+def _matched(draws: List[Tuple[int, int, int]], mean: Sequence[float], recipes, stock,
+             rng: random.Random) -> List[Tuple[int, int, int]]:
+    """The draws with units added back until each good's average is the forecast's mean again.
+
+    Cutting draws down to what the stock makes (and to no fewer than none)
+    lowers their average below the forecast; a unit is added to randomly
+    chosen draws that can still make it, as far as that restores the mean.
+    """
+    n = len(draws)
+    out = [list(d) for d in draws]
+    for h in range(3):
+        short = int(mean[h] * n - sum(d[h] for d in out) + 0.5)
+        order = list(range(n))
+        rng.shuffle(order)
+        for s in order:
+            if short <= 0:
+                break
+            out[s][h] += 1
+            if can_fill(places(recipes, out[s]), stock):
+                short -= 1
+            else:
+                out[s][h] -= 1
+    return [(d[0], d[1], d[2]) for d in out]
 
 
 def _makeable(recipes, units: Tuple[int, int, int], stock) -> Tuple[int, int, int]:

@@ -1,0 +1,122 @@
+"""Learn what stock is worth from self-play against the gauntlet (offline; not used in play).
+
+    python3 -m ed.ai.learn --games 200 --rounds 3 --jobs 2
+
+The ``expert`` level counts a unit kept in stock at its price plus a share of
+the best margin it could earn (``ed.ai.worth``); the share depends on how
+many months remain.  This command searches those shares: one entry of the
+table at a time, it tries a few values up and down, plays the same games
+(the same seeds: common random numbers) with each, and keeps the value under
+which ``expert`` did best — its profit above the table's average, over
+tables of gauntlet strategies and player counts that vary from game to game.
+It prints the best table as a line ready for ``CARRY`` in ``ed/ai/worth.py``.
+
+The engine is quick, so a few thousand games take minutes; the learned table
+is a constant of the program, never changed while a game is played.
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import List, Optional, Sequence, Tuple
+
+from ..engine import Game, Seat
+from ..rules import Rules
+from . import worth
+from .levels import Avatar
+
+#: The tables ``expert`` learns against: (opponents, by gauntlet name), rotated game by game.
+TABLES: Tuple[Tuple[str, ...], ...] = (
+    ("ev", "ev", "ev"),
+    ("ev", "keeper", "margin"),
+    ("ev",),
+    ("ev", "ev", "ev", "ev", "ev"),
+    ("keeper", "ev", "hoarder"),
+    ("ev", "copycat", "flooder"),
+)
+
+
+def play(carry: Sequence[float], index: int, seed: int, months: int = 12) -> float:
+    """Game ``index``: the expert's final cash less the average of the others'."""
+    from . import gauntlet
+    table = TABLES[index % len(TABLES)]
+    n = len(table) + 1
+    game_seed = seed * 1_000_003 + index
+    me = index % n
+    names = [f"P{i}" for i in range(n)]
+    rules = Rules(players=n, months=months)
+    game = Game(rules, names, game_seed, seats=[Seat("computer", "expert")] * n)
+    players = []
+    others = iter(table)
+    for position in range(n):
+        if position == me:
+            avatar = Avatar("expert", seed=game_seed * 10 + position)
+            avatar.carry = tuple(carry)
+            players.append(avatar)
+        else:
+            players.append(gauntlet.make(next(others), seed=game_seed * 10 + position))
+    while not game.is_over:
+        for position, player in enumerate(players):
+            game.submit(position, player.decide(game.view(position)))
+        game.resolve()
+    final = game.final_cash()
+    rest = [c for i, c in enumerate(final) if i != me]
+    return final[me] - sum(rest) / len(rest)
+
+
+def _chunk(args) -> List[float]:
+    carry, indices, seed = args
+    return [play(carry, i, seed) for i in indices]
+
+
+def score(carry: Sequence[float], games: int, seed: int, jobs: int) -> float:
+    """The expert's mean lead over the others with this table, over ``games`` games."""
+    if jobs <= 1:
+        return statistics.mean(play(carry, i, seed) for i in range(games))
+    size = max(1, games // (jobs * 4))
+    chunks = [(tuple(carry), list(range(s, min(games, s + size))), seed) for s in range(0, games, size)]
+    with ProcessPoolExecutor(jobs) as pool:
+        results = [x for part in pool.map(_chunk, chunks) for x in part]
+    return statistics.mean(results)
+
+
+def search(start: Sequence[float], games: int, rounds: int, seed: int, jobs: int,
+           step: float = 0.15, report=print) -> Tuple[float, ...]:
+    """Coordinate search over the table's entries; returns the best table found."""
+    best = list(start)
+    best_score = score(best, games, seed, jobs)
+    report(f"start {tuple(round(x, 3) for x in best)}: lead {best_score:+.1f}")
+    for r in range(rounds):
+        for i in range(len(best)):
+            for delta in (-step, step):
+                trial = list(best)
+                trial[i] = max(0.0, round(trial[i] + delta, 3))
+                if trial == best:
+                    continue
+                s = score(trial, games, seed, jobs)
+                report(f"round {r + 1}, entry {i}: {tuple(trial)} lead {s:+.1f}")
+                if s > best_score:
+                    best, best_score = trial, s
+        step /= 2
+        report(f"after round {r + 1}: {tuple(best)} lead {best_score:+.1f}")
+    return tuple(best)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(prog="python3 -m ed.ai.learn", description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per evaluation (default 200)")
+    parser.add_argument("--rounds", type=int, default=2, help="passes over the table (default 2)")
+    parser.add_argument("--seed", type=int, default=11, help="seed of the games (default 11)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    options = parser.parse_args(argv)
+    if min(options.games, options.rounds, options.jobs) < 1:
+        parser.error("--games, --rounds and --jobs take whole numbers from 1")
+    best = search(worth.CARRY, options.games, options.rounds, options.seed, options.jobs)
+    print(f"CARRY: Tuple[float, ...] = {best}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
