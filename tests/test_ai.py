@@ -27,7 +27,7 @@ def play(game, avatars, *, until=None):
 
 
 def test_levels_weakest_first():
-    assert ai.LEVELS == ("easy", "medium", "hard")
+    assert ai.LEVELS == ("easy", "medium", "hard", "expert")
 
 
 def test_at_least_six_drawable_personalities():
@@ -54,8 +54,8 @@ def test_every_personality_plays_at_every_level():
 
 
 def test_unknown_level_is_refused_in_plain_words():
-    with pytest.raises(ValueError, match="Unknown level 'expert'; choose one of easy, medium, hard"):
-        ai.Avatar("expert")
+    with pytest.raises(ValueError, match="Unknown level 'wizard'; choose one of easy, medium, hard, expert"):
+        ai.Avatar("wizard")
 
 
 def test_unknown_personality_is_refused_in_plain_words():
@@ -96,7 +96,7 @@ def _sweep_games():
             if seat == players - 1 and index % 3 == 0:
                 seats.append(None)
             else:
-                level = ai.LEVELS[(index + seat) % 3]
+                level = ai.LEVELS[(index + seat) % len(ai.LEVELS)]
                 personality = [None, *ai.PERSONALITIES][(index * 7 + seat) % (len(ai.PERSONALITIES) + 1)]
                 seats.append(ai.Avatar(level, personality, seed=index * 10 + seat))
         yield rules, seats, rng
@@ -241,7 +241,7 @@ def test_another_seats_unrevealed_entry_never_changes_a_decision(phase_month):
 
 
 def test_every_decision_is_explained_in_one_short_sentence():
-    game = ed.Game(ed.Rules(players=3, months=4), ["A", "B", "C"], seed=2)
+    game = ed.Game(ed.Rules(players=4, months=4), ["A", "B", "C", "D"], seed=2)
     avatars = [ai.Avatar(level, seed=s) for s, level in enumerate(ai.LEVELS)]
     while not game.is_over:
         for seat, avatar in enumerate(avatars):

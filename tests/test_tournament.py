@@ -63,7 +63,7 @@ def test_players_take_turns_in_every_seat():
 
 @pytest.mark.parametrize("args, message", [
     (["--seats", "hard"], "--seats needs 2 to 6 players, not 1."),
-    (["--seats", "hard,expert"], "'expert' is not a level; the levels are easy, medium, hard."),
+    (["--seats", "hard,wizard"], "'wizard' is not a level; the levels are easy, medium, hard, expert."),
     (["--seats", "hard,easy:zed"], "'zed' is not a personality"),
     (["--variations", "loans,bribes"], "'bribes' is not a variation"),
     (["--games", "0"], "--games must be 1 or more, not 0."),

@@ -60,7 +60,9 @@ class Temper:
     is meant to succeed; ``cushion`` is the share of the starting cash never
     spent; ``volume`` the share of the monthly order limit used at most;
     ``favourite`` a good it values ``favour`` dollars a unit above the rest;
-    ``bulk`` dollars of liking for every unit it makes.
+    ``bulk`` dollars of liking for every unit it makes; ``keep`` shifts the
+    share of the best margin a unit kept in stock is worth (a patient trader
+    keeps more, a quick one sells sooner).
     """
 
     bid_shift: int = 0
@@ -71,6 +73,7 @@ class Temper:
     favourite: str = ""
     favour: int = 0
     bulk: int = 0
+    keep: float = 0.0
 
 
 NEUTRAL = Temper()

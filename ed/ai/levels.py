@@ -15,12 +15,16 @@ from typing import Dict, List, Optional, Tuple
 from .. import hints
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
+from . import scenarios as _scenarios
+from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
 from .models import History, forecast
+from .opponents import OpponentModels
+from .optimiser import Optimiser
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
 
-LEVELS: Tuple[str, ...] = ("easy", "medium", "hard")
+LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
 Entry = Dict[str, Tuple[int, int]]
 
@@ -41,7 +45,8 @@ class Style:
     ``fill`` is the share of the time a hard bid is first meant to succeed;
     ``jitter`` is the spread, in dollars, of the random doubt added to each
     plan's value, so that near-equal plans are chosen by chance and no two
-    games are alike.
+    games are alike.  ``scenarios`` (``expert``) replaces all of that by
+    per-opponent models and the best entry over that many joint scenarios.
     """
 
     forecast: str
@@ -57,12 +62,15 @@ class Style:
     jitter: float
     goods_spread: float
     partial_spread: float
+    scenarios: int = 0
 
 
 STYLES: Dict[str, Style] = {
     "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0, 0.0, 0.0),
     "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0, 0.6, 0.6),
     "hard": Style("model", 1.8, True, 0, 0, 0, 3, True, 0.8, 0.8, 3.0, 1.3, 0.6),
+    "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
+                    scenarios=48),
 }
 
 
@@ -115,6 +123,8 @@ class Avatar:
         self.last_decision: Optional[Decision] = None
         #: decisions that fell back to an empty entry because planning failed (should stay 0)
         self.fallbacks = 0
+        #: what the opponent models learned, kept from one decision to the next (a pure cache)
+        self._models = OpponentModels()
 
     def __repr__(self) -> str:
         return f"Avatar({self.level!r}, {self.personality!r})"
@@ -125,13 +135,16 @@ class Avatar:
             return self._done({}, "the game is over", ())
         rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
         try:
-            history = History(view)
-            outlook = forecast(view, self.style, history)
-            pricer = Pricer(view, self.style, self.temper, rng, outlook)
-            if view.phase == "purchasing":
-                entry, sentence, expected = self._order(view, pricer)
+            if self.style.scenarios:
+                entry, sentence, expected = self._expert(view, rng)
             else:
-                entry, sentence, expected = self._offer(view, pricer)
+                history = History(view)
+                outlook = forecast(view, self.style, history)
+                pricer = Pricer(view, self.style, self.temper, rng, outlook)
+                if view.phase == "purchasing":
+                    entry, sentence, expected = self._order(view, pricer)
+                else:
+                    entry, sentence, expected = self._offer(view, pricer)
         except Exception:  # never let a bug stop the game: pass this phase instead
             self.fallbacks += 1
             return self._done({}, "passes this phase", ())
@@ -188,3 +201,86 @@ class Avatar:
             expects.append(f"{good} near ${near}")
             asks.append(f"${ask} for {units} {good}")
         return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected
+
+    # ------------------------------------------------------------ expert
+
+    def _expert(self, view: PlayerView, rng: random.Random):
+        """Model each opponent, draw joint scenarios, and take the entry best on average."""
+        sc = _scenarios.draw(view, self._models, rng, self.style.scenarios)
+        rules = view.rules
+        buying = view.phase == "purchasing"
+        prices = [view.prices[k] for k in RAW + GOODS]
+        recipes = [rules.recipes[g] for g in GOODS]
+        months_after = view.months_left - 1
+        final = months_after == 0
+        if final and buying:
+            values = [sum(max(1, prices[g] + t - 10) for t in sc.raw[g]) / sc.n for g in range(3)]
+        elif final:
+            values = prices[0:3]
+        else:
+            values = list(worth.stock_values(prices, recipes, months_after, shift=self.temper.keep))
+        opt = Optimiser(view, sc, values, self.temper, final=final and buying)
+        if buying:
+            return self._expert_order(view, opt, values, final)
+        return self._expert_offer(view, opt, values, final)
+
+    def _expert_order(self, view: PlayerView, opt: Optimiser, values, final: bool):
+        limit = max(1, int(view.rules.order_limit * self.temper.volume + 0.5))
+        room = spending_room(view, self.temper)
+        cand = opt.best_order(limit, room)
+        if cand is None or not any(cand.units):
+            if room < min(opt.raw_prev) and not view.rules.loans:
+                return {}, "is short of cash and orders nothing this month", ()
+            if final:
+                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", ()
+            return {}, "expects no profit in buying and orders nothing this month", ()
+        entry: Entry = {}
+        expects, bids, expected = [], [], []
+        for g, key in enumerate(RAW):
+            units = cand.units[g]
+            if not units:
+                continue
+            bid = int(cand.bids[g])
+            entry[key] = (units, bid)
+            markets = opt.raw_markets(g, units)
+            near = int(sum(markets) / len(markets) + 0.5)
+            expected.append((key, near))
+            expects.append(f"{NAMES[key]} near ${near}")
+            bids.append(f"${bid} for {units} {NAMES[key]}")
+        made = [f"{n} {GOODS[h]}" for h, n in enumerate(cand.goods) if n]
+        needed = _buy_needed(opt, cand.goods)
+        kept = [f"{cand.units[g] - needed[g]} {NAMES[k]}" for g, k in enumerate(RAW)
+                if cand.units[g] > needed[g]]
+        purpose = f" to make {_names(made)}" if made else ""
+        if kept:
+            purpose += (f"{' and' if made else ''} to keep {_names(kept)} as stock "
+                        f"(worth more than its price)" if not final else "")
+        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected
+
+    def _expert_offer(self, view: PlayerView, opt: Optimiser, values, final: bool):
+        if sum(view.own_stock) < 3:
+            return {}, "has nothing to sell", ()
+        goods, _ = opt.best_offer(view.own_stock)
+        if not any(goods):
+            nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
+            return {}, (f"expects {_names(nears)} and keeps its stock, worth more kept "
+                        f"than sold at those prices"), ()
+        entry: Entry = {}
+        expects, asks, expected = [], [], []
+        for h, good in enumerate(GOODS):
+            units = goods[h]
+            if not units:
+                continue
+            sale = opt.sale(h, units)
+            entry[good] = (units, int(sale.ask))
+            near = int(sale.price + 0.5)
+            expected.append((good, near))
+            expects.append(f"{good} near ${near}")
+            asks.append(f"${sale.ask} for {units} {good}")
+        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected
+
+
+def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:
+    from .opponents import buy_for
+    from ..production import places
+    return buy_for(places(opt.recipes, goods), opt.stock)

@@ -94,7 +94,7 @@ def redraw(redraws: int = 40, *, seed: int = 3) -> Dict[str, float]:
     folder = tempfile.mkdtemp(prefix="ed-bench-")
     app = App(types.SimpleNamespace(data_dir=folder, save=None))
     try:
-        app.begin(game)
+        app.flow.begin(game)
         app.update()
         times = []
         seat = 0

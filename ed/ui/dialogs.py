@@ -287,7 +287,7 @@ class PreferencesWindow(tk.Toplevel):
     """Reveal pacing and text size, remembered between runs (non-modal).
 
         PreferencesWindow (tk.Toplevel)
-        +-- pacing_all, pacing_step (ttk.Radiobutton on app.pacing_var)
+        +-- pacing_all, pacing_step (ttk.Radiobutton on app.prefs.pacing_var)
         +-- size_label, smaller_button, larger_button, reset_button
         +-- close_button
     """
@@ -302,11 +302,12 @@ class PreferencesWindow(tk.Toplevel):
         outer.pack(fill="both", expand=True)
         ttk.Label(outer, text="How a reveal is shown", style="Bold.TLabel").grid(
             row=0, column=0, columnspan=4, sticky="w")
+        prefs = app.prefs
         self.pacing_all = ttk.Radiobutton(outer, text="All at once", value="all",
-                                          variable=app.pacing_var, command=app.pacing_changed)
+                                          variable=prefs.pacing_var, command=prefs.pacing_changed)
         self.pacing_step = ttk.Radiobutton(outer, text="Step by step, one commodity at a time",
-                                           value="step", variable=app.pacing_var,
-                                           command=app.pacing_changed)
+                                           value="step", variable=prefs.pacing_var,
+                                           command=prefs.pacing_changed)
         self.pacing_all.grid(row=1, column=0, columnspan=4, sticky="w")
         self.pacing_step.grid(row=2, column=0, columnspan=4, sticky="w", pady=(0, em))
         ttk.Label(outer, text="Text size", style="Bold.TLabel").grid(
@@ -328,7 +329,7 @@ class PreferencesWindow(tk.Toplevel):
         self.pacing_all.focus_set()
 
     def _size(self, how: str) -> None:
-        self.app.change_text_size(how)
+        self.app.prefs.change_text_size(how)
         self.refresh()
 
     def refresh(self) -> None:

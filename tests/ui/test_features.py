@@ -49,7 +49,7 @@ def play_phases(app, count, entries=None):
         elif app.mode == "enter":
             if entries is not None:
                 fill(app, entries(app))
-            keys(app, app.tally.entries[app._view.keys[-1]][1], "Return")
+            keys(app, app.tally.entries[app.flow.view.keys[-1]][1], "Return")
         elif app.mode == "reveal":
             keys(app, app.reveal.continue_button, "Return")
             done += 1
@@ -59,7 +59,7 @@ def play_phases(app, count, entries=None):
 
 def buy_some(app):
     """An order the seat can afford: 2 units of each grade at $10 over the market."""
-    view = app._view
+    view = app.flow.view
     if view.phase != "purchasing":
         return randomplay.random_entry(view, random.Random(view.month), over_offer=0)
     return {"fine": (2, view.prices["fine"] + 10), "standard": (2, view.prices["standard"] + 10)}
@@ -150,7 +150,7 @@ def test_print_tally_sheet_writes_postscript(make_app, tmp_path):
     solo(app)
     play_phases(app, 2, buy_some)
     target = tmp_path / "sheet.ps"
-    assert app.print_to(str(target))
+    assert app.files.print_to(str(target))
     text = target.read_text(encoding="latin-1")
     assert text.startswith("%!PS") and "Jan" in text
     assert "written to" in app.message.cget("text")
@@ -192,8 +192,8 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
         if app.mode == "cover":
             keys(app, app.cover.ready_button, "Return")
         elif app.mode == "enter":
-            fill(app, randomplay.random_entry(app._view, rng, over_offer=0))
-            keys(app, app.tally.entries[app._view.keys[-1]][1], "Return")
+            fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
+            keys(app, app.tally.entries[app.flow.view.keys[-1]][1], "Return")
             submits += 1
         elif app.mode == "reveal":
             reveals += 1
@@ -252,7 +252,7 @@ def test_text_size_changes_the_named_fonts_and_survives_a_restart(make_app, data
     # The window was laid out again at the new size, the half-typed entry kept.
     assert app.mode == "enter" and app.tally.vars["xfine"][1].get() == "44"
     assert app.theme.em == tkfont.Font(root=app, name="EDBody", exists=True).measure("0")
-    app.quit_app()
+    app.files.quit_app()
     again = make_app()
     assert _size(again) == 13
     keys(again, again.resume.resume_button, "Return")
@@ -293,7 +293,7 @@ def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_ski
     assert app.tour is None and not tour.shown
     assert app.focus_get() is app.tally.entries["xfine"][0]
     assert json.loads((data_dir / "settings.json").read_text())["first_run_done"] is True
-    app.quit_app()
+    app.files.quit_app()
     again = make_app(first_run=True)
     keys(again, again.resume.new_button, "Return")
     keys(again, again.dialog.start_button, "Return")
@@ -336,10 +336,10 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     # nor does opening the finished game once more.
     app.ending.look_button.invoke()
     app.update()
-    app.show_last_reveal()
+    app.flow.show_last_reveal()
     app.update()
     keys(app, app.reveal.continue_button, "Return")
-    assert app.open_file(str(paths.autosave_path(data_dir)))
+    assert app.files.open_file(str(paths.autosave_path(data_dir)))
     app.update()
     assert json.loads(paths.stats_path(data_dir).read_text())["games_played"] == 1
     app.help_menu.invoke("Statistics")
@@ -348,7 +348,7 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     assert window.summary.cget("text") == "Finished games: 1"
     assert window.tree.item(window.tree.get_children()[0], "text") == "Player"
     # Game ▸ Replay a saved game… steps through the same game month by month.
-    replay = app.replay_file(str(paths.autosave_path(data_dir)))
+    replay = app.files.replay_file(str(paths.autosave_path(data_dir)))
     app.update()
     assert replay.last_month == 2 and replay.month == 1
     replay.event_generate("<Right>")
@@ -360,7 +360,7 @@ def test_replay_of_a_bad_file_is_a_plain_message(make_app, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("nonsense")
     app = make_app()
-    assert app.replay_file(str(bad)) is None
+    assert app.files.replay_file(str(bad)) is None
     assert "could not be replayed" in app.message.cget("text")
 
 
@@ -424,7 +424,7 @@ def test_a_whole_game_can_be_played_with_key_events_only(make_app):
         if app.mode == "over":
             break
         if app.mode == "enter":
-            view = app._view
+            view = app.flow.view
             entry = randomplay.random_entry(view, rng, over_offer=0)
             assert app.focus_get() is app.tally.entries[view.keys[0]][0]
             for key in view.keys:

@@ -33,7 +33,7 @@ def typed(app, widget, text):
 def fill(app, entry):
     """Put an entry's numbers into the current fields (insert text, as a paste would)."""
     tally = app.tally
-    for key in app._view.keys:
+    for key in app.flow.view.keys:
         units, price = entry.get(key, (0, 0))
         for widget, value in zip(tally.entries[key], (units, price)):
             widget.delete(0, "end")
@@ -149,7 +149,7 @@ def test_full_game_two_people_and_a_computer(make_app):
             break
         if app.mode == "cover":
             covers += 1
-            seat = app._cover_seat
+            seat = app.flow.cover_seat
             assert app.cover.title.cget("text") == f"Pass to {game.names[seat]}"
             assert app.cover.winfo_ismapped()
             nothing_secret_drawn(app)
@@ -158,17 +158,17 @@ def test_full_game_two_people_and_a_computer(make_app):
             else:
                 app.cover.ready_button.invoke()
                 app.update()
-            assert app.mode == "enter" and app.current_seat == seat
+            assert app.mode == "enter" and app.flow.current_seat == seat
         elif app.mode == "enter":
-            seat = app.current_seat
+            seat = app.flow.current_seat
             assert not game.seats[seat].is_computer
             check_sheet(app, seat)
             nothing_secret_drawn(app)
             entry = randomplay.random_entry(game.view(seat), rng, over_offer=0)
             fill(app, entry)
-            last_field = app.tally.entries[app._view.keys[-1]][1]
+            last_field = app.tally.entries[app.flow.view.keys[-1]][1]
             keys(app, last_field, "Return")
-            assert game.submitted(seat) or app.mode != "enter" or app.current_seat != seat, \
+            assert game.submitted(seat) or app.mode != "enter" or app.flow.current_seat != seat, \
                 app.refusal_label.cget("text")
             last_person = seat
         elif app.mode == "reveal":
@@ -211,7 +211,7 @@ def test_cover_hides_the_previous_seats_entries(make_app):
     app = make_app()
     game = start_game(app)
     keys(app, app.cover.ready_button, "Return")
-    assert app.current_seat == 0
+    assert app.flow.current_seat == 0
     fill(app, {"xfine": (5, 77), "fine": (2, 31)})
     keys(app, app.tally.entries["fine"][1], "Return")
     assert game.submitted(0)
@@ -225,7 +225,7 @@ def test_cover_hides_the_previous_seats_entries(make_app):
     assert "77" not in app.title() and "77" not in app.message.cget("text")
     assert [r[-1] for r in app.seat_panel.rows_shown()] == ["✓", "waiting", "✓"]
     keys(app, app.cover.ready_button, "Return")
-    assert app.current_seat == 1
+    assert app.flow.current_seat == 1
     nothing_secret_drawn(app)
 
 
@@ -306,9 +306,9 @@ def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
     keys(app, app.tally.entries["C"][1], "Return")   # Ann offers nothing
     assert app.mode == "cover"                         # mid-phase, Bob to play
     saved = tmp_path / "mine.json"
-    assert app.save_to(str(saved))
+    assert app.files.save_to(str(saved))
     before = ed.save.dumps(game)
-    app.quit_app()
+    app.files.quit_app()
 
     again = make_app()
     assert again.mode == "resume"
@@ -332,7 +332,7 @@ def test_bad_save_file_gives_a_plain_message(make_app, tmp_path):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
-    assert not app.open_file(str(bad))
+    assert not app.files.open_file(str(bad))
     assert "could not be opened" in app.message.cget("text")
     assert "Traceback" not in app.message.cget("text")
     assert app.session.game is game and app.mode == "enter"

@@ -1,0 +1,508 @@
+"""The whole entry that does best on average over the scenarios (sample average approximation).
+
+What it knows: the view, ``Scenarios`` of the others' totals, what a unit of
+stock is worth (``worth``) and the personality's ``Temper``.  Every outcome is
+priced with the rules' own market functions, its own units included: a raw
+grade's market price in a scenario is ``previous + own units + others'
+units - 10`` (never below $1), a good's ``previous + 11 - 2 * (own + others')``.
+
+Selling: for each good and number of units, the ask with the best average
+money less the worth of the materials; then the makeable offer of A, B and C
+with the best sum.
+
+Purchasing: candidate orders come from production plans (units of A, B and
+C to make this month, buying what stock lacks) with or without extra units
+kept as stock.  For each, every scenario says which grades are bought at
+the chosen bids; the outcome is the money paid, the worth of the units
+bought, and what the goods that can then be made will fetch.  RULES §4.1.5
+(short of cash: nothing at all is bought) and Variations I-III are applied
+inside each scenario.  The bids of the best candidates are then tuned one
+grade at a time.  Imports the engine's pure modules, ``characters``,
+``scenarios`` and ``worth``.
+"""
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ..market import loan_for, units_bought, units_sold
+from ..production import can_fill, fill, places
+from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE
+from ..view import PlayerView
+from .characters import Temper
+from .opponents import buy_for
+from .scenarios import Scenarios
+
+Triple = Tuple[int, int, int]
+#: This many candidate orders, the best if every grade were bought, are evaluated in full.
+SCREENED = 24
+#: Bids of this many candidate orders are tuned after the first screening.
+TUNED = 5
+#: Share of the scenarios a first bid is meant to succeed in.
+FIRST_FILL = 0.8
+
+
+def _count_bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+#: the number of scenarios in a mask (``int.bit_count`` from Python 3.10, the same count)
+_popcount = getattr(int, "bit_count", _count_bits)
+
+
+class Sale:
+    """The best way to offer ``units`` of one good: ask, worth, expected units sold and price."""
+
+    __slots__ = ("units", "ask", "value", "sold", "price")
+
+    def __init__(self, units: int, ask: int, value: float, sold: float, price: float) -> None:
+        self.units = units
+        self.ask = ask
+        self.value = value
+        self.sold = sold
+        self.price = price
+
+
+class Candidate:
+    """An order to evaluate: the goods it is meant to make and the units of each grade."""
+
+    __slots__ = ("goods", "units", "bids", "value", "patterns")
+
+    def __init__(self, goods: Triple, units: Triple) -> None:
+        self.goods = goods
+        self.units = units
+        self.bids: List[int] = [0, 0, 0]
+        self.value = float("-inf")
+        #: per pattern of grades bought: (pattern, units bought, their worth plus the sale's)
+        self.patterns: Optional[List[Tuple[int, Triple, float]]] = None
+
+
+class Optimiser:
+    """One decision's search.  ``values`` is what a unit of each grade is worth kept in stock.
+
+    ``final`` (the last month only, purchasing) asks for every scenario's
+    own final raw price to value the stock, instead of ``values``.
+    """
+
+    def __init__(self, view: PlayerView, scenarios: Scenarios, values: Sequence[float],
+                 temper: Temper, *, final: bool = False) -> None:
+        self.view = view
+        self.rules = view.rules
+        self.recipes = view.rules.recipes
+        self.recipe_rows = [self.recipes[g] for g in GOODS]
+        self.sc = scenarios
+        self.n = scenarios.n
+        self.values = list(values)
+        self.temper = temper
+        self.final = final
+        prices = view.prices
+        self.raw_prev = [prices["xfine"], prices["fine"], prices["standard"]]
+        self.goods_prev = [prices[g] for g in GOODS]
+        self.stock = view.own_stock
+        self.cash = view.own_cash
+        self.full = (1 << self.n) - 1
+        self.material = []
+        for h, good in enumerate(GOODS):
+            r = self.recipe_rows[h]
+            worth = r[0] * self.values[0] + r[1] * self.values[1] + r[2] * self.values[2]
+            if temper.favourite == good:
+                worth -= temper.favour
+            self.material.append(worth - temper.bulk)
+        self._sales: Dict[Tuple[int, int], Sale] = {}
+        self._markets: Dict[Tuple[int, int], List[int]] = {}
+        self._bid_masks: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}
+        self._mask_at: Dict[Tuple[int, int, int], int] = {}
+        self._first: Dict[Tuple[int, int], int] = {}
+        self._gains: Dict[Tuple[Triple, Triple], float] = {}
+
+    # ------------------------------------------------------------ selling
+
+    def goods_markets(self, h: int, units: int) -> List[int]:
+        prev = self.goods_prev[h]
+        others = self.sc.goods[h]
+        base = prev + 11 - 2 * units
+        return [max(1, base - 2 * t) for t in others]
+
+    def sale(self, h: int, units: int) -> Sale:
+        """The ask for ``units`` of good ``h`` with the best average worth over the scenarios."""
+        key = (h, units)
+        found = self._sales.get(key)
+        if found is not None:
+            return found
+        markets = sorted(self.goods_markets(h, units))
+        n = self.n
+        price = sum(markets) / n
+        if units == 0:
+            result = Sale(0, 0, 0.0, 0.0, price)
+            self._sales[key] = result
+            return result
+        cost = self.material[h]
+        partial = self.rules.partial_sales
+        candidates = set(markets)
+        if partial:
+            candidates |= {m + d for m in markets for d in (1, 2)}
+        best_value, best_ask = float("-inf"), markets[0]
+        for ask in sorted(candidates):
+            value = self._ask_value(markets, units, ask, cost, partial)
+            if value > best_value + 1e-9:
+                best_value, best_ask = value, ask
+        ask = min(MAX_PRICE, max(1, best_ask + self.temper.ask_shift))
+        value = self._ask_value(markets, units, ask, cost, partial)
+        sold = sum(units_sold(units, ask, m, partial) for m in markets) / n
+        result = Sale(units, ask, value, sold, price)
+        self._sales[key] = result
+        return result
+
+    def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
+                   partial: bool) -> float:
+        if partial:
+            sold = sum(units_sold(units, ask, m, True) for m in markets)
+        else:
+            sold = units * sum(1 for m in markets if ask <= m)
+        return sold * (ask - cost) / self.n
+
+    def substitution(self, goods: Sequence[int], stock: Sequence[int]) -> float:
+        """The worth lost when better grades stand in for lesser ones to make ``goods``."""
+        need = places(self.recipes, goods)
+        used = fill(need, stock)
+        v = self.values
+        return sum((used[g] - need[g]) * v[g] for g in range(3))
+
+    def offer_gain(self, goods: Sequence[int], stock: Sequence[int]) -> float:
+        """What offering ``goods`` (makeable from ``stock``) is worth over keeping the materials."""
+        gain = 0.0
+        for h in range(3):
+            if goods[h]:
+                gain += self.sale(h, goods[h]).value
+        return gain - self.substitution(goods, stock)
+
+    def best_offer(self, stock: Sequence[int], cap: int = 10) -> Tuple[Triple, float]:
+        """The makeable offer of A, B and C worth most, and its worth (0 for no offer)."""
+        recipes = self.recipes
+        best: Tuple[float, Triple] = (0.0, (0, 0, 0))
+        top = min(cap, (stock[0] + stock[1] + stock[2]) // 3)
+        for a in range(top + 1):
+            if not can_fill(places(recipes, (a, 0, 0)), stock):
+                break
+            for b in range(top + 1 - a):
+                if not can_fill(places(recipes, (a, b, 0)), stock):
+                    break
+                for c in range(top + 1 - a - b):
+                    goods = (a, b, c)
+                    if not can_fill(places(recipes, goods), stock):
+                        break
+                    if not (a or b or c):
+                        continue
+                    v = self.offer_gain(goods, stock)
+                    if v > best[0] + 1e-9:
+                        best = (v, goods)
+        return best[1], best[0]
+
+    # ------------------------------------------------------------ purchasing
+
+    def raw_markets(self, g: int, units: int) -> List[int]:
+        """The grade's market price in every scenario when this seat orders ``units``."""
+        key = (g, units)
+        found = self._markets.get(key)
+        if found is None:
+            base = self.raw_prev[g] + units - 10
+            found = [max(1, base + t) for t in self.sc.raw[g]]
+            self._markets[key] = found
+        return found
+
+    def min_bid(self, g: int, units: int) -> int:
+        """RULES §4.1.2: the lowest bid allowed for ``units`` of grade ``g``."""
+        return max(1, self.raw_prev[g] + units - 10)
+
+    def bid_choices(self, g: int, units: int) -> List[Tuple[int, int]]:
+        """Candidate bids for ``units`` of grade ``g``, lowest first, each with its mask of scenarios filled."""
+        key = (g, units)
+        found = self._bid_masks.get(key)
+        if found is not None:
+            return found
+        markets = self.raw_markets(g, units)
+        floor = self.min_bid(g, units)
+        levels = sorted({m if m > floor else floor for m in markets})
+        choices = []
+        for bid in levels:
+            mask = 0
+            for s, m in enumerate(markets):
+                if m <= bid:
+                    mask |= 1 << s
+            choices.append((min(bid, MAX_PRICE), mask))
+        self._bid_masks[key] = choices
+        return choices
+
+    def mask(self, g: int, units: int, bid: int) -> int:
+        """The scenarios in which a bid of ``bid`` for ``units`` of grade ``g`` is filled."""
+        key = (g, units, bid)
+        found = self._mask_at.get(key)
+        if found is None:
+            found = 0
+            for level, m in self.bid_choices(g, units):
+                if level > bid:
+                    break
+                found = m
+            self._mask_at[key] = found
+        return found
+
+    def first_bid(self, g: int, units: int) -> int:
+        """The bid meant to succeed in a set share of the scenarios (the personality shifts the share)."""
+        key = (g, units)
+        found = self._first.get(key)
+        if found is not None:
+            return found
+        choices = self.bid_choices(g, units)
+        share = min(0.97, max(0.3, FIRST_FILL + self.temper.fill))
+        need = share * self.n
+        found = choices[-1][0]
+        for level, mask in choices:
+            if _popcount(mask) >= need:
+                found = level
+                break
+        self._first[key] = found
+        return found
+
+    def reduced(self, goods: Triple, stock: Triple) -> Triple:
+        """The plan cut down, one unit at a time (the least worth lost first), to what ``stock`` makes."""
+        recipes = self.recipes
+        plan = list(goods)
+        while sum(plan) and not can_fill(places(recipes, plan), stock):
+            best = None
+            for h in range(3):
+                if plan[h]:
+                    plan[h] -= 1
+                    worth = sum(self.sale(i, plan[i]).value for i in range(3))
+                    plan[h] += 1
+                    if best is None or worth > best[0]:
+                        best = (worth, h)
+            plan[best[1]] -= 1  # type: ignore[index]
+        return (plan[0], plan[1], plan[2])
+
+    def gain(self, goods: Triple, bought: Triple) -> float:
+        """The worth of what is then offered, once ``bought`` units are added to stock."""
+        key = (goods, bought)
+        found = self._gains.get(key)
+        if found is None:
+            s = self.stock
+            stock = (s[0] + bought[0], s[1] + bought[1], s[2] + bought[2])
+            plan = self.reduced(goods, stock)
+            found = self.offer_gain(plan, stock) if any(plan) else 0.0
+            self._gains[key] = found
+        return found
+
+    def _loan_cost(self, cost: int) -> Optional[float]:
+        """What paying ``cost`` costs beyond itself: 0, the Broker's interest, or ``None`` (cancelled)."""
+        if cost <= self.cash:
+            return 0.0
+        if not self.rules.loans:
+            return None
+        loan = loan_for(cost - self.cash, LOAN_STEP)
+        return loan * (LOAN_REPAY_PER_STEP - LOAN_STEP) / LOAN_STEP
+
+    def value(self, cand: Candidate, bids: Sequence[int]) -> float:
+        """The candidate's average outcome over the scenarios at these bids."""
+        if self.rules.partial_fills or self.final:
+            return self._value_each(cand, bids)
+        return self._value_patterns(cand, bids)
+
+    def _patterns(self, cand: Candidate) -> List[Tuple[int, Triple, float]]:
+        """Each pattern of the candidate's grades bought, with what it brings whatever the bids."""
+        if cand.patterns is None:
+            units = cand.units
+            active = [g for g in range(3) if units[g]]
+            v = self.values
+            out = []
+            for pattern in range(1 << len(active)):
+                bought = [0, 0, 0]
+                for i, g in enumerate(active):
+                    if pattern >> i & 1:
+                        bought[g] = units[g]
+                got = (bought[0], bought[1], bought[2])
+                worth = got[0] * v[0] + got[1] * v[1] + got[2] * v[2] + self.gain(cand.goods, got)
+                out.append((pattern, got, worth))
+            cand.patterns = out
+        return cand.patterns
+
+    def _value_patterns(self, cand: Candidate, bids: Sequence[int]) -> float:
+        """Fast path: without partial fills a grade is bought in full or not at all, so the
+        scenarios fall into at most eight patterns of grades bought, counted with bit masks."""
+        units = cand.units
+        active = [g for g in range(3) if units[g]]
+        masks = [self.mask(g, units[g], bids[g]) for g in active]
+        full = self.full
+        total = 0.0
+        nothing = None
+        for pattern, got, worth in self._patterns(cand):
+            mask = full
+            for i, m in enumerate(masks):
+                mask = mask & m if pattern >> i & 1 else mask & ~m
+            count = _popcount(mask)
+            if not count:
+                continue
+            cost = got[0] * bids[0] + got[1] * bids[1] + got[2] * bids[2]
+            extra = self._loan_cost(cost)
+            if extra is None:  # RULES §4.1.5: short of cash, nothing at all is bought
+                if nothing is None:
+                    nothing = self.gain(cand.goods, (0, 0, 0))
+                total += count * nothing
+            else:
+                total += count * (worth - cost - extra)
+        return total / self.n
+
+    def _value_each(self, cand: Candidate, bids: Sequence[int]) -> float:
+        """General path, one scenario at a time: partial fills, and the last month, where
+        every unit left is worth that scenario's own final raw price."""
+        units = cand.units
+        partial = self.rules.partial_fills
+        markets = [self.raw_markets(g, units[g]) if units[g] else None for g in range(3)]
+        v = self.values
+        stock = self.stock
+        total = 0.0
+        for s in range(self.n):
+            bought = [0, 0, 0]
+            cost = 0
+            for g in range(3):
+                if units[g]:
+                    got = units_bought(units[g], bids[g], markets[g][s], partial)  # type: ignore[index]
+                    bought[g] = got
+                    cost += got * bids[g]
+            extra = self._loan_cost(cost)
+            if extra is None:
+                bought = [0, 0, 0]
+                cost = 0
+                extra = 0.0
+            got = (bought[0], bought[1], bought[2])
+            outcome = -cost - extra + self.gain(cand.goods, got)
+            if self.final:
+                # the Broker pays this scenario's own final price for every unit kept (RULES §5)
+                for g in range(3):
+                    price = markets[g][s] if markets[g] is not None else self._final_alone(g, s)
+                    outcome += (stock[g] + got[g]) * price
+            else:
+                outcome += got[0] * v[0] + got[1] * v[1] + got[2] * v[2]
+            total += outcome
+        return total / self.n
+
+    def _final_alone(self, g: int, s: int) -> int:
+        return max(1, self.raw_prev[g] + self.sc.raw[g][s] - 10)
+
+    def tune(self, cand: Candidate) -> None:
+        """Local search over each grade's candidate bids in turn, from the first bids.
+
+        A grade's bid moves one level up or down while that improves the
+        average outcome (looking one level further across a flat stretch);
+        the grades take turns until none moves.
+        """
+        units = cand.units
+        bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
+        best = self.value(cand, bids)
+        for _ in range(3):
+            moved = False
+            for g in range(3):
+                if not units[g]:
+                    continue
+                levels = [level for level, _ in self.bid_choices(g, units[g])]
+                i = levels.index(bids[g]) if bids[g] in levels else 0
+                for step in (1, -1):
+                    while True:
+                        found = None
+                        for j in (i + step, i + 2 * step):
+                            if not 0 <= j < len(levels):
+                                break
+                            trial = list(bids)
+                            trial[g] = levels[j]
+                            v = self.value(cand, trial)
+                            if v > best + 1e-9:
+                                found = (j, v, trial)
+                                break
+                        if found is None:
+                            break
+                        i, best, bids = found
+                        moved = True
+            if not moved:
+                break
+        shift = self.temper.bid_shift
+        if shift:
+            bids = [max(self.min_bid(g, units[g]), min(MAX_PRICE, bids[g] + shift)) if units[g] else 0
+                    for g in range(3)]
+            best = self.value(cand, bids)
+        cand.bids = bids
+        cand.value = best
+
+    def candidates(self, limit: int, room: int) -> List[Candidate]:
+        """Orders worth evaluating: each production plan's purchases, alone and with extra stock."""
+        rules = self.rules
+        grade_limit = rules.grade_limit
+        stock = self.stock
+        most = (stock[0] + stock[1] + stock[2] + limit) // 3
+        cap = min(8, most)
+        seen = set()
+        out: List[Candidate] = []
+        for a in range(cap + 1):
+            for b in range(cap + 1 - a):
+                for c in range(cap + 1 - a - b):
+                    goods = (a, b, c)
+                    buy = buy_for(places(self.recipes, goods), stock)
+                    if sum(buy) > limit or max(buy) > grade_limit:
+                        continue
+                    for units in (buy, self._with_extras(buy, limit)):
+                        if (units, goods) in seen:
+                            continue
+                        seen.add((units, goods))
+                        if not rules.loans and self._full_cost(units) > room:
+                            continue
+                        out.append(Candidate(goods, units))
+        return out
+
+    def _full_cost(self, units: Triple) -> int:
+        return sum(units[g] * self.first_bid(g, units[g]) for g in range(3) if units[g])
+
+    def _with_extras(self, buy: Triple, limit: int) -> Triple:
+        """``buy`` plus the extra units worth keeping as stock, the best-value grade first.
+
+        An extra unit of a grade is worth its value in stock less what it
+        would cost: the expected market price for one more unit, plus the
+        dollar it adds to the price of every unit of that grade already
+        ordered.
+        """
+        units = list(buy)
+        grade_limit = self.rules.grade_limit
+        spare = limit - sum(units)
+        while spare > 0:
+            best, best_gain = -1, 0.0
+            for g in range(3):
+                if units[g] >= grade_limit:
+                    continue
+                markets = self.raw_markets(g, units[g] + 1)
+                price = sorted(markets)[int(FIRST_FILL * (len(markets) - 1))]
+                gain = self.values[g] - price - units[g]
+                if gain > best_gain:
+                    best, best_gain = g, gain
+            if best < 0:
+                break
+            units[best] += 1
+            spare -= 1
+        return (units[0], units[1], units[2])
+
+    def best_order(self, limit: int, room: int) -> Optional[Candidate]:
+        """The candidate order with the best average outcome, its bids tuned; ``None`` if none fits."""
+        cands = self.candidates(limit, room)
+        if not cands:
+            return None
+        v = self.values
+        for cand in cands:
+            units = cand.units
+            cost = sum(units[g] * self.first_bid(g, units[g]) for g in range(3) if units[g])
+            cand.value = (units[0] * v[0] + units[1] * v[1] + units[2] * v[2] - cost
+                          + self.gain(cand.goods, units))
+        cands.sort(key=lambda c: c.value, reverse=True)
+        cands = cands[:SCREENED]
+        for cand in cands:
+            units = cand.units
+            cand.bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
+            cand.value = self.value(cand, cand.bids)
+        cands.sort(key=lambda c: c.value, reverse=True)
+        for cand in cands[:TUNED]:
+            self.tune(cand)
+        top = max(cands[:TUNED], key=lambda c: c.value)
+        return top

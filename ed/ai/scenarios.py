@@ -1,0 +1,161 @@
+"""Joint scenarios of what the other seats will enter, drawn from their models.
+
+What it knows: the view and the per-opponent ``Prediction``s of
+``opponents``.  What it gives: ``Scenarios``, N joint draws of the others'
+total units per commodity for this phase and, while purchasing, for the
+selling phase that follows (from each seat's expected stock once its order
+is filled).
+
+Each draw picks, for every other seat, one of its model players in
+proportion to the model's weight, then adds that model's own error; so a
+seat that might either buy A or buy C is never forecast to buy half of each.
+The draws are stratified (evenly spread quantiles, shuffled) so that a few
+dozen of them describe the spread well.  Imports the engine's pure modules
+and ``opponents``.
+"""
+from __future__ import annotations
+
+import random
+from statistics import NormalDist
+from typing import Dict, List, Sequence, Tuple
+
+from ..production import can_fill, places
+from ..view import PlayerView
+from .opponents import OpponentModels, Position, Prediction, positions
+
+_NORMAL = NormalDist()
+
+
+class Scenarios:
+    """``n`` joint draws of the others' totals.
+
+    ``raw[g][s]`` (purchasing only) and ``goods[h][s]`` are the other seats'
+    total units of grade ``g`` / good ``h`` in draw ``s``.  ``orders`` and
+    ``offers`` keep each seat's ``Prediction`` for explanations and checks.
+    """
+
+    __slots__ = ("n", "raw", "goods", "orders", "offers")
+
+    def __init__(self, n: int, raw: List[List[int]], goods: List[List[int]],
+                 orders: Dict[int, Prediction], offers: Dict[int, Prediction]) -> None:
+        self.n = n
+        self.raw = raw
+        self.goods = goods
+        self.orders = orders
+        self.offers = offers
+
+    def mean_raw(self, g: int) -> float:
+        return sum(self.raw[g]) / self.n if self.raw else 0.0
+
+    def mean_goods(self, h: int) -> float:
+        return sum(self.goods[h]) / self.n
+
+
+_QUANTILES: Dict[int, List[float]] = {}
+
+
+def _quantiles(n: int, rng: random.Random) -> List[float]:
+    """``n`` standard normal quantiles at evenly spread probabilities, in random order."""
+    base = _QUANTILES.get(n)
+    if base is None:
+        base = _QUANTILES[n] = [_NORMAL.inv_cdf((k + 0.5) / n) for k in range(n)]
+    zs = list(base)
+    rng.shuffle(zs)
+    return zs
+
+
+def _model_picks(weights: Sequence[float], n: int, rng: random.Random) -> List[int]:
+    """``n`` model indices in proportion to ``weights`` (systematic sampling, shuffled)."""
+    picks = []
+    start = rng.random()
+    cumulative = 0.0
+    m = 0
+    for k in range(n):
+        u = (k + start) / n
+        while m < len(weights) - 1 and cumulative + weights[m] < u:
+            cumulative += weights[m]
+            m += 1
+        picks.append(m)
+    rng.shuffle(picks)
+    return picks
+
+
+def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
+          total_cap: int) -> List[Tuple[int, int, int]]:
+    """``n`` draws of one seat's units per commodity from its mixture of models."""
+    picks = _model_picks(prediction.weights, n, rng)
+    zs = [_quantiles(n, rng) for _ in range(3)]
+    draws = []
+    for s in range(n):
+        m = picks[s]
+        mean, sd = prediction.means[m], prediction.sds[m]
+        units = []
+        for c in range(3):
+            u = int(mean[c] + sd[c] * zs[c][s] + 0.5)
+            units.append(0 if u < 0 else (grade_cap if u > grade_cap else u))
+        total = units[0] + units[1] + units[2]
+        while total > total_cap:
+            c = max(range(3), key=lambda i: units[i])
+            units[c] -= 1
+            total -= 1
+        draws.append((units[0], units[1], units[2]))
+    return draws
+
+
+def _totals(draws: List[List[Tuple[int, int, int]]], n: int) -> List[List[int]]:
+    totals = [[0] * n for _ in range(3)]
+    for seat_draws in draws:
+        for s, units in enumerate(seat_draws):
+            totals[0][s] += units[0]
+            totals[1][s] += units[1]
+            totals[2][s] += units[2]
+    return totals
+
+
+def after_purchase(pos: Position, order: Sequence[float]) -> Position:
+    """A seat's expected position for the selling phase once its order is (partly) filled."""
+    rate = sum(pos.bought[-4:]) / len(pos.bought[-4:]) if pos.bought else 0.8
+    stock = tuple(pos.stock[g] + int(order[g] * rate + 0.5) for g in range(3))
+    return Position(pos.seat, pos.month, "selling", pos.months_left, pos.cash, stock,  # type: ignore[arg-type]
+                    pos.borrowed, pos.prices, pos.orders, pos.offers, pos.shares, pos.bought,
+                    pos.rules, pos.recipes)
+
+
+def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int) -> Scenarios:
+    """``n`` joint scenarios of the others' entries for the view's phase (and the selling after)."""
+    past, now = positions(view)
+    rules = view.rules
+    buying = view.phase == "purchasing"
+    raw: List[List[int]] = []
+    orders: Dict[int, Prediction] = {}
+    if buying:
+        orders = models.forecast(view, "purchasing", now, past)
+        raw = _totals([_draw(p, n, rng, rules.grade_limit, rules.order_limit)
+                       for p in orders.values()], n)
+        selling_now = [after_purchase(pos, orders[pos.seat].mean) if pos.seat in orders else pos
+                       for pos in now]
+    else:
+        selling_now = now
+    offers = models.forecast(view, "selling", selling_now, past)
+    recipes = rules.recipes
+    goods_draws = []
+    for seat, prediction in offers.items():
+        stock = selling_now[seat].stock
+        capacity = (stock[0] + stock[1] + stock[2]) // 3
+        seat_draws = _draw(prediction, n, rng, capacity, capacity)
+        if not buying:
+            # the seat's stock is known now: an offer it cannot make would not count
+            seat_draws = [_makeable(recipes, units, stock) for units in seat_draws]
+        goods_draws.append(seat_draws)
+    goods = _totals(goods_draws, n)
+    return Scenarios(n, raw, goods, orders, offers)
+
+
+def _makeable(recipes, units: Tuple[int, int, int], stock) -> Tuple[int, int, int]:
+    """``units`` cut down, largest good first, until they can be made from ``stock``."""
+    trial = list(units)
+    while sum(trial) and not can_fill(places(recipes, trial), stock):
+        h = max(range(3), key=lambda i: trial[i])
+        trial[h] -= 1
+    return (trial[0], trial[1], trial[2])
+

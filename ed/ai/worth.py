@@ -1,0 +1,72 @@
+"""What a raw unit kept in stock is worth to its owner.
+
+What it knows: the prices now, the recipes and how many months are left.
+Imports the engine's rules only.
+
+A unit of stock is not a loss waiting to happen: in these games goods prices
+climb while raw prices stay about flat, so a unit on hand is a claim on a
+future margin.  It is worth its price now plus a share of the best margin a
+unit of its grade could earn at today's prices (through a good that uses it,
+or one it stands in for).  The share shrinks as the end comes near, because
+fewer months remain to use the unit; in the last month a unit is worth
+exactly what the Broker pays for it (RULES §5), the final raw price.
+
+The shares in ``CARRY`` were learned offline from self-play against the
+sparring gauntlet (``python3 -m ed.ai.learn``): they are the values that
+made the ``expert`` level win most often.
+"""
+from __future__ import annotations
+
+from typing import Sequence, Tuple
+
+#: Share of the best margin a unit in stock is worth, by months left after this one
+#: (index 0: this is the last month; the last entry serves every longer horizon).
+CARRY: Tuple[float, ...] = (0.0, 0.25, 0.4, 0.5, 0.5)
+
+
+def unit_margins(prices: Sequence[int], recipes: Sequence[Sequence[int]]) -> Tuple[float, float, float]:
+    """The margin per raw unit of each good at these prices (its price less its recipe's cost, over 3)."""
+    raw = prices[0:3]
+    out = []
+    for h, recipe in enumerate(recipes):
+        cost = recipe[0] * raw[0] + recipe[1] * raw[1] + recipe[2] * raw[2]
+        out.append((prices[3 + h] - cost) / 3.0)
+    return (out[0], out[1], out[2])
+
+
+def best_margins(prices: Sequence[int], recipes: Sequence[Sequence[int]]) -> Tuple[float, float, float]:
+    """The best margin per unit that a unit of each grade can take part in (never below 0).
+
+    A grade earns the margin of any good whose recipe uses it; X-Fine may
+    also stand in for Fine and Fine for Standard (RULES §1), giving up the
+    difference in price.
+    """
+    per_unit = unit_margins(prices, recipes)
+    direct = []
+    for g in range(3):
+        uses = [per_unit[h] for h, recipe in enumerate(recipes) if recipe[g]]
+        direct.append(max(uses) if uses else 0.0)
+    x = max(direct[0], direct[1] - (prices[0] - prices[1]))
+    f = max(direct[1], direct[2] - (prices[1] - prices[2]))
+    return (max(0.0, x), max(0.0, f), max(0.0, direct[2]))
+
+
+def carry_share(months_after: int, carry: Sequence[float] = CARRY) -> float:
+    """The share of the margin a unit kept now is worth, with ``months_after`` months still to come."""
+    if months_after < 0:
+        return 0.0
+    return carry[months_after] if months_after < len(carry) else carry[-1]
+
+
+def stock_values(prices: Sequence[int], recipes: Sequence[Sequence[int]], months_after: int,
+                 carry: Sequence[float] = CARRY, shift: float = 0.0) -> Tuple[float, float, float]:
+    """What a unit of each grade kept to the end of this month is worth, before the last month.
+
+    ``months_after`` counts the months still to be played after this one
+    (at least 1 here: the last month's values are the final raw prices);
+    ``shift`` adds a personality's liking (positive) or doubt (negative) as a
+    share of the margin.
+    """
+    share = max(0.0, carry_share(months_after, carry) + shift)
+    best = best_margins(prices, recipes)
+    return tuple(prices[g] + share * best[g] for g in range(3))  # type: ignore[return-value]

@@ -1,0 +1,76 @@
+"""Preferences: reveal pacing and text size, remembered in ``settings.json``.
+
+``Preferences(app)`` changes a setting, saves it (a settings file that
+cannot be written is said in the status bar; the change holds until the
+window closes), and applies it: a new text size resizes the named fonts
+and has the hub lay the window out again at the same moment of the game.
+It opens the Preferences window (``dialogs.PreferencesWindow``, which
+calls back here) and holds ``pacing_var``, shared by that window and the
+View ▸ Reveal pacing menu.
+Imports: tkinter and ``settings``; other parts of the window only through
+the hub (``app.rebuild``, ``app.extras``, ``app.menus``).
+"""
+from __future__ import annotations
+
+import tkinter as tk
+
+
+class Preferences:
+    """The settings a player can change (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.pacing_var = tk.StringVar(app, value=app.settings.reveal_pacing)
+
+    def update_settings(self, **changes) -> None:
+        from . import settings
+        app = self.app
+        app.settings = app.settings.replace(**changes)
+        try:
+            settings.save_settings(app.folder, app.settings)
+        except OSError as error:
+            app.show_message(f"Your settings could not be saved ({error}); they apply until "
+                             f"you close the window.", error=True)
+
+    def show_preferences(self) -> None:
+        """Preferences: reveal pacing and text size."""
+        app = self.app
+        window = app.extras.open_window("preferences")
+        if window is None:
+            from .dialogs import PreferencesWindow
+            window = PreferencesWindow(app)
+            app.windows["preferences"] = window
+        app.extras.raise_window(window)
+
+    def pacing_changed(self) -> None:
+        pacing = self.pacing_var.get()
+        if pacing not in ("all", "step"):
+            return
+        self.update_settings(reveal_pacing=pacing)
+        self.app.show_message("Reveals are shown all at once." if pacing == "all" else
+                              "Reveals are shown one commodity at a time: Enter shows the next.")
+
+    def apply_text_scale(self, scale: float) -> None:
+        """Resize the named fonts and measure the theme again."""
+        from . import settings
+        settings.apply_text_scale(self.app, scale)
+        self.app.theme.remeasure()
+
+    def change_text_size(self, how: str) -> None:
+        """View ▸ Text size: larger, smaller or reset; remembered, and the window re-laid out."""
+        from . import settings
+        app = self.app
+        old = app.settings.text_scale
+        scale = (settings.larger(old) if how == "larger" else
+                 settings.smaller(old) if how == "smaller" else settings.TEXT_SCALE_DEFAULT)
+        if scale == old:
+            app.show_message(f"The text is already at {round(old * 100)}%.")
+            return
+        self.apply_text_scale(scale)
+        self.update_settings(text_scale=scale)
+        app.rebuild()
+        prefs = app.extras.open_window("preferences")
+        if prefs is not None:
+            prefs.refresh()
+        app.show_message(f"Text size {round(scale * 100)}% (View ▸ Text size; "
+                         f"{app.menus.shown}+0 resets it).")

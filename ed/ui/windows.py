@@ -1,0 +1,224 @@
+"""The extra windows beside the game: price history, game log, ledger,
+statistics, rules, the guided first game, quick guide and About.
+
+``ExtraWindows(app)`` opens each of them from the menus, brings forward the
+one already open instead of opening it twice (``app.windows`` holds the
+open ones by name: prices, log, ledger, statistics, rules, preferences,
+replay), and keeps the price, ledger and log windows current after every
+reveal.  The windows themselves live in their own modules (charts,
+gamelog, ledger, stats, rules_help, tour), imported on first use so
+start-up stays quick.  Trees::
+
+    prices (Toplevel): chart (PriceChart), a line on how to read it
+    log (Toplevel):    panel (GameLogPanel)
+
+The game log shows revealed phases only, never an entry still secret.
+Imports: tkinter and those window modules; other parts of the window only
+through the hub (``app.layout``, ``app.flow``, ``app.menus``).
+"""
+from __future__ import annotations
+
+import tkinter as tk
+
+
+class ExtraWindows:
+    """The windows opened from the View and Help menus (see the module docstring)."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.tour = None            # the guided first game, while it is open
+        self.tour_waiting = False   # the guide waits for the first sheet on screen
+
+    def open_window(self, name: str):
+        """The extra window ``name`` if it is open, else ``None``."""
+        window = self.app.windows.get(name)
+        try:
+            if window is not None and window.winfo_exists():
+                return window
+        except tk.TclError:
+            pass
+        self.app.windows.pop(name, None)
+        return None
+
+    @staticmethod
+    def raise_window(window) -> None:
+        window.deiconify()
+        window.lift()
+        window.focus_set()
+
+    def refresh_windows(self) -> None:
+        """After a reveal: the open price, ledger and log windows show it too."""
+        prices = self.open_window("prices")
+        if prices is not None and self.app.session is not None:
+            prices.chart.set_history(self.app.session.game.price_history())
+        ledger = self.open_window("ledger")
+        if ledger is not None:
+            ledger.refresh()
+
+    # ------------------------------------------------ prices, log, ledger
+
+    def show_price_history(self) -> None:
+        """View ▸ Price history: the six market prices month by month in a window."""
+        app = self.app
+        window = self.open_window("prices")
+        if window is None:
+            from tkinter import ttk
+            from .charts import PriceChart
+            window = tk.Toplevel(app)
+            window.title("Price history")
+            em = app.theme.em
+            window.chart = PriceChart(window, width=em * 80, height=em * 40)
+            window.chart.pack(fill="both", expand=True, padx=em, pady=(em, 0))
+            ttk.Label(window, style="Muted.TLabel", wraplength=em * 78, justify="left",
+                      text="Raw materials: solid lines, filled markers. Finished goods: dashed "
+                           "lines, hollow markers. Point at a marker, or use the arrow keys "
+                           "in the chart, for the exact price. Escape closes.").pack(
+                fill="x", padx=em, pady=em)
+            window.bind("<Escape>", lambda e: window.destroy())
+            app.windows["prices"] = window
+        window.chart.set_history(app.session.game.price_history() if app.session else [])
+        self.raise_window(window)
+        window.chart.canvas.focus_set()
+
+    def show_game_log(self) -> None:
+        """View ▸ Game log: the log in a window of its own, reachable at any moment."""
+        app = self.app
+        window = self.open_window("log")
+        if window is None:
+            from .gamelog import GameLogPanel
+            window = tk.Toplevel(app)
+            window.title("Game log")
+            em = app.theme.em
+            window.geometry(f"{em * 80}x{em * 40}")
+            window.panel = GameLogPanel(window, height=20, width=70)
+            window.panel.pack(fill="both", expand=True, padx=em, pady=em)
+            app.menus.bind_context(window.panel.text, app.menus.log_menu(window.panel))
+            window.bind("<Escape>", lambda e: window.destroy())
+            app.windows["log"] = window
+        self.refresh_log()
+        self.raise_window(window)
+        window.panel.text.focus_set()
+
+    def log_lines(self) -> list:
+        """The game log: every revealed phase in sentences (never an unrevealed entry)."""
+        session = self.app.session
+        if session is None:
+            return []
+        from .gamelog import log_lines
+        game = session.game
+        return log_lines(game.history, game.names, session.revealed_explanations)
+
+    def _log_panels(self) -> list:
+        panel = self.app.layout.log_panel
+        panels = [panel] if panel is not None else []
+        window = self.open_window("log")
+        if window is not None:
+            panels.append(window.panel)
+        return panels
+
+    def refresh_log(self) -> None:
+        """The Game log tab and window, if built, show every phase revealed so far."""
+        panels = self._log_panels()
+        if not panels:
+            return
+        lines = self.log_lines() or ["Nothing has been revealed yet."]
+        for panel in panels:
+            if panel.lines != lines:
+                panel.set_lines(lines)
+                panel.text.see("end")
+
+    def show_ledger(self) -> None:
+        """View ▸ Ledger…: any seat's month-by-month ledger from revealed phases."""
+        app = self.app
+        if app.session is None:
+            app.show_message("There is no game yet: the ledger opens once one has begun.")
+            return
+        window = self.open_window("ledger")
+        if window is None:
+            from .ledger import LedgerWindow
+            seat = app.flow.current_seat or 0
+            window = LedgerWindow(app, lambda: app.session.game, seat)
+            app.menus.bind_context(window.tree, lambda menu: menu.add_command(
+                label="Copy", command=window.copy))
+            app.windows["ledger"] = window
+        else:
+            window.refresh()
+        self.raise_window(window)
+        window.tree.focus_set()
+
+    # --------------------------------------------------------- statistics
+
+    def record_statistics(self, game) -> None:
+        """Count a finished game in the record of play (once: a game is recognised again)."""
+        from . import stats
+        try:
+            _, problem = stats.record_finished_game(self.app.folder, game)
+        except OSError as error:
+            problem = f"The record of play could not be saved: {error}"
+        if problem:
+            self.app.show_message(problem, error=True)
+
+    def show_statistics(self) -> None:
+        """Help ▸ Statistics: games played, wins by level and player count, best profit."""
+        from . import stats
+        app = self.app
+        record, problem = stats.load_stats(app.folder)
+        if problem:
+            app.show_message(problem, error=True)
+        window = self.open_window("statistics")
+        if window is None:
+            window = stats.StatisticsWindow(app, record)
+            app.windows["statistics"] = window
+        else:
+            window.set_stats(record)
+        self.raise_window(window)
+
+    # --------------------------------------------------------------- help
+
+    def show_rules(self) -> None:
+        """Help ▸ Rules (F1): the rules, searchable, in a window beside the game."""
+        from . import rules_help
+        self.app.windows["rules"] = rules_help.show(self.app)
+
+    def offer_tour(self) -> None:
+        """Start the guide if it waits for a sheet and one is being entered now."""
+        if self.tour_waiting and self.app.mode == "enter":
+            self.tour_waiting = False
+            self.app.after_idle(self.start_tour)
+
+    def start_tour(self) -> None:
+        """Help ▸ Guided first game: month 1 walked through, with Next and Skip."""
+        if self.tour is not None and self.tour.shown:
+            self.raise_window(self.tour.window)
+            return
+        from .tour import Tour
+        if self.app.mode not in ("enter", "look"):
+            self.app.show_message("The guide frames the parts of your tally sheet; it is "
+                                  "clearest while you are entering a month.")
+        self.tour = Tour(self.app, on_close=self._tour_closed)
+
+    def _tour_closed(self) -> None:
+        self.tour = None
+        # The guide's own window had the keyboard; without this the focus may go
+        # nowhere (some window managers, and none at all, do not hand it back).
+        self.app.focus_force()
+        if self.app.mode == "enter":
+            self.app.flow.focus_entry()
+
+    def show_guide(self) -> None:
+        from tkinter import messagebox
+        from .screens import INTRO
+        messagebox.showinfo(
+            "Quick guide", INTRO + "\n\nType your entries in the yellow column of your tally "
+            "sheet; the help beside each field shows the lowest bid, the cost, what you can "
+            "make and anything the rules do not allow. Enter submits. The Price Level Board "
+            "and the players panel on the right are public.", parent=self.app)
+
+    def show_about(self) -> None:
+        from tkinter import messagebox
+        from .. import __version__
+        messagebox.showinfo(
+            "About Executive Decision",
+            f"Executive Decision {__version__}\n\nAn unofficial fan implementation of Sid "
+            f"Sackson's business game (3M, 1971). Games are saved automatically in\n"
+            f"{self.app.folder}", parent=self.app)
