@@ -142,7 +142,7 @@ class MainWindow:
         self.welcome = screens.Welcome(self.body, t, on_new=files.new_game,
                                        on_open=files.open_dialog)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
-                                     on_new=files.new_game)
+                                     on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready)
         self.reveal = screens.Reveal(self.body, t, on_continue=flow.continue_after_reveal)
         self.ending = screens.Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
