@@ -24,8 +24,9 @@ from typing import Callable, Dict, List, Optional, Sequence
 from . import theme as T
 from .store import SaveInfo
 
-COLUMNS = (("when", "Last played", 13), ("players", "Players", 26),
-           ("stage", "Month", 22), ("state", "", 16))
+#: (column, heading, narrowest width in em); each column widens to its longest text
+COLUMNS = (("when", "Last played", 10), ("players", "Players", 16),
+           ("stage", "Month", 12), ("state", "", 8))
 
 
 def state_of(info: SaveInfo, current: Optional[Path] = None) -> str:
@@ -58,6 +59,22 @@ def saves_table(master: tk.Misc, theme: T.Theme, *, height: int,
     return tree
 
 
+def fit_columns(tree: ttk.Treeview, values: Sequence[tuple]) -> None:
+    """Widen each column to its longest cell or heading in the table's fonts."""
+    import tkinter.font as tkfont
+    try:
+        body = tkfont.Font(root=tree, name="EDBody", exists=True)
+        head = tkfont.Font(root=tree, name="EDBold", exists=True)
+    except tk.TclError:
+        body = head = tkfont.Font(root=tree, name="TkDefaultFont", exists=True)
+    em = body.measure("0")
+    for index, (key, title, narrowest) in enumerate(c for c in COLUMNS
+                                                    if c[0] in tree.cget("columns")):
+        widest = max([body.measure(str(v[index])) for v in values if len(v) > index]
+                     + [head.measure(title), narrowest * em])
+        tree.column(key, width=widest + 2 * em)
+
+
 def fill_table(tree: ttk.Treeview, infos: Sequence[SaveInfo],
                current: Optional[Path] = None) -> Dict[str, SaveInfo]:
     """Show ``infos`` in ``tree``, the first selected; returns row id -> save."""
@@ -67,6 +84,7 @@ def fill_table(tree: ttk.Treeview, infos: Sequence[SaveInfo],
         values = (info.when, info.players, info.stage, state_of(info, current))
         row = tree.insert("", "end", values=values[:len(tree.cget("columns"))])
         rows[row] = info
+    fit_columns(tree, [tuple(tree.item(row, "values")) for row in rows])
     first = tree.get_children()[:1]
     if first:
         tree.selection_set(first)
@@ -109,6 +127,10 @@ class SaveChooser(tk.Toplevel):
         self.table.grid(row=1, column=0, sticky="nsew")
         scroll.grid(row=1, column=1, sticky="ns")
         self.rows = fill_table(self.table, saves, current)
+        playable = [i for i, row in enumerate(self.table.get_children())
+                    if self.why_not(self.rows[row]) is None]
+        if playable:
+            self.select(playable[0])      # the newest game that can be chosen here
         self.note_label = ttk.Label(outer, text="", style="Error.TLabel", wraplength=em * 70)
         self.note_label.grid(row=2, column=0, columnspan=2, sticky="w", pady=(em // 2, 0))
         buttons = ttk.Frame(outer)
