@@ -271,6 +271,10 @@ def doom_saves_in(folder: Path, monkeypatch, error: int) -> dict:
 def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
         make_app, data_dir, tmp_path, monkeypatch, error, reason):
     app = make_app()
+    start_game(app, humans=("Ann", "Bob"), computers=1)
+    app.files.new_game()          # a second game, with a longer rules summary beside the status
+    for flag in ("loans", "partial_fills", "partial_sales"):
+        app.dialog.options[flag].set(True)
     game = start_game(app, humans=("Ann", "Bob"), computers=1)
     mine = app.session.autosave_path
     before = mine.read_bytes()
@@ -283,6 +287,12 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     assert f"The game could not be saved in {data_dir / 'saves'} ({reason}); play goes on, " \
            f"and Game ▸ Save As… can keep it elsewhere." in said
     assert str(app.message.cget("style")) == "StatusError.TLabel"
+    app.update()     # the whole sentence is in sight, wrapped beside the rules summary
+    status = app.layout.status
+    wrap = int(str(app.message.cget("wraplength")))
+    assert wrap <= status.winfo_width() - app.layout.rules_label.winfo_reqwidth()
+    assert app.message.winfo_reqwidth() <= app.message.winfo_width()
+    assert app.message.winfo_rootx() + app.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
     assert mine.read_bytes() == before and game.submitted(0)     # in memory, old save intact
     assert app.mode == "cover"                                   # play goes on: Bob's turn
     elsewhere = tmp_path / "usb" / "ann-and-bob.json"
@@ -337,3 +347,23 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
     except BaseException:
         app.destroy()
         raise
+
+
+def test_a_long_status_sentence_wraps_beside_the_rules_summary(make_app):
+    """Set after the rules summary grew, a sentence a little wider than the room left
+    wraps instead of running under the summary."""
+    import tkinter.font as tkfont
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    app.update()
+    layout = app.layout
+    room = layout.status.winfo_width() - layout.rules_label.winfo_reqwidth()
+    font = tkfont.Font(root=app, font=app.message.cget("font") or "EDBold")
+    words = "could not be saved"
+    while font.measure(words) < room + 100:
+        words += " could not be saved"
+    app.show_message(words + ".", error=True)
+    app.update()
+    assert app.message.winfo_reqwidth() <= app.message.winfo_width()
+    assert app.message.winfo_rootx() + app.message.winfo_width() <= \
+        layout.rules_label.winfo_rootx()
