@@ -1,4 +1,4 @@
-"""Where the app keeps its files: autosaves, settings, statistics and error logs.
+"""Where the app keeps its files: the saves folder, settings, statistics and error logs.
 
 Linux ``$XDG_DATA_HOME/executive-decision`` (or ``~/.local/share/...``), macOS
 ``~/Library/Application Support/Executive Decision``, Windows
@@ -70,11 +70,6 @@ def usable_data_dir(override: Optional[str] = None, *,
         pass   # saving will say so in its turn
     return fallback, (f"Games cannot be kept in {wanted} ({reason}), so they are kept in "
                       f"{fallback} for now.")
-
-
-def autosave_path(folder: Path) -> Path:
-    """The game in progress, written after every entry and every reveal."""
-    return folder / "autosave.json"
 
 
 def settings_path(folder: Path) -> Path:

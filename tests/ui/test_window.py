@@ -341,7 +341,7 @@ def test_bad_save_file_gives_a_plain_message(make_app, tmp_path):
 
 
 def test_corrupt_autosave_is_set_aside(make_app, data_dir):
-    paths.autosave_path(data_dir).write_text("garbage")
+    (data_dir / "autosave.json").write_text("garbage")       # an earlier version's autosave
     app = make_app()
     assert (data_dir / "autosave.json.corrupt").exists()
     assert "set aside" in app.message.cget("text")
