@@ -3,8 +3,13 @@
     python3 executive_decision.py tournament --games 500 --seats hard,medium,medium,medium
     python3 -m ed.tournament --games 200 --seats hard,easy --variations loans --jobs 2
 
+    python3 -m ed.tournament --games 200 --seats hard,g:margin,g:ev,g:ev
+
 Each entry of ``--seats`` is a level (``easy``, ``medium``, ``hard``),
-optionally with a personality: ``hard:mabel``.  The players swap seats from
+optionally with a personality: ``hard:mabel``; or ``g:NAME``, a sparring
+partner of the gauntlet (``ed.ai.gauntlet``: ``g:margin``, ``g:ev``,
+``g:keeper``, ``g:hoarder``, ``g:flooder``, ``g:copycat``, ``g:frozen``,
+``g:exploit``), written apart from the levels.  The players swap seats from
 game to game (game ``i`` seats player ``p`` at position ``(p + i) mod n``),
 so no one keeps the first or last seat.  Prints, per player: wins (a shared
 first place counts as a share of a win), the win rate with its 95% Wilson
@@ -22,6 +27,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import List, Optional, Sequence, Tuple
 
 from . import ai
+from .ai import gauntlet
 from .engine import Game, Seat
 from .rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
@@ -47,7 +53,9 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
         description="Play headless games between computer players and compare them.")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seats", default="hard,medium,medium,medium",
-                        help="comma list of levels, each optionally level:personality "
+                        help="comma list of levels, each optionally level:personality, "
+                             "or g:NAME for a gauntlet strategy ("
+                             + ", ".join(gauntlet.STRATEGIES) + ") "
                              "(default hard,medium,medium,medium)")
     parser.add_argument("--months", type=int, default=12, help="months per game (default 12)")
     parser.add_argument("--variations", default="none",
@@ -60,16 +68,32 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
     return parser
 
 
+#: A seat written ``g:NAME`` is the gauntlet strategy NAME.
+GAUNTLET_PREFIX = "g:"
+
+
 def parse_seats(text: str) -> List[Player]:
-    """``"hard,medium:iris"`` -> ``[("hard", None), ("medium", "iris")]``; raises ``UsageError``."""
+    """``"hard,medium:iris,g:ev"`` -> ``[("hard", None), ("medium", "iris"), ("g:ev", None)]``.
+
+    Raises ``UsageError`` for an unknown level, personality or strategy.
+    """
     players: List[Player] = []
     for part in text.split(","):
         part = part.strip()
+        if part.lower().startswith(GAUNTLET_PREFIX):
+            name = part[len(GAUNTLET_PREFIX):].strip().lower()
+            if name not in gauntlet.STRATEGIES:
+                raise UsageError(f"{part!r} is not a gauntlet strategy; write g:NAME with NAME "
+                                 f"one of {', '.join(gauntlet.STRATEGIES)}.")
+            players.append((GAUNTLET_PREFIX + name, None))
+            continue
         level, _, personality = part.partition(":")
         level = level.strip().lower()
         personality = personality.strip().lower() or None
         if level not in ai.LEVELS:
-            raise UsageError(f"{part!r} is not a level; the levels are {', '.join(ai.LEVELS)}.")
+            raise UsageError(f"{part!r} is not a level; the levels are {', '.join(ai.LEVELS)}. "
+                             f"A gauntlet strategy is written g:NAME, NAME one of "
+                             f"{', '.join(gauntlet.STRATEGIES)}.")
         if personality is not None and personality not in ai.PERSONALITIES:
             raise UsageError(f"{personality!r} is not a personality; choose from "
                              f"{', '.join(ai.PERSONALITIES)}.")
@@ -108,8 +132,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
     seats = [Seat("computer", players[p][0], players[p][1]) for p in player_at]
     names = [f"P{p + 1}" for p in player_at]
     game = Game(rules, names, game_seed, seats=seats)
-    avatars = [ai.avatar_for(game_seed, position, players[p][0], players[p][1])
-               for position, p in enumerate(player_at)]
+    avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
     times: List[float] = []
     clock = time.perf_counter
     while not game.is_over:
@@ -125,6 +148,14 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
         game.resolve()
     final = game.final_cash()
     return [final[position_of[p]] for p in range(n)], times
+
+
+def make_avatar(game_seed: int, position: int, player: Player):
+    """The computer player for a seat: a level's avatar, or a gauntlet strategy for ``g:NAME``."""
+    level, personality = player
+    if level.startswith(GAUNTLET_PREFIX):
+        return gauntlet.make(level[len(GAUNTLET_PREFIX):], seed=game_seed * 10 + position)
+    return ai.avatar_for(game_seed, position, level, personality)
 
 
 def _play_chunk(args) -> List[Tuple[int, List[int], List[float]]]:

@@ -18,13 +18,16 @@ from ..view import PlayerView
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
-from .models import History, forecast
+from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels
 from .optimiser import Optimiser
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+#: Scenarios ``hard`` draws from its opponent models (turned into one distribution per commodity).
+HARD_SCENARIOS = 32
 
 Entry = Dict[str, Tuple[int, int]]
 
@@ -41,7 +44,9 @@ class Style:
     ``bid_margin`` / minus ``ask_margin``, jittered by up to ``noise``.
     ``goods_per_plan`` caps how many different goods a plan mixes;
     ``endgame`` values leftovers at the final raw price in the last month;
-    ``carry`` is what a unit kept for later is worth, as a share of its price;
+    ``carry`` and ``keep`` say what a unit kept for later is worth: ``keep``
+    is the share of the learned worth above its price (``worth``) the level
+    counts, ``carry`` scales the whole (below 1: a beginner's undervaluing);
     ``fill`` is the share of the time a hard bid is first meant to succeed;
     ``jitter`` is the spread, in dollars, of the random doubt added to each
     plan's value, so that near-equal plans are chosen by chance and no two
@@ -62,13 +67,14 @@ class Style:
     jitter: float
     goods_spread: float
     partial_spread: float
+    keep: float = 0.0
     scenarios: int = 0
 
 
 STYLES: Dict[str, Style] = {
     "easy": Style("last", 0.0, False, 3, 3, 2, 2, False, 0.9, 0.0, 15.0, 0.0, 0.0),
     "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 0.85, 0.7, 8.0, 0.6, 0.6),
-    "hard": Style("model", 1.8, True, 0, 0, 0, 3, True, 0.8, 0.8, 3.0, 1.3, 0.6),
+    "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=0.7),
     "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
                     scenarios=48),
 }
@@ -81,6 +87,8 @@ class Decision:
     entry: Tuple[Tuple[str, Tuple[int, int]], ...]
     explanation: str
     expected: Tuple[Tuple[str, int], ...]
+    #: units of A, B and C the entry is meant to make and sell this month
+    plan: Tuple[int, int, int] = (0, 0, 0)
 
     def as_dict(self) -> Entry:
         return dict(self.entry)
@@ -123,6 +131,8 @@ class Avatar:
         self.last_decision: Optional[Decision] = None
         #: decisions that fell back to an empty entry because planning failed (should stay 0)
         self.fallbacks = 0
+        #: the error behind the last fallback, for whoever investigates it
+        self.last_error = ""
         #: what the opponent models learned, kept from one decision to the next (a pure cache)
         self._models = OpponentModels()
 
@@ -136,36 +146,41 @@ class Avatar:
         rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
         try:
             if self.style.scenarios:
-                entry, sentence, expected = self._expert(view, rng)
+                entry, sentence, expected, plan = self._expert(view, rng)
             else:
-                history = History(view)
-                outlook = forecast(view, self.style, history)
+                if self.style.forecast == "opponents":
+                    sc = _scenarios.draw(view, self._models, rng, HARD_SCENARIOS)
+                    outlook = Outlook(outlook_of(sc.raw), outlook_of(sc.goods))
+                else:
+                    outlook = forecast(view, self.style, History(view))
                 pricer = Pricer(view, self.style, self.temper, rng, outlook)
                 if view.phase == "purchasing":
-                    entry, sentence, expected = self._order(view, pricer)
+                    entry, sentence, expected, plan = self._order(view, pricer)
                 else:
-                    entry, sentence, expected = self._offer(view, pricer)
-        except Exception:  # never let a bug stop the game: pass this phase instead
+                    entry, sentence, expected, plan = self._offer(view, pricer)
+        except Exception as error:  # never let a bug stop the game: pass this phase instead
             self.fallbacks += 1
+            self.last_error = f"{type(error).__name__}: {error}"
             return self._done({}, "passes this phase", ())
         if hints.problems(view, entry) or (view.phase == "selling" and not hints.is_makeable(view, entry)):
             self.fallbacks += 1
+            self.last_error = f"illegal entry {entry}: {hints.problems(view, entry)}"
             return self._done({}, "passes this phase", ())
-        return self._done(entry, sentence, expected)
+        return self._done(entry, sentence, expected, plan)
 
-    def _done(self, entry: Entry, sentence: str, expected) -> Entry:
+    def _done(self, entry: Entry, sentence: str, expected, plan=(0, 0, 0)) -> Entry:
         self.explanation = sentence
-        self.last_decision = Decision(tuple(entry.items()), sentence, tuple(expected))
+        self.last_decision = Decision(tuple(entry.items()), sentence, tuple(expected), tuple(plan))
         return entry
 
     def _order(self, view: PlayerView, pricer: Pricer):
         plan = plan_purchases(view, pricer)
         if plan is None or not any(plan.buy):
             if spending_room(view, self.temper) < min(pricer.raw_prev) and not view.rules.loans:
-                return {}, "is short of cash and orders nothing this month", ()
+                return {}, "is short of cash and orders nothing this month", (), (0, 0, 0)
             if view.is_last_month and pricer.style.endgame:
-                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", ()
-            return {}, "expects no profit in buying and orders nothing this month", ()
+                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", (), (0, 0, 0)
+            return {}, "expects no profit in buying and orders nothing this month", (), (0, 0, 0)
         entry: Entry = {}
         expects, bids, expected = [], [], []
         for g, key in enumerate(RAW):
@@ -180,15 +195,15 @@ class Avatar:
             bids.append(f"${bid} for {units} {NAMES[key]}")
         made = [f"{n} {GOODS[h]}" for h, n in enumerate(plan.goods) if n]
         purpose = f" to make {_names(made)}" if made else ""
-        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected
+        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected, plan.goods
 
     def _offer(self, view: PlayerView, pricer: Pricer):
         if sum(view.own_stock) < 3:
-            return {}, "has nothing to sell", ()
+            return {}, "has nothing to sell", (), (0, 0, 0)
         goods, value = plan_sales(view, pricer)
         if not any(goods):
             nears = [f"{g} near ${pricer.sale(h, 0)[3]}" for h, g in enumerate(GOODS)]
-            return {}, f"expects {_names(nears)} and keeps its stock for now", ()
+            return {}, f"expects {_names(nears)} and keeps its stock for now", (), (0, 0, 0)
         entry: Entry = {}
         expects, asks, expected = [], [], []
         for h, good in enumerate(GOODS):
@@ -200,7 +215,7 @@ class Avatar:
             expected.append((good, near))
             expects.append(f"{good} near ${near}")
             asks.append(f"${ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected
+        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
 
     # ------------------------------------------------------------ expert
 
@@ -230,10 +245,10 @@ class Avatar:
         cand = opt.best_order(limit, room)
         if cand is None or not any(cand.units):
             if room < min(opt.raw_prev) and not view.rules.loans:
-                return {}, "is short of cash and orders nothing this month", ()
+                return {}, "is short of cash and orders nothing this month", (), (0, 0, 0)
             if final:
-                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", ()
-            return {}, "expects no profit in buying and orders nothing this month", ()
+                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", (), (0, 0, 0)
+            return {}, "expects no profit in buying and orders nothing this month", (), (0, 0, 0)
         entry: Entry = {}
         expects, bids, expected = [], [], []
         for g, key in enumerate(RAW):
@@ -245,26 +260,25 @@ class Avatar:
             markets = opt.raw_markets(g, units)
             near = int(sum(markets) / len(markets) + 0.5)
             expected.append((key, near))
-            expects.append(f"{NAMES[key]} near ${near}")
+            expects.append(f"{NAMES[key]} {'near ' if not expects else ''}${near}")
             bids.append(f"${bid} for {units} {NAMES[key]}")
         made = [f"{n} {GOODS[h]}" for h, n in enumerate(cand.goods) if n]
         needed = _buy_needed(opt, cand.goods)
         kept = [f"{cand.units[g] - needed[g]} {NAMES[k]}" for g, k in enumerate(RAW)
                 if cand.units[g] > needed[g]]
         purpose = f" to make {_names(made)}" if made else ""
-        if kept:
-            purpose += (f"{' and' if made else ''} to keep {_names(kept)} as stock "
-                        f"(worth more than its price)" if not final else "")
-        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected
+        if kept and not final:
+            purpose += f"{' and' if made else ''} to keep {_names(kept)}, worth more in stock"
+        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected, cand.goods
 
     def _expert_offer(self, view: PlayerView, opt: Optimiser, values, final: bool):
         if sum(view.own_stock) < 3:
-            return {}, "has nothing to sell", ()
+            return {}, "has nothing to sell", (), (0, 0, 0)
         goods, _ = opt.best_offer(view.own_stock)
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
             return {}, (f"expects {_names(nears)} and keeps its stock, worth more kept "
-                        f"than sold at those prices"), ()
+                        f"than sold at those prices"), (), (0, 0, 0)
         entry: Entry = {}
         expects, asks, expected = [], [], []
         for h, good in enumerate(GOODS):
@@ -277,7 +291,7 @@ class Avatar:
             expected.append((good, near))
             expects.append(f"{good} near ${near}")
             asks.append(f"${sale.ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected
+        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
 
 
 def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:

@@ -138,6 +138,18 @@ class Outlook:
 PRIOR_ORDER = (0.3, 0.4, 0.25)
 
 
+def outlook_of(totals: Sequence[Sequence[int]]) -> List[Dist]:
+    """Each commodity's scenarios of the others' total, as a distribution (``Outlook`` form)."""
+    out = []
+    for draws in totals:
+        counts: dict = {}
+        for t in draws:
+            counts[t] = counts.get(t, 0) + 1
+        n = len(draws)
+        out.append(tuple((t, c / n) for t, c in sorted(counts.items())))
+    return out
+
+
 def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
     """Forecast the other seats' totals for the current phase from public information."""
     rules = view.rules

@@ -37,6 +37,8 @@ PRIOR_SD = 1.6
 PRIOR_COUNT = 1.5
 #: Scale of the error that halves a model's weight, in squared units summed over a phase.
 TEMPERATURE = 6.0
+#: How many decisions' worth of "no bias" a seat's bias is shrunk towards.
+BIAS_COUNT = 1e9
 
 
 class Position:
@@ -245,6 +247,26 @@ def offer_all(pos: Position) -> Triple:
     return tuple(float(u) for u in _greedy_goods(pos.recipes, pos.stock, margins(pos)))  # type: ignore[return-value]
 
 
+def offer_most(pos: Position) -> Triple:
+    """Offers as many goods as its stock makes, each grade going first to the good that needs it most.
+
+    X-Fine is good for little but A, so it makes A; then Fine and Standard
+    make B or C, whichever has the better margin.
+    """
+    recipes = _as_map(pos.recipes)
+    stock = pos.stock
+    m = margins(pos)
+    order = [0] + sorted((1, 2), key=lambda h: m[h], reverse=True)
+    units = [0, 0, 0]
+    for h in order:
+        while True:
+            units[h] += 1
+            if not can_fill(places(recipes, units), stock):
+                units[h] -= 1
+                break
+    return (float(units[0]), float(units[1]), float(units[2]))
+
+
 def _scaled_offer(pos: Position, share: float) -> Triple:
     goods = _greedy_goods(pos.recipes, pos.stock, margins(pos))
     return (goods[0] * share, goods[1] * share, goods[2] * share)
@@ -287,6 +309,7 @@ ORDER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
 )
 OFFER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
     ("all", offer_all, 1.2),
+    ("most", offer_most, 1.0),
     ("habit", offer_habit, 1.0),
     ("repeat", offer_repeat, 0.8),
     ("half", offer_half, 0.5),
@@ -440,22 +463,21 @@ class OpponentModels:
         return out
 
     def _blend(self, j: int, pos: Position, relevant: list, models, buying: bool) -> Prediction:
+        """Weigh each model by its record with seat ``j``; take the spread from the blend's own errors."""
+        history = []   # per past decision: (forget, what the seat entered, each model's guess)
+        for age, (before, record) in enumerate(reversed(relevant)):
+            guesses = [self._predict(name, model, before[j]) for name, model, _ in models]
+            history.append((FORGET ** age, actual_units(record, j, buying), guesses))
         names, means, sds, logw = [], [], [], []
-        for name, model, prior in models:
+        weight_sum = sum(forget for forget, _, _ in history)
+        for m, (name, model, prior) in enumerate(models):
             score = 0.0
             sq = [0.0, 0.0, 0.0]
-            weight_sum = 0.0
-            for age, (before, record) in enumerate(reversed(relevant)):
-                forget = FORGET ** age
-                guess = self._predict(name, model, before[j])
-                real = actual_units(record, j, buying)
-                err = 0.0
+            for forget, real, guesses in history:
                 for c in range(3):
-                    d = real[c] - guess[c]
+                    d = real[c] - guesses[m][c]
                     sq[c] += forget * d * d
-                    err += d * d
-                score += forget * err
-                weight_sum += forget
+                    score += forget * d * d
             guess = self._predict(name, model, pos)
             base = [PRIOR_SD ** 2 * (1.0 + 0.1 * guess[c]) for c in range(3)]
             sd = tuple(math.sqrt((PRIOR_COUNT * base[c] + sq[c]) / (PRIOR_COUNT + weight_sum))
@@ -467,5 +489,39 @@ class OpponentModels:
         top = max(logw)
         raw = [math.exp(w - top) for w in logw]
         total = sum(raw)
-        return Prediction(j, names, means, sds, [w / total for w in raw])
+        weights = [w / total for w in raw]
+        if history:
+            means, sds = _calibrated(history, weights, means, sds, weight_sum)
+        return Prediction(j, names, means, sds, weights)
 
+
+def _calibrated(history: list, weights: List[float], means: List[Triple], sds: List[Triple],
+                weight_sum: float) -> Tuple[List[Triple], List[Triple]]:
+    """Shift and widen the models so the blend's bias and spread match its own past errors.
+
+    The blend of the models, weighted as now, is replayed over the seat's
+    past decisions: its mean error (shrunk towards none) is added to every
+    model, and if its errors were wider than the mixture says, every model's
+    spread grows by the difference.
+    """
+    bias = [0.0, 0.0, 0.0]
+    square = [0.0, 0.0, 0.0]
+    for forget, real, guesses in history:
+        for c in range(3):
+            blended = sum(w * g[c] for w, g in zip(weights, guesses))
+            d = real[c] - blended
+            bias[c] += forget * d
+            square[c] += forget * d * d
+    new_means, new_sds = [], []
+    extra = []
+    for c in range(3):
+        b = bias[c] / (BIAS_COUNT + weight_sum)
+        bias[c] = b
+        centre = sum(w * m[c] for w, m in zip(weights, means))
+        mixture = sum(w * (s[c] ** 2 + (m[c] - centre) ** 2) for w, m, s in zip(weights, means, sds))
+        seen = (PRIOR_COUNT * PRIOR_SD ** 2 + square[c]) / (PRIOR_COUNT + weight_sum)
+        extra.append(max(0.0, seen - mixture))
+    for m, s in zip(means, sds):
+        new_means.append(tuple(max(0.0, m[c] + bias[c]) for c in range(3)))
+        new_sds.append(tuple(math.sqrt(s[c] ** 2 + extra[c]) for c in range(3)))
+    return new_means, new_sds  # type: ignore[return-value]

@@ -63,17 +63,16 @@ def _plan_value(pricer: Pricer, goods: Sequence[int], buy: Sequence[int],
     value = 0.0
     share = 1.0
     spend = 0
-    partial = pricer.rules.partial_fills
     for g in range(3):
         units = buy[g]
         if units:
             bid, got, fill_share = pricer.bids(g, units)[choice[g]]
             spend += units * bid
             value += got * (pricer.values[g] - bid)
-            if partial:
-                share = fill_share if fill_share < share else share
-            else:
-                share *= fill_share
+            # the goods are made only when every grade is bought; the grades' fortunes
+            # move together (a busy month raises every price), so the chance is the
+            # smallest of theirs, not their product
+            share = fill_share if fill_share < share else share
     if spend > cash:
         if not pricer.rules.loans:
             return None

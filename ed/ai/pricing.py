@@ -18,6 +18,7 @@ from ..rules import GOODS, MAX_PRICE, RAW
 from ..view import PlayerView
 from .characters import Temper
 from .models import Outlook
+from .worth import stock_values
 
 if TYPE_CHECKING:
     from .levels import Style
@@ -55,7 +56,8 @@ class Pricer:
 
         In the last month it fetches the final raw price (RULES §5): known
         when selling, forecast when buying.  Before that it saves buying one
-        next month, worth a share ``carry`` of today's price.
+        next month and is a claim on a future margin (``worth``): the level
+        counts a share ``keep`` of that margin, and ``carry`` of the whole.
         """
         if self.last and self.style.endgame:
             if not self.buying:
@@ -65,10 +67,16 @@ class Pricer:
                 values.append(sum(p * max(1, self.raw_prev[g] + t - 10)
                                   for t, p in self.outlook.raw[g]))
             return values
-        carry = self.style.carry
-        if self.view.months_left == 2 and self.style.endgame:
-            carry -= 0.05
-        return [carry * p for p in self.raw_prev]
+        style = self.style
+        prices = [self.view.prices[k] for k in RAW + GOODS]
+        if style.keep:
+            recipes = [self.recipes[g] for g in GOODS]
+            worth = stock_values(prices, recipes, self.view.months_left - 1,
+                                 shift=self.temper.keep)
+            kept = [prices[g] + style.keep * (worth[g] - prices[g]) for g in range(3)]
+        else:
+            kept = [float(p) for p in prices[0:3]]
+        return [style.carry * v for v in kept]
 
     def raw_market(self, g: int, units: int) -> List[Tuple[int, float]]:
         prev = self.raw_prev[g]

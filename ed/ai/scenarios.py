@@ -95,7 +95,8 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
             units.append(0 if u < 0 else (grade_cap if u > grade_cap else u))
         total = units[0] + units[1] + units[2]
         while total > total_cap:
-            c = max(range(3), key=lambda i: units[i])
+            # trim where the draw ran furthest above its model's mean
+            c = max(range(3), key=lambda i: (units[i] - mean[i]) / (sd[i] + 0.5) if units[i] else -99)
             units[c] -= 1
             total -= 1
         draws.append((units[0], units[1], units[2]))

@@ -1,0 +1,457 @@
+"""The expected-value bidder: forecast the others, then price every unit by its worth.
+
+Knows the rules and the public history only; imports the gauntlet's
+``base`` and ``forecast`` and the engine's pure modules, nothing of the
+levels.
+
+Each month it forecasts the others' total order of each grade and total
+offer of each good (``forecast``), as whole-number distributions.  It values
+a raw unit kept in stock at its forecast price plus a share of the best
+margin it could earn (in the last month, at the final raw price, RULES §5),
+and a good by what it is expected to fetch.  Purchasing: a greedy plan adds
+one recipe to sell, or one unit to keep, at a time while the gain over its
+expected cost is positive (within the monthly limit and, RULES §4.1.5,
+within the cash: an order over the cash buys nothing at all); then each
+grade's bid maximises P(filled) × (value − bid).  Selling: every plan the
+stock makes is scored with, per good, the ask that maximises P(sold) ×
+(ask − value of the materials).  Partial fills and sales enter as expected
+units; loans as a cost on the borrowed part.  In the last month it may
+order units it does not need at the minimum bid, to raise the final price
+of the stock it holds (units of every order count towards the price).
+
+The ``Trader`` takes a ``Knobs`` vector; ``ev`` uses the defaults below, the
+exploiter a searched vector.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields, replace
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ... import market
+from ...production import fill, places
+from ...rules import GOODS, MAX_PRICE, NAMES, RAW
+from ...view import PlayerView
+from .base import Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of, purchase_for
+from .forecast import OfferForecast, OrderForecast
+
+LOAN_COST = 0.25  # RULES §5 and §6: $125 repaid for every $100 borrowed
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """What a ``Trader`` believes and how bold it is.
+
+    ``carry_margin``: share of the best margin per raw unit added to a kept
+    unit's value; ``carry_markup``: multiplier on the forecast raw price for
+    it; ``endgame``: ``carry_margin`` is multiplied by this in the month
+    before the last; ``bid_z``: planning premium over the forecast market
+    price, in standard deviations; ``bid_shift``/``ask_shift``: dollars added
+    to every bid/ask after optimising; ``spread_scale``: multiplier on the
+    forecast spreads; ``limit_use``/``cash_use``: shares of the order limit
+    and the cash it will use; ``prefer_a/b/c``: dollars per unit of liking
+    for a good; ``pump``: in the last month, units ordered at the minimum
+    bid on a held grade (0 to 1, of what is left of the limit); ``deny``:
+    units ordered at the minimum bid on grades it does not buy, every month
+    (raises the others' prices); ``flood``: extra units offered beyond the
+    best plan, at the lowest ask; ``sell_share``: share of the best plan
+    offered; ``loan_weight``: how heavily a loan's cost counts.
+    """
+
+    carry_margin: float = 0.5
+    carry_markup: float = 1.0
+    endgame: float = 0.6
+    bid_z: float = 1.0
+    bid_shift: float = 0.0
+    ask_shift: float = 0.0
+    spread_scale: float = 1.0
+    limit_use: float = 1.0
+    cash_use: float = 1.0
+    prefer_a: float = 0.0
+    prefer_b: float = 0.0
+    prefer_c: float = 0.0
+    pump: float = 1.0
+    deny: float = 0.0
+    flood: float = 0.0
+    sell_share: float = 1.0
+    loan_weight: float = 1.0
+
+    @classmethod
+    def names(cls) -> Tuple[str, ...]:
+        return tuple(f.name for f in fields(cls))
+
+    def as_tuple(self) -> Tuple[float, ...]:
+        return tuple(getattr(self, n) for n in self.names())
+
+    def clipped(self) -> "Knobs":
+        """The same knobs inside their sensible ranges (``BOUNDS``)."""
+        return replace(self, **{n: min(BOUNDS[n][1], max(BOUNDS[n][0], getattr(self, n)))
+                                for n in self.names()})
+
+
+#: Range and search step of every knob.
+BOUNDS: Dict[str, Tuple[float, float]] = {
+    "carry_margin": (0.0, 1.2), "carry_markup": (0.8, 1.3), "endgame": (0.0, 1.2),
+    "bid_z": (-0.5, 3.0), "bid_shift": (-4.0, 8.0), "ask_shift": (-10.0, 6.0),
+    "spread_scale": (0.5, 2.0), "limit_use": (0.3, 1.0), "cash_use": (0.3, 1.0),
+    "prefer_a": (-15.0, 15.0), "prefer_b": (-15.0, 15.0), "prefer_c": (-15.0, 15.0),
+    "pump": (0.0, 1.0), "deny": (0.0, 6.0), "flood": (0.0, 4.0), "sell_share": (0.3, 1.0),
+    "loan_weight": (0.3, 3.0),
+}
+STEPS: Dict[str, float] = {
+    "carry_margin": 0.15, "carry_markup": 0.05, "endgame": 0.2, "bid_z": 0.4, "bid_shift": 1.5,
+    "ask_shift": 2.0, "spread_scale": 0.2, "limit_use": 0.1, "cash_use": 0.1, "prefer_a": 4.0,
+    "prefer_b": 4.0, "prefer_c": 4.0, "pump": 0.3, "deny": 1.0, "flood": 1.0, "sell_share": 0.1,
+    "loan_weight": 0.3,
+}
+
+
+class Trader(Player):
+    """An expected-value trader driven by ``knobs``; ``wobble`` jitters them per seed."""
+
+    name = "ev"
+    summary = ("expected-value bidder: forecasts the others' totals from the revealed history "
+               "and bids and asks for the best expected gain")
+
+    def __init__(self, seed: Optional[int] = None, *, knobs: Knobs = Knobs(),
+                 wobble: float = 1.0) -> None:
+        super().__init__(seed)
+        w = wobble
+        self.knobs = replace(
+            knobs,
+            carry_margin=self.jitter(knobs.carry_margin, 0.08 * w),
+            bid_z=self.jitter(knobs.bid_z, 0.15 * w),
+            ask_shift=self.jitter(knobs.ask_shift, 0.8 * w),
+            spread_scale=self.jitter(knobs.spread_scale, 0.08 * w),
+        ).clipped() if w else knobs
+
+    # ----------------------------------------------------------- values
+
+    def _carry(self, view: PlayerView, raw: Sequence[float], goods: Sequence[float],
+               months_left: int) -> List[float]:
+        """What a raw unit still in stock after this month's sale is worth to it.
+
+        In the last month: the final raw price (RULES §5).  Before: the
+        forecast price (times ``carry_markup``) plus ``carry_margin`` of the
+        best margin per raw unit of a good it goes into.
+        """
+        if months_left <= 1:
+            return [max(1.0, r) for r in raw]
+        k = self.knobs
+        share = k.carry_margin * (k.endgame if months_left == 2 else 1.0)
+        recipes = view.rules.recipes
+        best = [0.0, 0.0, 0.0]
+        for gi, good in enumerate(GOODS):
+            r = recipes[good]
+            margin = (goods[gi] - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])) / 3.0
+            for g in range(3):
+                if r[g] and margin > best[g]:
+                    best[g] = margin
+        best[1] = max(best[1], best[2])  # Fine stands in for Standard
+        best[0] = max(best[0], best[1])  # and X-Fine for Fine
+        return [max(1.0, raw[g] * k.carry_markup + share * best[g]) for g in range(3)]
+
+    def _sell_tables(self, view: PlayerView, spreads: Sequence[Spread], worth: Sequence[float],
+                     most: Sequence[int]) -> List[List[Tuple[float, int]]]:
+        """Per good, per units ``n``: (expected gain over the materials' worth, best ask).
+
+        A table stops where offering one more unit has stopped paying twice
+        running (the gain is concave in the units: each one offered lowers
+        the market price of all of them by $2).
+        """
+        partial = view.rules.partial_sales
+        prefer = (self.knobs.prefer_a, self.knobs.prefer_b, self.knobs.prefer_c)
+        tables = []
+        for gi, good in enumerate(GOODS):
+            prev = view.prices[good]
+            spread = spreads[gi]
+            low = max(spread.low, int(spread.mean - 2.5 * (spread.high - spread.low) / 7.0))
+            high = min(spread.high, int(spread.mean + 2.5 * (spread.high - spread.low) / 7.0) + 1)
+            w = worth[gi] - prefer[gi]
+            row = [(0.0, 0)]
+            worse = 0
+            for n in range(1, most[gi] + 1):
+                best = (-1e9, 0)
+                # the ask that sells in full exactly when the others offer at most k units
+                for k in range(low, high + 1):
+                    top = prev + 11 - 2 * (k + n)
+                    for ask in ((top, top + 1) if partial else (top,)):
+                        if ask < 1:
+                            continue
+                        gain = _expected_sold(spread, n, ask, prev, partial) * (ask - w)
+                        if gain > best[0]:
+                            best = (gain, ask)
+                if best[0] <= 0:
+                    best = (min(0.0, best[0]), best[1])
+                worse = worse + 1 if best[0] <= row[-1][0] else 0
+                row.append(best)
+                if worse >= 2:
+                    break
+            tables.append(row)
+        return tables
+
+    # ----------------------------------------------------------- purchasing
+
+    def order(self, view: PlayerView, rng: random.Random) -> Tuple[Entry, str]:
+        k = self.knobs
+        rules = view.rules
+        ledger = Ledger(view)
+        orders = OrderForecast(view, ledger, spread_scale=k.spread_scale)
+        months_left = view.months_left
+        raw_prev = [view.prices[g] for g in RAW]
+        typical = rules.order_limit / 3.0
+        raw_hat = [max(1.0, raw_prev[g] + orders.mean[g] + typical - 10) for g in range(3)]
+        # the others' stocks after their expected orders, for their offers
+        stocks = []
+        for seat in range(view.players):
+            st = view.stock[seat]
+            add = orders.seat_mean[seat]
+            stocks.append(tuple(st[g] + int(round(0.8 * add[g])) for g in range(3)))
+        offers = OfferForecast(view, ledger, stocks=stocks, extra_var=1.0,
+                               spread_scale=k.spread_scale)
+        goods_hat = [max(1.0, view.prices[g] + 11 - 2 * (offers.mean[i] + 2))
+                     for i, g in enumerate(GOODS)]
+        carry = self._carry(view, raw_hat, goods_hat, months_left)
+        recipes = rules.recipes
+        worth = [sum(r * c for r, c in zip(recipes[g], carry)) for g in GOODS]
+        stock = view.own_stock
+        limit = max(0, int(rules.order_limit * k.limit_use + 1e-9))
+        most_goods = (sum(stock) + limit) // 3 + 1
+        tables = self._sell_tables(view, offers.spreads, worth, (most_goods,) * 3)
+        cash = view.own_cash * k.cash_use
+        loans = rules.loans
+        premium = [k.bid_z * orders.sd[g] for g in range(3)]
+
+        def bid_for(g: int, u: int) -> int:
+            want = raw_prev[g] + orders.mean[g] + u - 10 + premium[g]
+            return max(market.min_bid(raw_prev[g], u), int(want + 0.999))
+
+        def cost_of(buy: Sequence[int]) -> float:
+            total = sum(buy[g] * bid_for(g, buy[g]) for g in range(3) if buy[g])
+            if total > cash:
+                if not loans:
+                    return float("inf")
+                weight = k.loan_weight * (0.5 if months_left >= 3 else 1.0)
+                total += LOAN_COST * weight * market.loan_for(int(total - view.own_cash) + 1)
+            return total
+
+        buy = [0, 0, 0]
+        plan = [0, 0, 0]
+        value = [0.0, 0.0, 0.0]
+        spent = 0.0
+        for _ in range(3 * limit + 12):
+            best_gain, best_move = 0.5, None
+            for gi in range(3):
+                n = plan[gi]
+                if n + 1 >= len(tables[gi]):
+                    continue
+                trial = list(plan)
+                trial[gi] += 1
+                need = purchase_for(places(recipes, trial), stock)
+                new = [max(buy[g], need[g]) for g in range(3)]
+                if not _within(new, limit, rules.grade_limit):
+                    continue
+                cost = cost_of(new)
+                extra = sum((new[g] - buy[g]) * carry[g] for g in range(3))
+                gain = tables[gi][n + 1][0] - tables[gi][n][0] + extra - (cost - spent)
+                if gain > best_gain:
+                    best_gain, best_move = gain, ("make", gi, new, cost)
+            for g in range(3):
+                new = list(buy)
+                new[g] += 1
+                if not _within(new, limit, rules.grade_limit):
+                    continue
+                cost = cost_of(new)
+                gain = carry[g] - (cost - spent)
+                if gain > best_gain:
+                    best_gain, best_move = gain, ("keep", g, new, cost)
+            if best_move is None:
+                break
+            kind, index, new, cost = best_move
+            added = [new[g] - buy[g] for g in range(3)]
+            bonus = best_gain + (cost - spent)
+            units = sum(added) or 1
+            for g in range(3):
+                value[g] += added[g] * (carry[g] if kind == "keep" else 0.0)
+                if kind == "make":
+                    value[g] += added[g] * (carry[g] + (bonus - sum(
+                        a * carry[h] for h, a in enumerate(added))) / units)
+            if kind == "make":
+                plan[index] += 1
+            buy, spent = new, cost
+
+        wanted: Entry = {}
+        for g, key in enumerate(RAW):
+            if buy[g]:
+                unit_value = value[g] / buy[g]
+                bid, units = self._best_bid(view, orders.spreads[g], raw_prev[g], buy[g],
+                                            unit_value, carry[g], limit - sum(buy) + buy[g])
+                if units:
+                    wanted[key] = (units, int(round(bid + k.bid_shift)))
+        wanted = self._extra_units(view, wanted, stock, plan, carry, months_left, limit)
+        budget = None if loans else int(min(view.own_cash, max(0.0, cash)))
+        entry = fit_order(view, wanted, budget=budget)
+        hats = ", ".join(f"{NAMES[g]} ${int(round(raw_hat[i]))}" for i, g in enumerate(RAW))
+        text = describe(entry, "bids")
+        if not entry:
+            return entry, f"expects {hats}; nothing is worth its price"
+        return entry, f"expects {hats}; {text}"
+
+    def _best_bid(self, view: PlayerView, spread: Spread, prev: int, units: int,
+                  unit_value: float, carry: float, room: int) -> Tuple[int, int]:
+        """The bid (and, under partial fills, the units) with the best expected gain."""
+        partial = view.rules.partial_fills
+        best = (-1e18, market.min_bid(prev, units), units)
+        choices = range(units, min(room, view.rules.grade_limit, units + 3) + 1) if partial else (units,)
+        for u in choices:
+            floor = market.min_bid(prev, u)
+            for k in range(max(spread.low, -1), spread.high + 2):
+                bid = prev + k + u - 10  # fills in full when the others order at most k
+                if bid < floor:
+                    continue
+                if bid > MAX_PRICE:
+                    break
+                if partial:  # P(at least i units filled) = P(others <= k + u - i)
+                    got = spread.sum_at_most(k, k + u - 1)
+                    wanted = spread.sum_at_most(k + u - units, k + u - 1)
+                    gain = wanted * unit_value + (got - wanted) * carry - got * bid
+                else:
+                    gain = spread.at_most(k) * units * (unit_value - bid)
+                if gain > best[0]:
+                    best = (gain, bid, u)
+        if best[0] <= 0:
+            return best[1], 0
+        return best[1], best[2]
+
+    def _extra_units(self, view: PlayerView, wanted: Entry, stock: Sequence[int],
+                     plan: Sequence[int], carry: Sequence[float], months_left: int,
+                     limit: int) -> Entry:
+        """Units ordered at the minimum bid to move a price: ``pump`` and ``deny``."""
+        k = self.knobs
+        rules = view.rules
+        room = limit - sum(u for u, _ in wanted.values())
+        if room <= 0:
+            return wanted
+        out = dict(wanted)
+        if months_left == 1 and k.pump > 0:
+            used = places(rules.recipes, plan)
+            left = [stock[g] + wanted.get(RAW[g], (0, 0))[0] - used[g] for g in range(3)]
+            others = [sum(view.stock[s][g] for s in range(view.players) if s != view.seat)
+                      / max(1, view.players - 1) for g in range(3)]
+            candidates = [g for g in range(3) if RAW[g] not in out and left[g] > others[g]]
+            if candidates:
+                g = max(candidates, key=lambda i: left[i] - others[i])
+                units = min(int(room * k.pump), rules.grade_limit)
+                if units > 0:
+                    out[RAW[g]] = (units, market.min_bid(view.prices[RAW[g]], units))
+                    room -= units
+        if k.deny >= 1 and room > 0:
+            for g in range(3):
+                key = RAW[g]
+                if key in out:
+                    continue
+                units = min(int(k.deny), room, rules.grade_limit)
+                if units > 0:
+                    out[key] = (units, market.min_bid(view.prices[key], units))
+                    room -= units
+        return out
+
+    # ----------------------------------------------------------- selling
+
+    def offer(self, view: PlayerView, rng: random.Random) -> Tuple[Entry, str]:
+        k = self.knobs
+        rules = view.rules
+        stock = view.own_stock
+        if sum(stock) < 3:
+            return {}, "has nothing to sell"
+        ledger = Ledger(view)
+        offers = OfferForecast(view, ledger, spread_scale=k.spread_scale)
+        months_left = view.months_left
+        raw = [view.prices[g] for g in RAW]
+        goods_hat = [max(1.0, view.prices[g] + 11 - 2 * (offers.mean[i] + 2))
+                     for i, g in enumerate(GOODS)]
+        carry = self._carry(view, raw, goods_hat, months_left)
+        recipes = rules.recipes
+        worth = [sum(r * c for r, c in zip(recipes[g], carry)) for g in GOODS]
+        most = [most_of(recipes, stock, (0, 0, 0), i) for i in range(3)]
+        tables = self._sell_tables(view, offers.spreads, worth, most)
+        best_c = []  # best units of C up to each count
+        top = 0
+        for c in range(len(tables[2])):
+            if tables[2][c][0] > tables[2][top][0]:
+                top = c
+            best_c.append(top)
+        best = (0.0, (0, 0, 0))
+        top_a, top_b, top_c = (len(t) - 1 for t in tables)
+        for a in range(min(most[0], top_a) + 1):
+            for b in range(min(most_of(recipes, stock, (a, 0, 0), 1), top_b) + 1):
+                cmax = min(most_of(recipes, stock, (a, b, 0), 2), top_c)
+                for c in {cmax, best_c[cmax]}:
+                    plan = (a, b, c)
+                    if plan == (0, 0, 0):
+                        continue
+                    gain = tables[0][a][0] + tables[1][b][0] + tables[2][c][0]
+                    if gain <= best[0]:
+                        continue
+                    need = places(recipes, plan)
+                    used = fill(need, stock)
+                    penalty = sum((used[g] - need[g]) * carry[g] for g in range(3))
+                    gain -= 0.8 * penalty
+                    if gain > best[0]:
+                        best = (gain, plan)
+        plan = list(best[1])
+        if k.sell_share < 1.0:
+            plan = [int(n * k.sell_share + 0.5) for n in plan]
+        wanted: Entry = {}
+        for gi, good in enumerate(GOODS):
+            if plan[gi]:
+                ask = tables[gi][plan[gi]][1] + k.ask_shift
+                wanted[good] = (plan[gi], int(round(max(1, ask))))
+        if k.flood >= 1:
+            wanted = self._flood(view, wanted, int(k.flood))
+        entry = fit_offer(view, wanted)
+        if not entry:
+            return entry, "keeps its stock: no sale beats the worth of its materials"
+        hats = ", ".join(f"{g} ${int(round(goods_hat[i]))}" for i, g in enumerate(GOODS))
+        return entry, f"expects {hats}; {describe(entry, 'asks')}"
+
+    def _flood(self, view: PlayerView, wanted: Entry, extra: int) -> Entry:
+        """Up to ``extra`` more units of the good offered most, at the lowest ask offered."""
+        if not wanted:
+            return wanted
+        good = max(wanted, key=lambda g: wanted[g][0])
+        units, ask = wanted[good]
+        index = GOODS.index(good)
+        planned = [wanted.get(g, (0, 0))[0] for g in GOODS]
+        most = most_of(view.rules.recipes, view.own_stock, planned, index)
+        more = min(extra, max(0, most - units))
+        if more:
+            out = dict(wanted)
+            out[good] = (units + more, max(1, ask - 2 * more))
+            return out
+        return wanted
+
+
+def _within(buy: Sequence[int], limit: int, grade_limit: int) -> bool:
+    return sum(buy) <= limit and max(buy) <= grade_limit
+
+
+def _expected_sold(spread: Spread, n: int, ask: int, prev: int, partial: bool) -> float:
+    """Expected units sold of ``n`` at ``ask`` when the others' total follows ``spread``.
+
+    RULES §4.2.5: all sell when the ask is at most the market price
+    ``prev + 11 - 2 * (others + n)``; under Variation III one fewer per $2
+    (or part) above it, which is one fewer for each unit the others offer
+    past the last count that sells in full.
+    """
+    if ask <= 1:
+        return float(n)
+    k = (prev + 11 - 2 * n - ask) // 2  # sells in full when the others offer at most k
+    if not partial:
+        return n * spread.at_most(k)
+    return spread.sum_at_most(k, k + n - 1)
+
+
+def make(seed: Optional[int] = None) -> Trader:
+    """The ``ev`` strategy."""
+    return Trader(seed)

@@ -1,0 +1,253 @@
+"""The expert level's parts: what stock is worth, the opponent models, the scenarios, the optimiser."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ed
+from ed import ai, hints
+from ed.ai import opponents, scenarios, worth
+from ed.ai.characters import NEUTRAL
+from ed.ai.optimiser import Candidate, Optimiser
+from ed.rules import DEFAULT_RECIPES
+
+RECIPES = [DEFAULT_RECIPES[g] for g in "ABC"]
+OPENING = [40, 30, 20, 140, 115, 90]
+
+
+# ----------------------------------------------------------------- worth of stock
+
+
+def test_margins_per_unit_at_the_opening_prices():
+    # A: 140 - (2 * 40 + 30) = 30, B: 115 - (2 * 30 + 20) = 35, C: 90 - (30 + 2 * 20) = 20; per unit / 3
+    assert worth.unit_margins(OPENING, RECIPES) == pytest.approx((10.0, 35 / 3, 20 / 3))
+
+
+def test_a_grade_earns_the_best_margin_it_can_take_part_in():
+    # X-Fine only goes into A (10 a unit) or stands in for Fine (35/3 less the $10 it gives up);
+    # Fine goes into B (35/3); Standard into B or C, B being better.
+    assert worth.best_margins(OPENING, RECIPES) == pytest.approx((10.0, 35 / 3, 35 / 3))
+
+
+def test_stock_is_worth_its_price_plus_a_share_of_the_margin():
+    share = worth.carry_share(5)
+    assert worth.stock_values(OPENING, RECIPES, 5) == pytest.approx(
+        (40 + share * 10, 30 + share * 35 / 3, 20 + share * 35 / 3))
+    assert share > 0
+
+
+def test_the_share_shrinks_towards_the_end():
+    shares = [worth.carry_share(m) for m in range(0, 8)]
+    assert shares[0] == 0.0
+    assert shares == sorted(shares)
+
+
+def test_a_grade_without_margin_is_worth_its_price():
+    prices = [40, 30, 20, 60, 60, 40]   # every good below its recipe's cost
+    assert worth.stock_values(prices, RECIPES, 6) == pytest.approx((40, 30, 20))
+
+
+# ----------------------------------------------------------------- opponent models
+
+
+def _scripted_game(switch_month: int, months: int = 10):
+    """Seat 1 orders Standard until ``switch_month``, X-Fine after; seats 0 and 2 never order."""
+    game = ed.Game(ed.Rules(players=3, months=months), ["Ann", "Bob", "Cy"], seed=1)
+
+    def order(view):
+        key = "standard" if view.month < switch_month else "xfine"
+        return {key: (4, hints.min_bid(view, key, 4) + 1)}
+
+    return game, order
+
+
+def _play_to(game, order, month):
+    while game.month < month:
+        for seat in range(3):
+            view = game.view(seat)
+            if view.phase == "purchasing" and seat == 1:
+                game.submit(seat, order(view))
+            else:
+                game.submit(seat, {})
+        game.resolve()
+
+
+def test_an_opponents_forecast_moves_after_its_behaviour_changes():
+    game, order = _scripted_game(switch_month=5)
+    models = opponents.OpponentModels()
+    _play_to(game, order, 5)
+    before = models.forecast(game.view(0))[1].mean
+    assert before[2] > 3 and before[0] < 1       # it has always bought Standard
+    _play_to(game, order, 9)
+    after = models.forecast(game.view(0))[1].mean
+    assert after[0] > 3 and after[2] < 1         # four months of X-Fine since
+
+
+def test_a_seat_that_never_orders_is_forecast_to_order_nothing():
+    game, order = _scripted_game(switch_month=99)
+    _play_to(game, order, 5)
+    prediction = opponents.OpponentModels().forecast(game.view(0))[2]
+    assert sum(prediction.mean) < 1.0
+
+
+def test_the_forecast_weighs_the_models_by_their_record():
+    game, order = _scripted_game(switch_month=99)
+    _play_to(game, order, 6)
+    prediction = opponents.OpponentModels().forecast(game.view(0))[1]
+    assert sum(prediction.weights) == pytest.approx(1.0)
+    # "repeat" foretold every month exactly; a model buying for recipes never did
+    assert prediction.weights[prediction.names.index("repeat")] > 0.3
+    assert prediction.weights[prediction.names.index("margin")] < 0.05
+
+
+def test_positions_rebuild_each_seats_public_state():
+    game, order = _scripted_game(switch_month=99)
+    _play_to(game, order, 3)
+    past, now = opponents.positions(game.view(0))
+    assert [kind for kind, _, _ in past] == ["purchasing", "selling"] * 2
+    for pos in now:
+        assert pos.cash == game.cash(pos.seat)
+        assert pos.stock == tuple(game.stock(pos.seat).values())
+    assert now[1].orders == ((0, 0, 4), (0, 0, 4))
+
+
+def test_the_memo_never_changes_a_forecast():
+    game, order = _scripted_game(switch_month=4)
+    _play_to(game, order, 7)
+    view = game.view(0)
+    shared = opponents.OpponentModels()
+    shared.forecast(view)                       # fills the memo
+    warm = shared.forecast(view)
+    cold = opponents.OpponentModels().forecast(view)
+    for seat in warm:
+        assert warm[seat].mean == cold[seat].mean and warm[seat].weights == cold[seat].weights
+
+
+# ----------------------------------------------------------------- scenarios and the optimiser
+
+
+def _midgame(players=4, month=5, **rules):
+    game = ed.Game(ed.Rules(players=players, **rules), [f"P{i}" for i in range(players)], seed=3)
+    avatars = [ai.Avatar("hard", seed=s) for s in range(players)]
+    while game.month < month:
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+    return game
+
+
+def test_scenarios_are_whole_totals_within_the_limits():
+    game = _midgame()
+    view = game.view(0)
+    sc = scenarios.draw(view, opponents.OpponentModels(), random.Random(1), 40)
+    assert sc.n == 40 and len(sc.raw) == 3 and len(sc.goods) == 3
+    others = view.players - 1
+    for g in range(3):
+        assert all(0 <= t <= others * view.rules.grade_limit for t in sc.raw[g])
+    assert all(sum(sc.raw[g][s] for g in range(3)) <= others * view.rules.order_limit
+               for s in range(40))
+
+
+def test_the_fast_and_the_general_evaluation_agree():
+    game = _midgame()
+    view = game.view(0)
+    sc = scenarios.draw(view, opponents.OpponentModels(), random.Random(2), 32)
+    values = worth.stock_values([view.prices[k] for k in ed.COMMODITIES], RECIPES, 7)
+    opt = Optimiser(view, sc, values, NEUTRAL)
+    checked = 0
+    for cand in opt.candidates(view.rules.order_limit, view.own_cash)[:40]:
+        bids = [opt.first_bid(g, cand.units[g]) if cand.units[g] else 0 for g in range(3)]
+        fast = opt._value_patterns(cand, bids)
+        cand.patterns = None
+        assert opt._value_each(cand, bids) == pytest.approx(fast)
+        checked += 1
+    assert checked >= 10
+
+
+def test_short_of_cash_the_outcome_is_what_stock_alone_makes():
+    """RULES §4.1.5 inside the optimiser: an order over cash buys nothing in every scenario."""
+    game = _midgame()
+    view = game.view(0)
+    sc = scenarios.draw(view, opponents.OpponentModels(), random.Random(3), 16)
+    values = worth.stock_values([view.prices[k] for k in ed.COMMODITIES], RECIPES, 7)
+    opt = Optimiser(view, sc, values, NEUTRAL)
+    cand = Candidate((0, 0, 0), (0, 0, 9))
+    dear = opt.min_bid(2, 9) + view.own_cash      # nine units at this bid cost far more than the cash
+    assert opt.value(cand, [0, 0, dear]) == pytest.approx(opt.gain((0, 0, 0), (0, 0, 0)))
+
+
+def test_the_best_offer_is_makeable_and_worth_more_than_nothing():
+    game = _midgame()
+    game.submit(0, ai.Avatar("expert", seed=1).decide(game.view(0)))
+    for seat in range(1, 4):
+        game.submit(seat, {})
+    game.resolve()
+    view = game.view(0)
+    sc = scenarios.draw(view, opponents.OpponentModels(), random.Random(4), 32)
+    values = worth.stock_values([view.prices[k] for k in ed.COMMODITIES], RECIPES, 7)
+    goods, value = Optimiser(view, sc, values, NEUTRAL).best_offer(view.own_stock)
+    offer = {g: (goods[h], 1) for h, g in enumerate("ABC") if goods[h]}
+    assert hints.is_makeable(view, offer)
+    assert value >= 0
+
+
+# ----------------------------------------------------------------- the level
+
+
+def test_expert_explains_what_it_expects_and_why():
+    game = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=2)
+    avatar = ai.Avatar("expert", seed=1)
+    entry = avatar.decide(game.view(0))
+    assert entry
+    sentence = avatar.explanation
+    assert sentence.startswith("expects ") and " — bids $" in sentence
+    assert " to make " in sentence or " to keep " in sentence
+    for key, (units, price) in entry.items():
+        assert f"${price} for {units} {ed.rules.NAMES[key]}" in sentence
+
+
+def test_expert_buys_nothing_to_keep_in_the_last_month():
+    """In the last month a unit kept fetches only the final raw price, never more than its bid."""
+    from ed.ai.opponents import buy_for
+    from ed.production import places
+    for seed in range(6):
+        game = _midgame(month=1, months=1)
+        avatar = ai.Avatar("expert", seed=seed)
+        view = game.view(0)
+        entry = avatar.decide(view)
+        needed = buy_for(places(view.rules.recipes, avatar.last_decision.plan), view.own_stock)
+        for g, key in enumerate(ed.RAW):
+            assert entry.get(key, (0, 0))[0] <= needed[g], (entry, avatar.last_decision.plan)
+        assert "to keep" not in avatar.explanation
+
+
+def test_a_broke_expert_borrows_to_make_goods_when_it_pays():
+    """Variation I: with no cash but Standard in stock, borrowing for the Fine that turns it
+    into C costs $25 a $100 and earns far more."""
+    game = ed.Game(ed.Rules(players=2, months=3, loans=True), ["Ann", "Bob"])
+    game.submit(0, {"standard": (12, 75)})
+    game.submit(1, {})
+    game.resolve()
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    view = game.view(0)
+    assert view.own_cash == 0 and view.own_stock == (0, 0, 12)
+    entry = ai.Avatar("expert", seed=1).decide(view)
+    assert hints.problems(view, entry) == []
+    assert entry.get("fine", (0, 0))[0] > 0
+    assert hints.loan_needed(view, entry) > 0
+
+
+def test_without_loans_a_broke_expert_orders_nothing():
+    game = ed.Game(ed.Rules(players=2, months=3), ["Ann", "Bob"])
+    game.submit(0, {"standard": (12, 75)})
+    game.submit(1, {})
+    game.resolve()
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    avatar = ai.Avatar("expert", seed=1)
+    assert avatar.decide(game.view(0)) == {}
+    assert avatar.explanation == "is short of cash and orders nothing this month"
