@@ -44,7 +44,8 @@ if sys.version_info < (3, 9):
 
 from ed.cli import main  # noqa: E402  (after the version check on purpose)
 
-sys.exit(main())
+if __name__ == "__main__":   # not again in a worker process of tournament --jobs
+    sys.exit(main())
 '''
 
 
