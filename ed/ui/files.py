@@ -130,15 +130,11 @@ class Files:
 
     def open_dialog(self) -> None:
         """Game ▸ Open…: the saves folder, newest first."""
-        self._choose("Open a saved game", "Open", lambda info: self.open_file(str(info.path)),
-                     self._browse_to_open, playable_only=True)
+        self._choose("Open a saved game", "Open", self.open_file, playable_only=True)
 
-    def _browse_to_open(self) -> None:
-        path = self._browse("Open a saved game")
-        if path:
-            self.open_file(path)
-
-    def _choose(self, title: str, action: str, on_choose, on_browse, *, playable_only: bool):
+    def _choose(self, title: str, action: str, act, *, playable_only: bool):
+        """The saves folder's list; ``act(path)`` opens or replays the game chosen in it
+        or the file chosen with "Other file…"."""
         from .chooser import SaveChooser
         app = self.app
         if self.chooser is not None:
@@ -152,10 +148,15 @@ class Files:
         def closed() -> None:
             self.chooser = None
 
+        def browse() -> None:
+            path = self._browse(title)
+            if path:
+                act(path)
+
         self.chooser = SaveChooser(app, app.theme, title=title, action=action,
                                    folder=self.store.saves, saves=self.store.listing(),
-                                   on_choose=on_choose, on_browse=on_browse, current=current,
-                                   playable_only=playable_only, on_close=closed)
+                                   on_choose=lambda info: act(str(info.path)), on_browse=browse,
+                                   current=current, playable_only=playable_only, on_close=closed)
         return self.chooser
 
     def _browse(self, title: str) -> str:
@@ -280,13 +281,7 @@ class Files:
 
     def replay_dialog(self) -> None:
         """Game ▸ Replay a saved game…: step through a save month by month."""
-        self._choose("Replay a saved game", "Replay", lambda info: self.replay_file(str(info.path)),
-                     self._browse_to_replay, playable_only=False)
-
-    def _browse_to_replay(self) -> None:
-        path = self._browse("Replay a saved game")
-        if path:
-            self.replay_file(path)
+        self._choose("Replay a saved game", "Replay", self.replay_file, playable_only=False)
 
     def replay_file(self, path: str):
         from .. import save as _save
