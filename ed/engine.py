@@ -16,7 +16,7 @@ from .market import loan_for, units_bought, units_sold
 from .production import can_fill, fill
 from .report import OVER, PURCHASING, SELLING, PhaseReport, SettlementLine, prices_by_month
 from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_NAME_LENGTH,
-                    OPENING_PRICES, RAW, Rules, RuleError, month_label)
+                    OPENING_PRICES, RAW, Rules, RuleError, month_label, name_problem)
 
 SEAT_KINDS = ("human", "computer")
 
@@ -47,7 +47,8 @@ class Seat:
 
 
 def _check_names(rules: Rules, names: Sequence[str]) -> Tuple[str, ...]:
-    """One distinct, non-empty name of at most 40 characters per seat."""
+    """One distinct name per seat, each printable text on one line of 1 to 40
+    characters; returns them trimmed of spaces at either end."""
     if isinstance(names, str) or not isinstance(names, Sequence):
         raise RuleError("The names must be a list with one name per seat.")
     names = tuple(names)
@@ -55,16 +56,14 @@ def _check_names(rules: Rules, names: Sequence[str]) -> Tuple[str, ...]:
         raise RuleError(f"The game is for {rules.players} players but {len(names)} names were given.")
     seen = set()
     for name in names:
-        if type(name) is not str or not name.strip():
-            raise RuleError(f"Every seat needs a name; {name!r} is not one.")
-        if len(name) > MAX_NAME_LENGTH:
-            raise RuleError(f"The name {name[:MAX_NAME_LENGTH]!r}... is longer than "
-                            f"{MAX_NAME_LENGTH} characters.")
+        problem = name_problem(name)
+        if problem is not None:
+            raise RuleError(problem)
         folded = name.strip().casefold()
         if folded in seen:
             raise RuleError(f"Two seats are both called {name.strip()!r}; each needs its own name.")
         seen.add(folded)
-    return names
+    return tuple(name.strip() for name in names)
 
 
 class Game:

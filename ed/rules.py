@@ -6,8 +6,9 @@ played with; it validates itself on construction.
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
-from typing import Dict, Tuple
+from typing import Dict, Optional, Tuple
 
 
 class RuleError(ValueError):
@@ -72,7 +73,47 @@ LOAN_REPAY_PER_STEP = 125
 #: Longest player name accepted (saves and the window rely on it).
 MAX_NAME_LENGTH = 40
 
+#: Unicode categories a name may not hold: controls (NUL, tab, newline), invisible
+#: format characters (right-to-left marks and overrides), line and paragraph
+#: separators, lone surrogates and private-use characters.
+_NAME_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co"})
+#: format characters that are part of ordinary writing: the zero-width
+#: non-joiner (Persian, Indic scripts) and joiner (emoji sequences)
+_NAME_ALLOWED_FORMAT = frozenset({"\u200c", "\u200d"})
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+_DIRECTION_MARKS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                             "\u2066\u2067\u2068\u2069")
+
 VARIATIONS: Tuple[str, ...] = ("loans", "partial_fills", "partial_sales")
+
+
+def name_problem(name: object) -> Optional[str]:
+    """Why ``name`` cannot name a seat, or ``None`` when it can.
+
+    A name is printable text on one line, 1 to ``MAX_NAME_LENGTH`` characters
+    once trimmed of spaces at either end.  The sentence quotes the name with
+    its invisible characters spelled out.
+    """
+    if type(name) is not str or not name.strip():
+        return f"Every seat needs a name; {name!r} is not one."
+    name = name.strip()
+    if len(name) > MAX_NAME_LENGTH:
+        return (f"The name {name[:MAX_NAME_LENGTH]!r}... is longer than "
+                f"{MAX_NAME_LENGTH} characters.")
+    for char in name:
+        if unicodedata.category(char) not in _NAME_REFUSED_CATEGORIES or char in _NAME_ALLOWED_FORMAT:
+            continue
+        if char in _LINE_BREAKS:
+            what = "a line break"
+        elif char == "\t":
+            what = "a tab"
+        elif char in _DIRECTION_MARKS:
+            what = "a text-direction mark"
+        else:
+            what = "an invisible character"
+        return (f"The name {name!r} holds {what} (U+{ord(char):04X}); "
+                f"a name is printable text on one line.")
+    return None
 
 
 def month_label(month: int) -> str:

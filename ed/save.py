@@ -6,25 +6,45 @@ shape, then replays the entries through the engine, so a save edited into an
 illegal game is refused like any illegal entry.  No pickle, no eval: a save
 file is data, never code.
 
+The current phase's unrevealed entries are needed to resume, so they are
+kept, but not in plain sight: ``"pending"`` then holds the base64 of their
+JSON (format version 2), so the next player does not read them at a glance in
+a file viewer.  That is a courtesy, not security: anyone may decode them.  A
+document with nothing pending is written in format 1, and plain pending lists
+of version 1 saves load as always.
+
+Reading is defensive: only a regular file of at most ``MAX_BYTES`` is read
+(never a folder, a FIFO or a device, which could block or never end), and the
+JSON may not repeat a key, hold NaN or Infinity, numbers of more than
+``MAX_DIGITS`` digits, or nest deeper than any save does.
+
 The only module of ``ed`` outside ``ed.ui`` that touches files; its callers
 decide where.
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import os
 import shutil
+import stat
 import tempfile
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from .engine import Game, Seat
 from .report import OVER
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, Rules, RuleError, month_label
+from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, Rules, RuleError, month_label, name_problem
 
 FORMAT = "executive-decision-save"
-VERSION = 1
+#: the newest format this module writes and reads: 2 encodes the pending entries
+VERSION = 2
+#: the format of a document whose pending entries are written plainly (none pending)
+PLAIN_VERSION = 1
 #: A save of the longest game is about 60 kB; anything near this is not ours.
 MAX_BYTES = 1_000_000
+#: The longest number a save holds is a seed below 2**63: 19 digits and a sign.
+MAX_DIGITS = 20
 _RULE_FIELDS = ("players", "months", "loans", "partial_fills", "partial_sales", "classic_recipes")
 _SEED_LIMIT = 2 ** 63
 
@@ -36,20 +56,47 @@ class SaveError(ValueError):
 # ---------------------------------------------------------------- writing
 
 def to_dict(game: Game) -> Dict[str, Any]:
-    """The game as a JSON-ready document."""
+    """The game as a JSON-ready document (pending entries encoded when there are any)."""
     pending = game.pending_entries()
+    plain = [None if seat not in pending else _entry_json(pending[seat])
+             for seat in range(game.players)]
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": VERSION if pending else PLAIN_VERSION,
         "rules": game.rules.to_dict(),
         "seats": [{"name": name, "kind": seat.kind, "level": seat.level,
                    "personality": seat.personality}
                   for name, seat in zip(game.names, game.seats)],
         "seed": game.seed,
         "log": [[_entry_json(e) for e in phase] for phase in game.log()],
-        "pending": [None if seat not in pending else _entry_json(pending[seat])
-                    for seat in range(game.players)],
+        "pending": encode_pending(plain) if pending else plain,
     }
+
+
+def encode_pending(entries: List[Any]) -> str:
+    """The pending entries as base64 of their JSON: unreadable at a glance, not secret."""
+    text = json.dumps(entries, separators=(",", ":"))
+    return base64.b64encode(text.encode("utf-8")).decode("ascii")
+
+
+def decode_pending(value: Any) -> Any:
+    """The pending entries from a document: a plain list, or ``encode_pending``'s text.
+
+    Raises ``SaveError`` when the text is not what ``encode_pending`` writes.
+    """
+    if not isinstance(value, str):
+        return value
+    damaged = SaveError("The saved game's pending entries are damaged.")
+    if len(value) > MAX_BYTES:
+        raise damaged
+    try:
+        text = base64.b64decode(value.encode("ascii"), validate=True).decode("utf-8")
+    except (UnicodeError, binascii.Error, ValueError):
+        raise damaged from None
+    try:
+        return parse_json(text)
+    except SaveError:
+        raise damaged from None
 
 
 def _entry_json(entry: Dict[str, Any]) -> Dict[str, List[int]]:
@@ -87,10 +134,11 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-", suffix=".tmp")
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         if backup and os.path.exists(path):
             _keep_backup(path, folder)
         os.replace(tmp, path)
@@ -98,6 +146,14 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
         _discard(tmp)
         raise
     _sync_folder(folder)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Write every byte (``os.write`` may write fewer than asked); raises ``OSError``."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 def _keep_backup(path: str, folder: str) -> None:
@@ -141,19 +197,119 @@ def _sync_folder(folder: str) -> None:
 def load(path: "os.PathLike[str] | str") -> Game:
     """Read a saved game.  Raises ``SaveError`` with one plain sentence when it cannot."""
     path = os.fspath(path)
+    return loads(read_text(path))
+
+
+def read_bytes(path: "os.PathLike[str] | str", *, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at ``path``, refused if it is larger than ``limit``.
+
+    Never blocks or reads without end: the file is opened without waiting
+    (a FIFO opens at once, with no writer) and refused unless it is a regular
+    file, and its size is checked before a byte is read.  Raises ``SaveError``.
+    """
+    path = os.fspath(path)
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
+        before = os.stat(path)
     except OSError as error:
-        raise SaveError(f"The file {path} could not be opened: {error.strerror or error}.") from error
-    if len(data) > MAX_BYTES:
-        raise SaveError(f"The file {path} is too large to be a saved game.")
+        raise SaveError(_unopened(path, error)) from None
+    _check_regular(path, before, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
     try:
-        text = data.decode("utf-8")
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise SaveError(_unopened(path, error)) from None
+    try:
+        _check_regular(path, os.fstat(fd), limit)   # it may have been swapped since os.stat
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(65536, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise SaveError(_unopened(path, error)) from None
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise SaveError(f"The file {path} is too large to be a saved game.")
+    return b"".join(chunks)
+
+
+def read_text(path: "os.PathLike[str] | str", *, limit: int = MAX_BYTES) -> str:
+    """``read_bytes`` decoded from UTF-8; raises ``SaveError`` for anything that is not text."""
+    data = read_bytes(path, limit=limit)
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"The file {path} is not a saved game of Executive Decision "
                         f"(it is not text).") from None
-    return loads(text)
+
+
+def _check_regular(path: str, info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise SaveError(f"{path} is a folder, not a saved game; choose a file inside it.")
+    if not stat.S_ISREG(info.st_mode):
+        raise SaveError(f"{path} is not a regular file (it is a pipe, socket or device), "
+                        f"so it cannot be a saved game.")
+    if info.st_size > limit:
+        raise SaveError(f"The file {path} is too large to be a saved game.")
+
+
+def _unopened(path: str, error: OSError) -> str:
+    return f"The file {path} could not be opened: {error.strerror or error}."
+
+
+class _Refused(Exception):
+    """Raised inside the JSON parser's hooks; becomes a ``SaveError``."""
+
+
+def _no_duplicates(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    doc = dict(pairs)
+    if len(doc) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {json.dumps(key)[:40]} appears twice in one place")
+            seen.add(key)
+    return doc
+
+
+def _short_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _Refused(f"it holds a number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _no_fraction(text: str) -> Any:
+    raise _Refused("it holds a number with a fraction or an exponent")
+
+
+def _no_constant(text: str) -> Any:
+    raise _Refused(f"it holds {text}, which is not a number")
+
+
+def parse_json(text: str) -> Any:
+    """Parse a save's JSON strictly.  Raises ``SaveError`` for anything a save never holds.
+
+    Refused: invalid JSON, a key twice in one object, NaN and Infinity,
+    fractions, numbers of more than ``MAX_DIGITS`` digits (Python's own limit
+    is thousands, and converting them takes time), and nesting too deep for
+    the parser.
+    """
+    def refused(why: str) -> SaveError:
+        return SaveError(f"This file is not a saved game of Executive Decision ({why}).")
+
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_short_int,
+                          parse_float=_no_fraction, parse_constant=_no_constant)
+    except _Refused as why:
+        raise refused(str(why)) from None
+    except RecursionError:
+        raise refused("it is nested too deeply") from None
+    except ValueError:
+        raise refused("it is damaged or of another kind") from None
 
 
 def loads(text: str) -> Game:
@@ -162,12 +318,7 @@ def loads(text: str) -> Game:
         raise SaveError("A saved game is text, and this is not.")
     if len(text) > MAX_BYTES:
         raise SaveError("This file is too large to be a saved game.")
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError):
-        raise SaveError("This file is not a saved game of Executive Decision "
-                        "(it is damaged or of another kind).") from None
-    return from_dict(doc)
+    return from_dict(parse_json(text))
 
 
 def from_dict(doc: Any) -> Game:
@@ -186,7 +337,7 @@ def from_dict(doc: Any) -> Game:
     if seed is not None and (type(seed) is not int or not -_SEED_LIMIT < seed < _SEED_LIMIT):
         raise SaveError("The saved game's seed is not a whole number.")
     log = _list(doc.get("log"), "log", 2 * rules.months)
-    pending = _list(doc.get("pending"), "pending", rules.players)
+    pending = _list(decode_pending(doc.get("pending")), "pending", rules.players)
     try:
         game = Game(rules, names, seed, seats=seats)
     except RuleError as error:
@@ -247,8 +398,11 @@ def _seats(value: Any, rules: Rules) -> "tuple[list[str], list[Seat]]":
         if not isinstance(item, dict):
             raise SaveError("The saved game's seats are missing or damaged.")
         name = item.get("name")
-        if type(name) is not str or not name.strip() or len(name) > MAX_NAME_LENGTH:
+        if type(name) is not str or not name.strip() or len(name.strip()) > MAX_NAME_LENGTH:
             raise SaveError(f"Each seat's name must be 1 to {MAX_NAME_LENGTH} characters.")
+        problem = name_problem(name)
+        if problem is not None:
+            raise SaveError(f"The saved game's seats are not valid: {problem}")
         try:
             seat = Seat(kind=item.get("kind", "human"), level=item.get("level"),
                         personality=item.get("personality"))

@@ -47,9 +47,9 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="executive_decision.py tournament",
+        prog=prog,
         description="Play headless games between computer players and compare them.")
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seats", default="hard,medium,medium,medium",
@@ -226,10 +226,13 @@ def summary(players: Sequence[Player], results: Sequence[Sequence[int]], start: 
     return lines
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    """Run a tournament from command-line arguments; returns the exit status."""
+def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournament") -> int:
+    """Run a tournament from command-line arguments; returns the exit status.
+
+    ``prog`` is the command as the user typed it, for help and messages.
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    parser = build_parser(prog)
     try:
         options = parser.parse_args(argv)
         players = parse_seats(options.seats)
@@ -244,7 +247,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         rules = Rules(players=len(players), months=options.months, **variations)
     except UsageError as error:
         print(f"tournament: {error}", file=sys.stderr)
-        print("Try: python3 executive_decision.py tournament --help", file=sys.stderr)
+        print(f"Try: {_typed(prog)} --help", file=sys.stderr)
         return 2
 
     progress = None
@@ -277,6 +280,12 @@ def main(argv: Optional[List[str]] = None) -> int:
               f"99th percentile {ordered[int(0.99 * (len(ordered) - 1))] * 1000:.2f} ms, "
               f"worst {ordered[-1] * 1000:.2f} ms")
     return 0
+
+
+def _typed(prog: str) -> str:
+    """``prog`` as typed at a prompt (a script is run with python3)."""
+    first = prog.split()[0]
+    return f"python3 {prog}" if first.endswith((".py", ".pyz")) else prog
 
 
 if __name__ == "__main__":

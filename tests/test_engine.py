@@ -1,6 +1,8 @@
 """RULES.md §2, §4, §5 and §6 played through the Game façade, with exact numbers."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import ed
@@ -42,6 +44,33 @@ def test_setup_gives_cash_and_no_materials():
 def test_bad_names_are_refused(names, words):
     with pytest.raises(ed.RuleError, match=words):
         ed.Game(ed.Rules(players=2), names)
+
+
+@pytest.mark.parametrize("name, words", [
+    ("A\x00nn", "holds an invisible character (U+0000)"),
+    ("Ann\nBob", "holds a line break (U+000A)"),
+    ("An\u2028n", "holds a line break (U+2028)"),
+    ("An\tn", "holds a tab (U+0009)"),
+    ("\u202eAnn", "holds a text-direction mark (U+202E)"),
+    ("Ann\u200f", "holds a text-direction mark (U+200F)"),
+    ("Ann\u200b", "holds an invisible character (U+200B)"),
+    ("Ann\ue000", "holds an invisible character (U+E000)"),
+    ("x" * 10_000, "longer than 40 characters"),
+    ("   ", "needs a name"),
+])
+def test_names_are_printable_text_on_one_line(name, words):
+    with pytest.raises(ed.RuleError, match=re.escape(words)) as caught:
+        ed.Game(ed.Rules(players=2), ["Bob", name])
+    message = str(caught.value)
+    assert "\n" not in message and "\u202e" not in message and len(message) < 200
+    assert "printable text on one line" in message or "name" in message
+
+
+def test_names_are_trimmed_and_any_script_is_welcome():
+    names = ["  Ann ", "Zoë", "山田　太郎", "דנה", "می\u200cخواهم", "\U0001F469\u200d\U0001F4BB"]
+    game = ed.Game(ed.Rules(players=6), names)
+    assert game.names == ("Ann", "Zoë", "山田　太郎", "דנה", "می\u200cخواهم",
+                          "\U0001F469\u200d\U0001F4BB")
 
 
 def test_seats_describe_players():

@@ -1,6 +1,7 @@
 """Saves: round trips, atomic writes with a backup, plain refusals, and fuzzing."""
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import os
@@ -67,6 +68,59 @@ def test_save_file_is_json_with_format_and_version(tmp_path):
     assert (doc["format"], doc["version"]) == ("executive-decision-save", 1)
     assert doc["rules"]["players"] == 4 and len(doc["log"]) == 3 and len(doc["pending"]) == 4
     assert doc["seats"][1] == {"name": "Bob", "kind": "computer", "level": "hard", "personality": "rex"}
+
+
+#: a save written before pending entries were encoded (format 1): it must load forever
+OLD_SAVE = (
+    '{"format":"executive-decision-save","version":1,"rules":{"players":2,"months":2,'
+    '"loans":false,"partial_fills":false,"partial_sales":false,"classic_recipes":false},'
+    '"seats":[{"name":"Ann","kind":"human","level":null,"personality":null},'
+    '{"name":"Bob","kind":"computer","level":"hard","personality":"rex"}],"seed":5,'
+    '"log":[[{"xfine":[4,40]},{"fine":[3,30]}]],"pending":[{"A":[1,150]},{}]}')
+
+
+def test_pending_entries_are_not_readable_at_a_glance(tmp_path):
+    game = played(upto=5)
+    game.submit(0, {"A": (1, 321)})
+    game.submit(2, {"B": (2, 287)})
+    path = tmp_path / "game.json"
+    save.save(game, path)
+    text = path.read_text("utf-8")
+    assert "321" not in text.split('"pending"')[1] and '"B":[2,287]' not in text
+    doc = json.loads(text)
+    assert doc["version"] == 2 and isinstance(doc["pending"], str)
+    assert json.loads(base64.b64decode(doc["pending"])) == [{"A": [1, 321]}, None, {"B": [2, 287]}, None]
+    loaded = save.load(path)
+    assert loaded.entry(0) == game.entry(0) and loaded.entry(2) == game.entry(2)
+    assert not loaded.submitted(1) and state(loaded) == state(game)
+
+
+def test_a_save_with_nothing_pending_keeps_format_1():
+    doc = save.to_dict(played(upto=4))
+    assert doc["version"] == 1 and doc["pending"] == [None] * 4
+    finished = save.to_dict(played(months=2))
+    assert finished["version"] == 1 and finished["pending"] == [None] * 4
+
+
+def test_an_old_save_with_plain_pending_entries_loads():
+    game = save.loads(OLD_SAVE)
+    assert (game.month, game.phase) == (1, "selling")
+    assert game.entry(0) == {"A": (1, 150)} and game.entry(1) == {}
+    assert game.stock(0) == {"xfine": 4, "fine": 0, "standard": 0}
+    again = json.loads(save.dumps(game))
+    assert again["version"] == 2 and again["log"] == json.loads(OLD_SAVE)["log"]
+    assert save.decode_pending(again["pending"]) == [{"A": [1, 150]}, {}]
+
+
+@pytest.mark.parametrize("pending", ["not base64!", base64.b64encode(b"\xff\xfe").decode(),
+                                     base64.b64encode(b"[1, 2").decode(),
+                                     base64.b64encode(b'{"a": 1, "a": 2}').decode(),
+                                     base64.b64encode(b'"a"').decode()])
+def test_damaged_encoded_pending_entries_are_refused(pending):
+    doc = json.loads(OLD_SAVE)
+    doc.update(version=2, pending=pending)
+    with pytest.raises(ed.SaveError, match="pending entries are damaged|pending is missing or damaged"):
+        save.loads(json.dumps(doc))
 
 
 def test_save_keeps_previous_file_as_bak(tmp_path):

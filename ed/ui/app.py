@@ -122,14 +122,9 @@ class App(tk.Tk):
 
     def _init_folder(self) -> None:
         from . import paths
-        override = getattr(self.options, "data_dir", None)
-        try:
-            self.folder = paths.data_dir(override)
-        except OSError:
-            import tempfile
-            from pathlib import Path
-            self.folder = Path(tempfile.gettempdir()) / paths.XDG_FOLDER
-            self.folder.mkdir(parents=True, exist_ok=True)
+        # A folder that cannot be used gives a stand-in and a sentence said at start.
+        self.folder, self.folder_problem = paths.usable_data_dir(
+            getattr(self.options, "data_dir", None))
         self.error_log = paths.error_log_path(self.folder)
         from . import settings
         self.settings, self._settings_problem = settings.load_settings(self.folder)

@@ -19,10 +19,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Dict, List, Optional
 
-ROOT = Path(__file__).resolve().parents[2]
+#: the folder (or one-file copy) that holds the ed package, put on the child's path
+PACKAGE_HOME = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 BARE = """\
 import sys, tkinter
@@ -40,7 +40,7 @@ root.mainloop()
 def _time_to_map(command: List[str], env: Dict[str, str]) -> Optional[float]:
     start = time.perf_counter()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                               env=env, cwd=str(ROOT))
+                               env=env)
     try:
         line = process.stdout.readline()
         elapsed = time.perf_counter() - start
@@ -55,9 +55,11 @@ def _time_to_map(command: List[str], env: Dict[str, str]) -> Optional[float]:
 def startup(runs: int = 7) -> Dict[str, float]:
     """Median seconds to the first mapped window: bare Tk, the game, and their ratio."""
     folder = tempfile.mkdtemp(prefix="ed-bench-")
-    env = dict(os.environ, ED_BENCH_EXIT_ON_MAP="1", ED_DATA_DIR=folder)
+    env = dict(os.environ, ED_BENCH_EXIT_ON_MAP="1", ED_DATA_DIR=folder,
+               PYTHONPATH=os.pathsep.join(filter(None, [PACKAGE_HOME,
+                                                        os.environ.get("PYTHONPATH")])))
     bare_cmd = [sys.executable, "-c", BARE]
-    app_cmd = [sys.executable, str(ROOT / "executive_decision.py")]
+    app_cmd = [sys.executable, "-m", "ed"]
     bare, app = [], []
     _time_to_map(bare_cmd, env)   # warm the file cache once for both
     _time_to_map(app_cmd, env)

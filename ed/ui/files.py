@@ -1,63 +1,91 @@
 """File actions: new game, open, save as, resume at start, quit, replay, print.
 
-``Files(app)`` holds the Game menu's actions and the start of a session:
-open the save named on the command line, offer to resume the autosave, or
-open the new-game dialog; keep an unfinished game aside before another
-replaces the autosave; open, save, replay and print through the standard
-file dialogs; quit with the autosave written.  A file that cannot be read
-or written gives a plain sentence in the status bar, never a traceback,
-and the game in progress goes on.
+``Files(app)`` holds the Game menu's actions and the start of a session.
+Every game is saved in a file of its own in the saves folder
+(``store.SaveStore``), locked while a window plays it, so a new game never
+writes over an unfinished one and a second window never writes to the
+first window's game.
 
-It draws no window of its own (the dialogs are ``dialogs.NewGameDialog``,
-``replay.ReplayWindow`` and Tk's file dialogs).
-Imports: tkinter, ``ed.save``, the session's autosave helpers; other parts
-of the window only through the hub (``app.flow`` begins a game,
-``app.layout`` shows the start screens, ``app.extras`` and ``app.prefs``).
+At start: the saves of earlier versions are moved into the folder, the save
+named on the command line is opened, or the resume screen offers the
+unfinished games that no other window has open (newest first, naming those
+that are open elsewhere), or the new-game dialog opens.  Open… and Replay…
+list the saves folder newest first (``chooser.SaveChooser``), with Tk's file
+dialog for any other file.  A file that cannot be read or written gives a
+plain sentence in the status bar, never a traceback, and the game in
+progress goes on.
+
+Imports: tkinter, ``ed.save``, the store and the chooser; other parts of the
+window only through the hub (``app.flow`` begins a game, ``app.layout`` shows
+the start screens, ``app.extras`` and ``app.prefs``).
 """
 from __future__ import annotations
 
 import os
 import tkinter as tk
+from pathlib import Path
 
 
 class Files:
     """The file actions of the Game menu (see the module docstring)."""
 
     def __init__(self, app) -> None:
+        from .store import SaveStore
         self.app = app
         self.first_run = not app.settings.first_run_done  # offer the guide once
-        self.resumable = None  # the autosaved game the resume screen offers
+        self.store = SaveStore(app.folder)
+        self.chooser = None   # the Open or Replay list, while it is up
+        app.bind("<Destroy>", self._destroyed, add="+")
+
+    def _destroyed(self, event) -> None:
+        """However the window goes, the game's lock goes with it (its save stays)."""
+        if event.widget is self.app and self.app.session is not None:
+            self.app.session.close()
 
     # ------------------------------------------------------------- start
 
     def start(self) -> None:
         """Open the save given on the command line, offer to resume, or set up a game."""
-        from .session import read_autosave
         app, ui = self.app, self.app.layout
+        problems = [p for p in [getattr(app, "folder_problem", None)] + self.store.migrate() if p]
+        if problems:
+            app.show_message(" ".join(problems), error=True)
+            ui.welcome.message.configure(text=" ".join(problems))
         save = getattr(app.options, "save", None)
         if save and self.open_file(save):
             return
-        game, problem = read_autosave(app.folder)
-        if problem:
-            app.show_message(problem, error=True)
-            ui.welcome.message.configure(text=problem)
-        if game is not None:
-            from .. import save as _save
-            self.resumable = game
-            ui.resume.describe(_save.describe(game))
+        self.show_start()
+
+    def resume_offers(self):
+        """The unfinished games: those this window may resume, and those open elsewhere."""
+        unfinished = self.store.unfinished()
+        free = [info for info in unfinished if info.open_elsewhere is None]
+        return free, [info for info in unfinished if info.open_elsewhere is not None]
+
+    def show_start(self) -> None:
+        """The resume screen when there is a game to resume, else welcome and the new-game dialog."""
+        from .screens import elsewhere_sentence
+        ui = self.app.layout
+        free, elsewhere = self.resume_offers()
+        if free:
             ui.show_screen(ui.resume, "resume")
             return
         ui.show_screen(ui.welcome, "welcome")
+        if elsewhere:
+            ui.welcome.message.configure(text=elsewhere_sentence(elsewhere))
         self.new_game()
 
     def resume_game(self) -> None:
-        game = self.resumable
-        self.resumable = None
-        if game is None:
-            self.app.layout.show_screen(self.app.layout.welcome, "welcome")
+        """Carry on with the game chosen on the resume screen."""
+        ui = self.app.layout
+        info = ui.resume.selected() if ui.resume.shown else None
+        if info is None:
+            ui.show_screen(ui.welcome, "welcome")
             return
-        self.app.flow.begin(game)
-        self.app.show_message("Welcome back: the game goes on where it stopped.")
+        if self.open_file(str(info.path), quiet=True):
+            self.app.show_message("Welcome back: the game goes on where it stopped.")
+        elif self.app.mode == "resume":
+            ui.show_screen(ui.resume, "resume")   # read again: it may be open elsewhere now
 
     # ---------------------------------------------------------- new game
 
@@ -88,8 +116,7 @@ class Files:
     def _dialog_started(self, setup) -> None:
         app = self.app
         app.dialog = None
-        self._keep_unfinished()
-        app.flow.begin(setup.game())
+        app.flow.begin(setup.game())   # in a new file: no other game is written over
         app.show_message("A new game has begun. Good luck!")
         if self.first_run:
             self.first_run = False
@@ -99,43 +126,87 @@ class Files:
             app.extras.tour_waiting = True
             app.extras.offer_tour()
 
-    def _keep_unfinished(self) -> None:
-        """Before another game replaces the autosave, keep an unfinished one aside."""
-        from .session import keep_previous
-        app = self.app
-        if app.session is None and self.resumable is None:
-            return
-        kept = keep_previous(app.folder)
-        self.resumable = None
-        if kept is not None:
-            app.after_idle(lambda: app.show_message(
-                f"Your unfinished game was kept as {kept.name}; Game ▸ Open… brings it back."))
-
     # ------------------------------------------------------- open, save
 
     def open_dialog(self) -> None:
-        from tkinter import filedialog
-        path = filedialog.askopenfilename(
-            parent=self.app, title="Open a saved game", initialdir=str(self.app.folder),
-            filetypes=[("Saved games", "*.json"), ("All files", "*")])
-        if path:
-            self.open_file(path)
+        """Game ▸ Open…: the saves folder, newest first."""
+        self._choose("Open a saved game", "Open", self.open_file, playable_only=True)
 
-    def open_file(self, path: str) -> bool:
-        """Open a saved game; a file that is not one gives a plain message."""
-        from .. import save as _save
+    def _choose(self, title: str, action: str, act, *, playable_only: bool):
+        """The saves folder's list; ``act(path)`` opens or replays the game chosen in it
+        or the file chosen with "Other file…"."""
+        from .chooser import SaveChooser
         app = self.app
+        if self.chooser is not None:
+            try:
+                self.chooser.destroy()
+            except tk.TclError:
+                pass
+        session = app.session
+        current = session.autosave_path if session is not None else None
+
+        def closed() -> None:
+            self.chooser = None
+
+        def browse() -> None:
+            path = self._browse(title)
+            if path:
+                act(path)
+
+        self.chooser = SaveChooser(app, app.theme, title=title, action=action,
+                                   folder=self.store.saves, saves=self.store.listing(),
+                                   on_choose=lambda info: act(str(info.path)), on_browse=browse,
+                                   current=current, playable_only=playable_only, on_close=closed)
+        return self.chooser
+
+    def _browse(self, title: str) -> str:
+        from tkinter import filedialog
+        folder = self.store.saves if self.store.saves.is_dir() else self.app.folder
+        return filedialog.askopenfilename(
+            parent=self.app, title=title, initialdir=str(folder),
+            filetypes=[("Saved games", "*.json"), ("All files", "*")])
+
+    def open_file(self, path: str, *, quiet: bool = False) -> bool:
+        """Play the saved game at ``path``; a file that cannot be played gives a plain message.
+
+        A game of the saves folder is locked for this window (refused when
+        another window has it); a file from elsewhere is left as it is and
+        the game goes on in a new file of the saves folder.
+        """
+        from .. import save as _save
+        from .store import Locked
+        app = self.app
+        session = app.session
+        if session is not None and session.autosave_path is not None and \
+                _same_file(session.autosave_path, path):
+            app.show_message("That game is already open in this window.")
+            return True
+        slot = None
+        if self.store.contains(path):
+            try:
+                slot = self.store.open_slot(path)
+            except Locked as error:
+                self._refuse_open(f"{error} Carry on with it in that window; Game ▸ Replay a "
+                                  f"saved game… can show it here.")
+                return False
         try:
             game = _save.load(path)
         except _save.SaveError as error:
-            app.show_message(f"That game could not be opened. {error}", error=True)
-            if app.mode in ("welcome", "starting"):
-                app.layout.welcome.message.configure(text=str(error))
+            if slot is not None:
+                slot.release()
+            self._refuse_open(f"That game could not be opened. {error}")
             return False
-        self._keep_unfinished()
-        app.flow.begin(game)
-        app.show_message(f"Opened {os.path.basename(path)}.")
+        app.flow.begin(game, slot=slot)
+        if not quiet:
+            where = "" if slot is not None else " (it goes on in a save of its own)"
+            app.show_message(f"Opened {os.path.basename(path)}{where}.")
         return True
+
+    def _refuse_open(self, sentence: str) -> None:
+        app = self.app
+        app.show_message(sentence, error=True)
+        if app.mode in ("welcome", "starting", "resume"):
+            app.layout.welcome.message.configure(text=sentence)
 
     def save_as_dialog(self) -> None:
         app = self.app
@@ -143,13 +214,16 @@ class Files:
             app.show_message("There is no game to save yet.")
             return
         from tkinter import filedialog
+        # Another place than the saves folder, where the game is saved anyway.
         path = filedialog.asksaveasfilename(
-            parent=app, title="Save the game as", initialdir=str(app.folder),
+            parent=app, title="Save the game as", initialdir=str(Path.home()),
+            initialfile=app.session.autosave_path.name if app.session.autosave_path else "",
             defaultextension=".json", filetypes=[("Saved games", "*.json")])
         if path:
             self.save_to(path)
 
     def save_to(self, path: str) -> bool:
+        """Game ▸ Save As…: a copy of the game at ``path`` (play goes on in its own save)."""
         from .. import save as _save
         try:
             _save.save(self.app.session.game, path)
@@ -160,10 +234,12 @@ class Files:
         return True
 
     def quit_app(self) -> None:
-        """Close the window; the autosave already holds the game."""
+        """Close the window; the autosave already holds the game, and its lock is given up."""
         app = self.app
-        if app.session is not None and not app.session.game.is_over:
-            app.session.autosave()
+        if app.session is not None:
+            if not app.session.game.is_over:
+                app.session.autosave()
+            app.session.close()
         app.destroy()
 
     # ----------------------------------------------------- print, replay
@@ -205,12 +281,7 @@ class Files:
 
     def replay_dialog(self) -> None:
         """Game ▸ Replay a saved game…: step through a save month by month."""
-        from tkinter import filedialog
-        path = filedialog.askopenfilename(
-            parent=self.app, title="Replay a saved game", initialdir=str(self.app.folder),
-            filetypes=[("Saved games", "*.json"), ("All files", "*")])
-        if path:
-            self.replay_file(path)
+        self._choose("Replay a saved game", "Replay", self.replay_file, playable_only=False)
 
     def replay_file(self, path: str):
         from .. import save as _save
@@ -222,3 +293,10 @@ class Files:
             return None
         self.app.windows["replay"] = window
         return window
+
+
+def _same_file(a: "os.PathLike[str] | str", b: "os.PathLike[str] | str") -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False

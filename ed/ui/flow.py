@@ -67,11 +67,13 @@ class Flow:
 
     # --------------------------------------------------------------- game
 
-    def begin(self, game) -> None:
-        """Play ``game`` in the window from where it stands."""
+    def begin(self, game, *, slot=None) -> None:
+        """Play ``game`` in the window from where it stands (``slot``: its save, if it has one)."""
         from .session import Session
         app, ui = self.app, self.app.layout
-        app.session = Session(game, app.folder)
+        if app.session is not None:
+            app.session.close()      # the game left behind stays in its own save
+        app.session = Session(game, app.folder, slot=slot)
         ui.show_setup(game.rules)
         ui.refusal_label.configure(text="")
         ui.look_choice.grid_remove()

@@ -131,8 +131,14 @@ class MainWindow:
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
         self.status = status
-        status.bind("<Configure>", lambda e: self.message.configure(
-            wraplength=max(200, e.width - self.rules_label.winfo_reqwidth() - app.theme.pad(3))))
+        def wrap(_event=None) -> None:
+            # Again when the rules summary changes width, or a long message runs under it.
+            self.message.configure(wraplength=max(200, status.winfo_width()
+                                                  - self.rules_label.winfo_reqwidth()
+                                                  - app.theme.pad(3)))
+
+        status.bind("<Configure>", wrap)
+        self.rules_label.bind("<Configure>", wrap)
 
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""
@@ -142,7 +148,7 @@ class MainWindow:
         self.welcome = screens.Welcome(self.body, t, on_new=files.new_game,
                                        on_open=files.open_dialog)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
-                                     on_new=files.new_game)
+                                     on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready)
         self.reveal = screens.Reveal(self.body, t, on_continue=flow.continue_after_reveal)
         self.ending = screens.Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,

@@ -5,7 +5,8 @@ Each screen is a frame placed over the whole body of the window, so nothing
 beneath it can be read while it is up.  Widget trees::
 
     Welcome:  title, intro, [New game…] [Open a saved game…]
-    Resume:   title, description, [Resume] [New game]
+    Resume:   title, description, table of unfinished games (newest first),
+              games open in another window, [Resume] [New game]
     Cover:    "Pass to <name>", explanation, [I am <name>: show my sheet]
     Reveal:   title, commodities tree, seats tree, [Continue]
     Ending:   headline, results tree, [New game] [Quit]
@@ -76,21 +77,76 @@ class Welcome(Screen):
 
 
 class Resume(Screen):
+    """The unfinished games this window may resume, newest first.
+
+    ``offers()`` gives ``(free, elsewhere)``: the games that can be resumed,
+    and those open in another window (named in ``elsewhere_label``, never
+    offered).  The list is read again each time the screen is shown.
+    """
+
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_resume: Callable[[], None],
-                 on_new: Callable[[], None]) -> None:
+                 on_new: Callable[[], None],
+                 offers: Optional[Callable[[], Tuple[list, list]]] = None) -> None:
         super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
+        from .chooser import COLUMNS, saves_table
         em = theme.em
+        self.offers = offers
+        self.rows: dict = {}
         inner, self.text = self._card(theme, "Welcome back", justify="center")
+        self.table = saves_table(inner, theme, height=3, columns=COLUMNS[:3])
+        self.table.grid(row=2, column=0, columnspan=2, sticky="ew")
+        self.table.bind("<Double-1>", lambda e: on_resume() if self.table.identify_row(e.y) else None)
+        self.elsewhere_label = ttk.Label(inner, text="", style="Screen.TLabel",
+                                         wraplength=em * 70, justify="center")
+        self.elsewhere_label.grid(row=3, column=0, columnspan=2, pady=(em, 0))
         self.resume_button = ttk.Button(inner, text="Resume the game", style="Big.TButton",
                                         command=on_resume)
         self.new_button = ttk.Button(inner, text="Start a new game", command=on_new)
-        self.resume_button.grid(row=2, column=0, padx=em, pady=em)
-        self.new_button.grid(row=2, column=1, padx=em, pady=em)
+        self.resume_button.grid(row=4, column=0, padx=em, pady=em)
+        self.new_button.grid(row=4, column=1, padx=em, pady=em)
         self.default_button = self.resume_button
 
+    def show(self) -> None:
+        if self.offers is not None:
+            self.offer(*self.offers())
+        super().show()
+        if self.rows:
+            self.table.focus_set()   # the arrow keys choose, Enter resumes
+
+    def offer(self, free: list, elsewhere: list) -> None:
+        """List the games that can be resumed here and name those open elsewhere."""
+        from .chooser import fill_table
+        self.rows = fill_table(self.table, free)
+        self.table.configure(height=max(1, min(6, len(free))))
+        if len(free) == 1:
+            self.text.configure(text="You have an unfinished game. Press Enter to carry on "
+                                     "where you left off.")
+        else:
+            self.text.configure(text=f"You have {len(free)} unfinished games, the most recently "
+                                     f"played first. Choose one with the arrow keys and press "
+                                     f"Enter to carry on.")
+        self.elsewhere_label.configure(text=elsewhere_sentence(elsewhere))
+
+    def selected(self):
+        """The save chosen in the list (``SaveInfo``), or ``None``."""
+        chosen = self.table.selection()
+        return self.rows.get(chosen[0]) if chosen else None
+
     def describe(self, text: str) -> None:
-        self.text.configure(text=f"You have an unfinished game:\n{text}\n\n"
-                                 f"Press Enter to carry on where you left off.")
+        self.text.configure(text=text)
+
+
+def elsewhere_sentence(elsewhere: list) -> str:
+    """One sentence naming the unfinished games open in another window ("" for none)."""
+    if not elsewhere:
+        return ""
+    games = "; ".join(f"{info.players} ({info.stage})" for info in elsewhere[:3])
+    more = f" and {len(elsewhere) - 3} more" if len(elsewhere) > 3 else ""
+    if len(elsewhere) == 1:
+        return (f"Your game with {games} is open in another window, so it is not offered "
+                f"here; carry on with it in that window.")
+    return (f"Your games with {games}{more} are open in other windows, so they are not "
+            f"offered here; carry on with them there.")
 
 
 class Cover(Screen):

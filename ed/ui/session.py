@@ -3,8 +3,11 @@
 A ``Session`` wraps one ``ed.Game`` and answers the window's one question,
 "what now?", with a ``Step``: a person must enter (and perhaps first be
 handed the laptop), a phase was just revealed, or the game is over.  It
-saves the game after every submitted entry and every resolved phase, so
-closing the window at any moment loses nothing.
+saves the game after every submitted entry and every resolved phase, in its
+own file of the saves folder (``store.Slot``, locked while the window plays
+it), so closing the window at any moment loses nothing and no other game is
+ever written over.  A save that fails leaves the game in memory, the
+previous save as it was, and one sentence in ``save_problem``.
 """
 from __future__ import annotations
 
@@ -14,10 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .. import save as _save
 from ..engine import Game, Seat
 from ..rules import Rules
-from . import paths
+from .store import SaveFault, SaveStore, Slot
 
 log = logging.getLogger("ed.ui")
 
@@ -79,11 +81,21 @@ class Step:
 
 
 class Session:
-    """One game being played in the window, with its autosave."""
+    """One game being played in the window, with its autosave.
 
-    def __init__(self, game: Game, folder: Optional[Path] = None) -> None:
+    ``folder`` is the data folder (``None``: nothing is saved); ``slot`` the
+    save file and lock of a game opened from the saves folder, or ``None``
+    for a new game, which gets a file of its own at its first save.
+    """
+
+    def __init__(self, game: Game, folder: Optional[Path] = None, *,
+                 slot: Optional[Slot] = None) -> None:
         self.game = game
         self.folder = folder
+        self.store = SaveStore(folder) if folder is not None else None
+        self.slot = slot
+        #: an opened save already holds the game as it stands: no need to write it at once
+        self._unchanged = slot is not None
         self._avatars: Dict[int, object] = {}
         #: computer seats' explanations for the phase not yet revealed (secret until then)
         self._pending_explanations: Dict[int, str] = {}
@@ -161,50 +173,28 @@ class Session:
 
     @property
     def autosave_path(self) -> Optional[Path]:
-        return None if self.folder is None else paths.autosave_path(self.folder)
+        """The file this game is saved in (``None`` until its first save)."""
+        return None if self.slot is None else self.slot.path
 
     def autosave(self) -> Optional[str]:
-        """Write the autosave; returns a plain sentence when it could not be written."""
-        path = self.autosave_path
-        if path is None:
+        """Save the game in its file; returns a plain sentence when it could not be saved."""
+        if self.store is None:
+            return None
+        if self._unchanged:
+            self._unchanged = False
             return None
         try:
-            _save.save(self.game, path)
+            if self.slot is None:
+                self.slot = self.store.new_slot(self.game)
+            self.store.write(self.game, self.slot)
             self.save_problem = None
-        except (_save.SaveError, OSError) as error:
-            log.error("autosave failed: %s", error)
-            self.save_problem = f"The game could not be saved automatically: {error}"
+        except SaveFault as fault:
+            log.error("autosave failed: %s", fault)
+            self.save_problem = (f"The game could not be saved in {fault.where} ({fault.reason}); "
+                                 f"play goes on, and Game ▸ Save As… can keep it elsewhere.")
         return self.save_problem
 
-
-def read_autosave(folder: Path) -> Tuple[Optional[Game], Optional[str]]:
-    """The unfinished game in the autosave, if any, and a sentence when it was damaged.
-
-    A damaged autosave is set aside as ``autosave.json.corrupt`` so start-up goes on.
-    """
-    path = paths.autosave_path(folder)
-    if not path.exists():
-        return None, None
-    try:
-        game = _save.load(path)
-    except _save.SaveError as error:
-        aside = paths.set_aside(path)
-        kept = f"was set aside as {aside.name}" if aside else "was left where it is"
-        return None, f"The last autosaved game could not be read and {kept}. ({error})"
-    if game.is_over:
-        return None, None
-    return game, None
-
-
-def keep_previous(folder: Path) -> Optional[Path]:
-    """Copy an unfinished autosave aside before a new game replaces it; returns where."""
-    path = paths.autosave_path(folder)
-    game, _ = read_autosave(folder)
-    if game is None:
-        return None
-    target = folder / "previous-game.json"
-    try:
-        _save.save(game, target)
-    except (_save.SaveError, OSError):
-        return None
-    return target
+    def close(self) -> None:
+        """The window is done with this game: give up its lock (the save stays)."""
+        if self.slot is not None:
+            self.slot.release()

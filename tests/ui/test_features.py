@@ -339,7 +339,8 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     app.flow.show_last_reveal()
     app.update()
     keys(app, app.reveal.continue_button, "Return")
-    assert app.files.open_file(str(paths.autosave_path(data_dir)))
+    saved = app.session.autosave_path
+    assert app.files.open_file(str(saved))       # already here: nothing happens
     app.update()
     assert json.loads(paths.stats_path(data_dir).read_text())["games_played"] == 1
     app.help_menu.invoke("Statistics")
@@ -348,7 +349,7 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     assert window.summary.cget("text") == "Finished games: 1"
     assert window.tree.item(window.tree.get_children()[0], "text") == "Player"
     # Game ▸ Replay a saved game… steps through the same game month by month.
-    replay = app.files.replay_file(str(paths.autosave_path(data_dir)))
+    replay = app.files.replay_file(str(saved))
     app.update()
     assert replay.last_month == 2 and replay.month == 1
     replay.event_generate("<Right>")

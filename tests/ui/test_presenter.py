@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import ed
 from ed.ui import presenter as P
-from ed.ui.session import SeatSetup, Session, Setup, read_autosave
+from ed.ui.session import SeatSetup, Session, Setup
+from ed.ui.store import SaveStore
 
 
 def worked_example():
@@ -182,8 +183,10 @@ def test_session_turns_cover_only_between_people(tmp_path):
     session.shown_seat = 1
     session.submit(1, {})
     assert session.step().kind == "reveal"
-    game, problem = read_autosave(tmp_path)
-    assert problem is None and ed.save.dumps(game) == ed.save.dumps(session.game)
+    assert session.autosave_path.parent == tmp_path / "saves"
+    game = ed.save.load(session.autosave_path)
+    assert ed.save.dumps(game) == ed.save.dumps(session.game)
+    session.close()
 
 
 def test_solo_session_needs_no_cover(tmp_path):
@@ -194,14 +197,14 @@ def test_solo_session_needs_no_cover(tmp_path):
     assert step.kind == "enter" and not step.cover
 
 
-def test_corrupt_autosave_is_set_aside(tmp_path):
+def test_corrupt_old_autosave_is_set_aside(tmp_path):
     (tmp_path / "autosave.json").write_text("{")
-    game, problem = read_autosave(tmp_path)
-    assert game is None and "set aside" in problem
+    problems = SaveStore(tmp_path).migrate()
+    assert len(problems) == 1 and "set aside" in problems[0]
     assert (tmp_path / "autosave.json.corrupt").exists()
 
 
-def test_autosave_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path, monkeypatch):
+def test_old_autosave_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path, monkeypatch):
     from ed.ui import paths
     (tmp_path / "autosave.json").write_text("{")
 
@@ -209,6 +212,41 @@ def test_autosave_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path, mon
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(paths.os, "replace", refuse)
-    game, problem = read_autosave(tmp_path)
-    assert game is None and "was left where it is" in problem
-    assert "set aside" not in problem and not (tmp_path / "autosave.json.corrupt").exists()
+    problems = SaveStore(tmp_path).migrate()
+    assert len(problems) == 1 and "was left where it is" in problems[0]
+    assert "set aside" not in problems[0] and not (tmp_path / "autosave.json.corrupt").exists()
+
+
+def test_each_new_session_saves_in_a_file_of_its_own(tmp_path):
+    first = Session(Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "easy", "rex"))).game(), tmp_path)
+    second = Session(Setup((SeatSetup("Bo"), SeatSetup("Cora", True, "easy", "cora"))).game(), tmp_path)
+    assert first.autosave() is None and second.autosave() is None
+    assert first.autosave_path != second.autosave_path
+    assert [i.names for i in SaveStore(tmp_path).unfinished()] in (
+        [("Bo", "Cora"), ("Ann", "Rex")], [("Ann", "Rex"), ("Bo", "Cora")])
+    assert ed.save.load(first.autosave_path).names == ("Ann", "Rex")
+    first.close()
+    second.close()
+
+
+def test_a_session_that_cannot_save_says_where_and_plays_on(tmp_path, monkeypatch):
+    import errno
+    import os
+    session = Session(Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "easy", "rex"))).game(),
+                      tmp_path)
+    session.step()
+    assert session.autosave() is None
+    before = session.autosave_path.read_bytes()
+
+    def full(*args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "fsync", full)
+    session.submit(0, {"xfine": (2, 40)})
+    assert session.save_problem == (
+        f"The game could not be saved in {tmp_path / 'saves'} (no space left on device); "
+        f"play goes on, and Game ▸ Save As… can keep it elsewhere.")
+    assert session.autosave_path.read_bytes() == before and session.game.submitted(0)
+    monkeypatch.undo()
+    assert session.autosave() is None and session.save_problem is None
+    session.close()

@@ -129,7 +129,8 @@ def test_enter_in_new_game_dialog_starts_solo_game_against_three_computers(make_
     # Computer seats decided at once; only the person is awaited.
     assert game.waiting_for() == (0,)
     assert app.focus_get() is app.tally.entries["xfine"][0]
-    assert paths.autosave_path(app.folder).exists()
+    assert app.session.autosave_path.exists()
+    assert app.session.autosave_path.parent == app.folder / "saves"
 
 
 def test_escape_cancels_the_new_game_dialog(make_app):
@@ -312,7 +313,8 @@ def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
 
     again = make_app()
     assert again.mode == "resume"
-    assert "Ann, Bob" in again.resume.text.cget("text")
+    row = again.resume.table.get_children()[0]
+    assert again.resume.table.item(row, "values")[1].startswith("Ann, Bob")
     keys(again, again.resume.resume_button, "Return")
     assert ed.save.dumps(again.session.game) == before
     # A game opened mid-phase opens behind the cover.
@@ -339,7 +341,7 @@ def test_bad_save_file_gives_a_plain_message(make_app, tmp_path):
 
 
 def test_corrupt_autosave_is_set_aside(make_app, data_dir):
-    paths.autosave_path(data_dir).write_text("garbage")
+    (data_dir / "autosave.json").write_text("garbage")       # an earlier version's autosave
     app = make_app()
     assert (data_dir / "autosave.json.corrupt").exists()
     assert "set aside" in app.message.cget("text")

@@ -1,0 +1,124 @@
+"""Build the one-file copy: ``python3 -m ed.pyz [--output PATH]``.
+
+The result is a zip application (PEP 441, the standard library's ``zipapp``)
+holding the ``ed`` package and a ``__main__`` that starts it, behind a
+``#!/usr/bin/env python3`` line, with the executable bit set.  Copied alone
+anywhere, ``python3 executive_decision.pyz`` opens the window and
+``python3 executive_decision.pyz tournament ...`` plays the tournament.
+
+Only source files go in (no tests, no ``__pycache__``), so the archive runs on
+any Python 3.9 or newer.  Every file is stamped with one fixed date
+(``$SOURCE_DATE_EPOCH`` when set), so the same sources build the same bytes.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import stat
+import sys
+import tempfile
+import zipapp
+from pathlib import Path
+from typing import List, Optional
+
+DEFAULT_OUTPUT = os.path.join("dist", "executive_decision.pyz")
+INTERPRETER = "/usr/bin/env python3"
+#: 2020-01-01 00:00 UTC, the date every file in the archive carries by default
+FIXED_DATE = 1577836800
+
+# Checks the Python version in syntax an old Python can read, then hands over
+# to the command line; the program name shown in --help is the archive's.
+MAIN = '''\
+"""Executive Decision, the one-file copy: python3 executive_decision.pyz [--help]"""
+import os
+import sys
+
+if sys.version_info < (3, 9):
+    sys.stderr.write(
+        "Executive Decision needs Python 3.9 or newer; this is Python %d.%d.\\n"
+        "Install a newer Python from python.org (or your package manager) and run\\n"
+        "    python3 %s\\n" % (sys.version_info[0], sys.version_info[1],
+                               os.path.basename(sys.argv[0])))
+    sys.exit(1)
+
+from ed.cli import main  # noqa: E402  (after the version check on purpose)
+
+if __name__ == "__main__":   # not again in a worker process of tournament --jobs
+    sys.exit(main())
+'''
+
+
+def package_folder() -> Path:
+    """The folder of the ``ed`` package being run; raises ``OSError`` if it is not a folder."""
+    folder = Path(__file__).resolve().parent
+    if not (folder / "__init__.py").is_file():
+        raise OSError(f"the ed package at {folder} is not a folder of source files "
+                      f"(a one-file copy cannot build another)")
+    return folder
+
+
+def source_files(package: Path) -> List[Path]:
+    """The package's ``.py`` files, relative to its parent, sorted; nothing compiled or hidden."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        relative = path.relative_to(package.parent)
+        if any(part.startswith((".", "__pycache__")) for part in relative.parts):
+            continue
+        found.append(relative)
+    return found
+
+
+def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
+    """Write the zip application to ``output`` and return its path.
+
+    Raises ``OSError`` when the sources cannot be read or the file cannot be
+    written (the previous file, if any, is then left as it was).
+    """
+    output = Path(output)
+    package = package_folder()
+    stamp = int(os.environ.get("SOURCE_DATE_EPOCH") or FIXED_DATE)
+    with tempfile.TemporaryDirectory(prefix="ed-pyz-") as staging:
+        root = Path(staging) / "app"
+        for relative in source_files(package):
+            target = root / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(package.parent / relative, target)
+            os.utime(target, (stamp, stamp))
+        (root / "__main__.py").write_text(MAIN, encoding="utf-8")
+        for path in [root / "__main__.py", *(p for p in root.rglob("*") if p.is_dir())]:
+            os.utime(path, (stamp, stamp))
+        output.parent.mkdir(parents=True, exist_ok=True)
+        partial = output.with_name(f".{output.name}.tmp")
+        try:
+            zipapp.create_archive(root, partial, interpreter=INTERPRETER, compressed=True)
+            mode = os.stat(partial).st_mode
+            os.chmod(partial, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+            os.replace(partial, output)
+        except BaseException:
+            if partial.exists():
+                partial.unlink()
+            raise
+    return output
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python3 -m ed.pyz",
+        description="Build the one-file copy of Executive Decision: a zip application "
+                    "that runs with 'python3 executive_decision.pyz'.")
+    parser.add_argument("--output", "-o", metavar="PATH", default=DEFAULT_OUTPUT,
+                        help=f"where to write it (default: {DEFAULT_OUTPUT})")
+    options = parser.parse_args(argv)
+    try:
+        path = build(options.output)
+    except OSError as error:
+        print(f"The one-file copy could not be built: {error}.", file=sys.stderr)
+        return 1
+    size = path.stat().st_size
+    print(f"Built {path} ({size / 1024:.0f} kB). Run it with: python3 {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,248 @@
+"""Choosing a saved game: the saves folder as a table, newest first.
+
+Widget tree::
+
+    SaveChooser (Toplevel)       Game ▸ Open… and Game ▸ Replay a saved game…
+    ├── intro                    where the games are kept
+    ├── table (Treeview)         Last played | Players | Month | State, with a scrollbar
+    ├── note_label               why the selected game cannot be chosen, in red
+    └── choose_button (default), browse_button ("Other file…"), cancel_button
+
+Only games are listed (the app's settings and statistics are not saves).
+Enter chooses, Escape cancels, a double click chooses; the arrow keys move
+in the table.  A game open in another window is listed but cannot be opened
+for play (it can be replayed).  ``saves_table`` is shared with the resume
+screen.
+"""
+from __future__ import annotations
+
+import tkinter as tk
+from pathlib import Path
+from tkinter import ttk
+from typing import Callable, Dict, List, Optional, Sequence
+
+from . import theme as T
+from .store import SaveInfo
+
+#: (column, heading, narrowest width in em); each column widens to its longest text
+COLUMNS = (("when", "Last played", 10), ("players", "Players", 16),
+           ("stage", "Month", 12), ("state", "", 8))
+
+
+def state_of(info: SaveInfo, current: Optional[Path] = None) -> str:
+    """The last column: whether the game can be played here."""
+    if current is not None and _same(info.path, current):
+        return "this window"
+    if info.problem:
+        return "cannot be read"
+    if info.open_elsewhere is not None:
+        return "open in another window"
+    return "finished" if info.finished else "unfinished"
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def saves_table(master: tk.Misc, theme: T.Theme, *, height: int,
+                columns=COLUMNS) -> ttk.Treeview:
+    """A table of saves sized to the text, one row per game."""
+    em = theme.em
+    tree = ttk.Treeview(master, columns=[c for c, _, _ in columns], show="headings",
+                        height=height, selectmode="browse")
+    for key, title, width in columns:
+        tree.heading(key, text=title, anchor="w")
+        tree.column(key, width=width * em, minwidth=4 * em, stretch=key == "players", anchor="w")
+    return tree
+
+
+def fit_columns(tree: ttk.Treeview, values: Sequence[tuple]) -> None:
+    """Widen each column to its longest cell or heading in the table's fonts."""
+    import tkinter.font as tkfont
+    try:
+        body = tkfont.Font(root=tree, name="EDBody", exists=True)
+        head = tkfont.Font(root=tree, name="EDBold", exists=True)
+    except tk.TclError:
+        body = head = tkfont.Font(root=tree, name="TkDefaultFont", exists=True)
+    em = body.measure("0")
+    for index, (key, title, narrowest) in enumerate(c for c in COLUMNS
+                                                    if c[0] in tree.cget("columns")):
+        widest = max([body.measure(str(v[index])) for v in values if len(v) > index]
+                     + [head.measure(title), narrowest * em])
+        tree.column(key, width=widest + 2 * em)
+
+
+def fill_table(tree: ttk.Treeview, infos: Sequence[SaveInfo],
+               current: Optional[Path] = None) -> Dict[str, SaveInfo]:
+    """Show ``infos`` in ``tree``, the first selected; returns row id -> save."""
+    tree.delete(*tree.get_children())
+    rows: Dict[str, SaveInfo] = {}
+    for info in infos:
+        values = (info.when, info.players, info.stage, state_of(info, current))
+        row = tree.insert("", "end", values=values[:len(tree.cget("columns"))])
+        rows[row] = info
+    fit_columns(tree, [tuple(tree.item(row, "values")) for row in rows])
+    first = tree.get_children()[:1]
+    if first:
+        tree.selection_set(first)
+        tree.focus(first[0])
+        tree.see(first[0])
+    return rows
+
+
+class SaveChooser(tk.Toplevel):
+    """Pick a game of the saves folder; ``on_choose(info)`` is called with it.
+
+    ``on_close`` is called whenever the chooser closes (chosen, browsed or cancelled).
+    """
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, title: str, action: str,
+                 folder: Path, saves: Sequence[SaveInfo], on_choose: Callable[[SaveInfo], None],
+                 on_browse: Callable[[], None], current: Optional[Path] = None,
+                 playable_only: bool = True, on_close: Optional[Callable[[], None]] = None) -> None:
+        super().__init__(master)
+        self.withdraw()
+        self.title(f"{title} — Executive Decision")
+        self.transient(master)
+        self.on_choose, self.on_browse, self.on_close = on_choose, on_browse, on_close
+        self.current = current
+        self.playable_only = playable_only
+        em = theme.em
+        outer = ttk.Frame(self, padding=theme.pad(1.5))
+        outer.grid(sticky="nsew")
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
+        outer.columnconfigure(0, weight=1)
+        outer.rowconfigure(1, weight=1)
+        intro = (f"Your games, the most recently played first. They are kept in {folder}."
+                 if saves else f"There are no saved games in {folder} yet.")
+        self.intro = ttk.Label(outer, text=intro, wraplength=em * 70, justify="left")
+        self.intro.grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, em))
+        self.table = saves_table(outer, theme, height=min(12, max(4, len(saves))))
+        scroll = ttk.Scrollbar(outer, orient="vertical", command=self.table.yview)
+        self.table.configure(yscrollcommand=scroll.set)
+        self.table.grid(row=1, column=0, sticky="nsew")
+        scroll.grid(row=1, column=1, sticky="ns")
+        self.rows = fill_table(self.table, saves, current)
+        playable = [i for i, row in enumerate(self.table.get_children())
+                    if self.why_not(self.rows[row]) is None]
+        if playable:
+            self.select(playable[0])      # the newest game that can be chosen here
+        self.note_label = ttk.Label(outer, text="", style="Error.TLabel", wraplength=em * 70)
+        self.note_label.grid(row=2, column=0, columnspan=2, sticky="w", pady=(em // 2, 0))
+        buttons = ttk.Frame(outer)
+        buttons.grid(row=3, column=0, columnspan=2, sticky="ew", pady=(em, 0))
+        buttons.columnconfigure(1, weight=1)
+        self.browse_button = ttk.Button(buttons, text="Other file…", command=self.browse)
+        self.browse_button.grid(row=0, column=0, sticky="w")
+        self.choose_button = ttk.Button(buttons, text=action, style="Accent.TButton",
+                                        default="active", command=self.choose)
+        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
+        self.choose_button.grid(row=0, column=2, padx=(0, em))
+        self.cancel_button.grid(row=0, column=3)
+        if not saves:
+            self.choose_button.state(["disabled"])
+        self.table.bind("<<TreeviewSelect>>", lambda e: self.note_label.configure(text=""))
+        self.table.bind("<Double-1>", self._double_click)
+        for key in ("<Return>", "<KP_Enter>"):
+            self.bind(key, self._on_return)
+        self.bind("<Escape>", self.cancel)
+        self.protocol("WM_DELETE_WINDOW", self.cancel)
+        self._place_over(master)
+        self.deiconify()
+        (self.table if saves else self.browse_button).focus_set()
+        self.after_idle(self._grab)
+
+    # ------------------------------------------------------------ reading
+
+    def selected(self) -> Optional[SaveInfo]:
+        chosen = self.table.selection()
+        return self.rows.get(chosen[0]) if chosen else None
+
+    def shown_rows(self) -> List[tuple]:
+        """What the table shows, row by row (for tests and the curious)."""
+        return [tuple(self.table.item(row, "values")) for row in self.table.get_children()]
+
+    def select(self, index: int) -> None:
+        row = self.table.get_children()[index]
+        self.table.selection_set(row)
+        self.table.focus(row)
+        self.table.see(row)
+
+    # ------------------------------------------------------------ actions
+
+    def why_not(self, info: SaveInfo) -> Optional[str]:
+        """Why ``info`` cannot be chosen here, or ``None``."""
+        if info.problem:
+            return f"{info.path.name} cannot be read: {info.problem}"
+        if self.playable_only and self.current is not None and _same(info.path, self.current):
+            return "That is the game in this window already."
+        if self.playable_only and info.open_elsewhere is not None:
+            return ("That game is open in another window; play it there "
+                    "(Game ▸ Replay a saved game… can show it here).")
+        return None
+
+    def choose(self, _event=None) -> str:
+        info = self.selected()
+        if info is None:
+            self.note_label.configure(text="Choose a game in the list first.")
+            return "break"
+        problem = self.why_not(info)
+        if problem:
+            self.note_label.configure(text=problem)
+            return "break"
+        self._close()
+        self.on_choose(info)
+        return "break"
+
+    def browse(self) -> None:
+        self._close()
+        self.on_browse()
+
+    def cancel(self, _event=None) -> str:
+        self._close()
+        return "break"
+
+    def _on_return(self, event=None) -> str:
+        focus = self.focus_get()
+        if isinstance(focus, ttk.Button):
+            focus.invoke()
+            return "break"
+        return self.choose()
+
+    def _double_click(self, event) -> str:
+        row = self.table.identify_row(event.y)
+        if row:
+            self.table.selection_set(row)
+            return self.choose()
+        return "break"
+
+    # ------------------------------------------------------------ window
+
+    def _place_over(self, master: tk.Misc) -> None:
+        self.update_idletasks()
+        try:
+            x = master.winfo_rootx() + max(0, (master.winfo_width() - self.winfo_reqwidth()) // 2)
+            y = master.winfo_rooty() + max(0, (master.winfo_height() - self.winfo_reqheight()) // 3)
+            self.geometry(f"+{x}+{y}")
+        except tk.TclError:
+            pass
+
+    def _grab(self) -> None:
+        try:
+            if self.winfo_exists() and self.winfo_viewable():
+                self.grab_set()
+        except tk.TclError:
+            pass
+
+    def _close(self) -> None:
+        try:
+            self.grab_release()
+        except tk.TclError:
+            pass
+        self.destroy()
+        if self.on_close is not None:
+            self.on_close()
