@@ -268,13 +268,13 @@ def test_an_explanation_names_the_expected_price():
 # ----------------------------------------------------------------- character
 
 
-def _self_play(personality, games=3, players=4):
-    """Totals over a few games of one personality (seat 0, hard) against medium players."""
+def _self_play(personality, games=3, players=4, level="hard"):
+    """Totals over a few games of one personality (seat 0, at ``level``) against medium players."""
     made = [0, 0, 0]
     low_cash = []
     for g in range(games):
         game = ed.Game(ed.Rules(players=players), [f"P{i}" for i in range(players)], seed=g)
-        avatars = [ai.Avatar("hard", personality, seed=g)] + [
+        avatars = [ai.Avatar(level, personality, seed=g)] + [
             ai.Avatar("medium", seed=g * 10 + s) for s in range(1, players)]
         while not game.is_over:
             for seat, avatar in enumerate(avatars):
@@ -288,9 +288,10 @@ def _self_play(personality, games=3, players=4):
     return made, min(low_cash)
 
 
-def test_personalities_play_differently():
-    otto, _ = _self_play("otto")
-    cora, _ = _self_play("cora")
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_personalities_play_differently(level):
+    otto, _ = _self_play("otto", level=level)
+    cora, _ = _self_play("cora", level=level)
     assert otto[0] > cora[0]          # Otto loves the luxury good A
     assert cora[2] > otto[2]          # Cora trades in cheap C
 

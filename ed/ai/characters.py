@@ -79,10 +79,10 @@ class Temper:
 NEUTRAL = Temper()
 
 TEMPERS: Dict[str, Temper] = {
-    "mabel": Temper(bid_shift=-1, ask_shift=2, fill=-0.15),
-    "rex": Temper(bid_shift=1, ask_shift=-1, fill=0.1, bulk=2),
+    "mabel": Temper(bid_shift=-1, ask_shift=2, fill=-0.15, keep=0.1),
+    "rex": Temper(bid_shift=1, ask_shift=-1, fill=0.1, bulk=2, keep=-0.15),
     "iris": Temper(fill=0.05, cushion=0.3, volume=0.85),
-    "otto": Temper(favourite="A", favour=6),
-    "cora": Temper(favourite="C", favour=5, bulk=2),
+    "otto": Temper(favourite="A", favour=12),
+    "cora": Temper(favourite="C", favour=10, bulk=2),
     "felix": NEUTRAL,
 }
