@@ -192,7 +192,8 @@ def draw_marker(canvas: tk.Canvas, x: float, y: float, shape: str, r: float, col
 
 
 HINT = "Point at a dot, or use the arrow keys, to read its value."
-TOO_SMALL = "Too small to draw the chart: make this part of the window larger."
+TOO_SMALL = ("Too little room to draw the chart here: make the window larger or the text "
+             "smaller (View ▸ Text size).")
 LEGEND_SAMPLE = 40      # pixels from a legend sample's start to its words
 
 
@@ -208,7 +209,7 @@ class _Frame:
     title_at: Optional[Tuple[float, float]]     # None: no room for the title
     readout_at: Tuple[float, float, float]      # x, y and wrap width of the readout
     labels_x: float             # left edge of the column of line labels
-    label_font: str             # "body" or "small"
+    label_font: str             # "body" or "small"; "" when the legend names the lines
     label_line: float           # height given to each line label
     zone: Tuple[float, float]   # top and bottom of the band the line labels may use
     legend: Optional[Tuple[float, float]]       # top left of the legend; None: no legend
@@ -247,6 +248,8 @@ class LineChart(ttk.Frame):
     """
 
     value_format = staticmethod(money)
+    #: Whether the legend names every line (then the labels beside the lines may give way).
+    legend_names_lines = False
 
     def __init__(self, parent: tk.Misc, *, width: int = 600, height: int = 320,
                  title: str = "") -> None:
@@ -409,9 +412,11 @@ class LineChart(ttk.Frame):
         to spare, or only the plot's width so the line labels may use the
         full height beside it.
         """
-        for title, legend, label_font in (
-                (True, True, "body"), (True, False, "body"), (False, False, "body"),
-                (False, False, "small")):
+        variants = [(True, True, "body"), (True, False, "body"), (False, False, "body"),
+                    (False, False, "small")]
+        if self.legend_names_lines:     # the legend alone can tell the lines apart
+            variants += [(True, True, ""), (False, True, "")]
+        for title, legend, label_font in variants:
             for wide in (True, False):
                 frame = self._try_plan(fonts, low, high, title=title and bool(self.title),
                                        legend=legend, label_font=label_font, wide=wide)
@@ -455,16 +460,23 @@ class LineChart(ttk.Frame):
             x += width + self._text_width(font, "00")
         return rows
 
+    def _label_column(self, fonts: Dict[str, tkfont.Font], label_font: str, right: float
+                      ) -> Tuple[float, float, float]:
+        """(height of a line label, left edge of their column, gap before it); no column
+        without a ``label_font``."""
+        if not label_font:
+            return 0, right, 0
+        line = self._line_height(fonts[label_font]) + 2
+        widest = max([self._text_width(fonts[label_font], s.label) for s in self.series] + [0])
+        return line, right - widest, max(12, line)
+
     def _try_plan(self, fonts: Dict[str, tkfont.Font], low: float, high: float, *,
                   title: bool, legend: bool, label_font: str, wide: bool) -> Optional["_Frame"]:
         width, height, inset = self._size()
         small, body = fonts["small"], fonts["body"]
         margin = inset + max(3, self._line_height(body) // 5)
         usable = width - 2 * margin
-        label_line = self._line_height(fonts[label_font]) + 2
-        label_w = max([self._text_width(fonts[label_font], s.label) for s in self.series] + [0])
-        labels_x = width - margin - label_w
-        gap = max(12, label_line)
+        label_line, labels_x, gap = self._label_column(fonts, label_font, width - margin)
         if labels_x - gap - margin < 100:
             return None
         title_at, readout_at, header_bottom = self._header(
@@ -481,7 +493,9 @@ class LineChart(ttk.Frame):
         right = labels_x - gap
         zone = (header_bottom + 4 if wide else margin, foot)
         shown = sum(1 for s in self.series if any(v is not None for v in s.values))
-        if (right - left < 60 or bottom - top < max(30, 2 * small_line)
+        # Labels that would squeeze the plot give way to a legend that names the lines.
+        narrowest = usable / 2 if label_font and self.legend_names_lines else 60
+        if (right - left < narrowest or bottom - top < max(30, 2 * small_line)
                 or zone[1] - zone[0] < shown * label_line):
             return None
         return _Frame(left, right, top, bottom, tuple(ticks), title_at, readout_at, labels_x,
@@ -544,6 +558,8 @@ class LineChart(ttk.Frame):
                             ("point", f"c:{s.key}", f"m:{i}", f"v:{v}"))
             if pts:
                 ends.append((pts[-1][2], pts[-1][1], s))
+        if not frame.label_font:
+            return
         ends.sort(key=lambda e: e[0])
         ys = spread([e[0] for e in ends], frame.label_line, *frame.zone)
         for label_y, (y, x, s) in zip(ys, ends):
@@ -728,6 +744,8 @@ class CashChart(LineChart):
         """Redraw from resolved reports."""
         labels, series = cash_series(list(history), list(names), starting_cash)
         self.set_series(labels, series)
+
+    legend_names_lines = True
 
     def legend_entries(self) -> List[Tuple[str, str, str, bool, Tuple[int, ...]]]:
         return [(s.label, s.colour, s.marker, s.filled, s.dash) for s in self.series]

@@ -173,3 +173,22 @@ def test_too_small_a_canvas_says_so_instead_of_clipping(root, scaled):
     c = chart.canvas
     assert c.itemcget(c.find_withtag("message")[0], "text") == charts.TOO_SMALL
     assert not c.find_withtag("point")
+
+
+def test_cash_chart_names_long_names_in_its_legend(root, scaled):
+    """Names too long for a column beside the plot are named in the legend, whole."""
+    scaled(1.0)
+    game = play(players=4, months=6, seed=2)
+    names = ["Ann " + "W" * 36, "Bob", "Cy", "Dinah"]
+    top = tk.Toplevel(root)
+    chart = charts.CashChart(top, game.history, names, game.rules.starting_cash,
+                             width=600, height=300)
+    chart.pack()
+    pump(root)
+    c = chart.canvas
+    assert not c.find_withtag("endlabel")
+    assert {c.itemcget(i, "text") for i in c.find_withtag("legend")
+            if c.type(i) == "text"} == set(names)
+    problems = layout_problems(chart)
+    assert not problems, problems
+    assert len(c.find_withtag("point&&c:s0")) == len(chart.labels)
