@@ -44,9 +44,11 @@ def _units(value: int) -> str:
 
 
 def _money(value: int) -> str:
-    """A price for a message, ``$35``; absurd ones are not spelled out."""
-    if -10**15 < value < 10**15:
+    """A price for a message, ``$35`` or ``-$3``; absurd ones are not spelled out."""
+    if 0 <= value < 10**15:
         return f"${value}"
+    if -10**15 < value < 0:
+        return f"-${-value}"
     return "an absurdly large price" if value > 0 else "an absurdly negative price"
 
 

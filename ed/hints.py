@@ -41,6 +41,27 @@ def highest_useful_ask(view: PlayerView, good: str, units: int) -> int:
     return market.highest_useful_ask(view.prices[good], units)
 
 
+def most_sold(view: PlayerView, good: str, units: int, ask: int) -> int:
+    """RULES §4.2.5 and Variation III: the most of ``units`` of ``good`` that can sell at ``ask``.
+
+    That is what sells if no one else offers the good: the market price then
+    moves to the highest useful ask, and other offers only lower it.
+    """
+    if units <= 0:
+        return 0
+    top = highest_useful_ask(view, good, units)
+    return market.units_sold(units, ask, top, view.rules.partial_sales)
+
+
+def most_received(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> int:
+    """The most an offer can bring in this month: each good's ``most_sold`` at its ask."""
+    total = 0
+    for key in GOODS:
+        units, ask = entry.get(key, (0, 0))
+        total += most_sold(view, key, units, ask) * ask
+    return total
+
+
 def _units(entry: Mapping[str, Sequence[int]], keys: Sequence[str]) -> List[int]:
     out = []
     for key in keys:
@@ -103,6 +124,17 @@ def max_makeable(view: PlayerView, good: str,
     """The most of ``good`` makeable from stock: alone, or beside the rest of ``entry``."""
     others = offer_units(entry) if entry else [0, 0, 0]
     return production.max_makeable(view.rules.recipes, view.own_stock, good, others)
+
+
+def combination_shortage(view: PlayerView, good: str,
+                         entry: Mapping[str, Sequence[int]]) -> Optional[str]:
+    """Why fewer of ``good`` can be made beside the rest of ``entry`` than alone, or ``None``.
+
+    Names the goods that together need more of a grade than the stock holds
+    (see ``production.combination_shortage``).
+    """
+    return production.combination_shortage(view.rules.recipes, view.own_stock, good,
+                                           offer_units(entry))
 
 
 def materials_for(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> Dict[str, int]:

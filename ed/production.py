@@ -88,24 +88,70 @@ def max_makeable(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,
     return low
 
 
+def _shortfall(need: Triple, stock: Sequence[int]) -> Optional[Tuple[str, int, int, str]]:
+    """The first condition of ``can_fill`` that fails, or ``None`` when ``need`` can be filled.
+
+    Returns (the grades that may fill the places short, places, units on
+    hand, the substitution rule that limits them).
+    """
+    nx, nf, ns = need
+    x, f, s = stock
+    n = NAMES
+    if nx > x:
+        return n["xfine"], nx, x, f"nothing stands in for {n['xfine']}"
+    if nx + nf > x + f:
+        return f"{n['xfine']} or {n['fine']}", nx + nf, x + f, \
+            f"only {n['xfine']} stands in for {n['fine']}"
+    if ns > f + s:
+        return f"{n['standard']} or {n['fine']}", ns, f + s, \
+            f"only {n['fine']} stands in for {n['standard']}"
+    if nx + nf + ns > x + f + s:
+        return "raw units in all", nx + nf + ns, x + f + s, ""
+    return None
+
+
 def shortage(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequence[int]) -> Optional[str]:
     """Why ``units`` of A, B and C cannot be made from ``stock``, or ``None`` if they can.
 
     The sentence names the first condition of ``can_fill`` that fails, in
     the words of the substitution rule.
     """
-    nx, nf, ns = places(recipes, units)
-    x, f, s = stock
-    n = NAMES
-    if nx > x:
-        return (f"the offer needs {nx} {n['xfine']} and you have {x} "
-                f"(nothing stands in for {n['xfine']})")
-    if nx + nf > x + f:
-        return (f"the offer needs {nx + nf} {n['xfine']} or {n['fine']} and you have {x + f} "
-                f"(only {n['xfine']} stands in for {n['fine']})")
-    if ns > f + s:
-        return (f"the offer needs {ns} {n['standard']} or {n['fine']} and you have {f + s} "
-                f"(only {n['fine']} stands in for {n['standard']})")
-    if nx + nf + ns > x + f + s:
-        return (f"the offer needs {nx + nf + ns} raw units in all and you have {x + f + s}")
-    return None
+    short = _shortfall(places(recipes, units), stock)
+    if short is None:
+        return None
+    grades, needed, have, rule = short
+    return f"the offer needs {needed} {grades} and you have {have}" + (f" ({rule})" if rule else "")
+
+
+def goods_text(units: Sequence[int]) -> str:
+    """Units of A, B and C in words: ``"2 A and 1 C"`` (``"nothing"`` when all are 0)."""
+    parts = [f"{n} {NAMES[good]}" for good, n in zip(GOODS, units) if n > 0]
+    if not parts:
+        return "nothing"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def combination_shortage(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,
+                         others: Sequence[int]) -> Optional[str]:
+    """Why fewer of ``good`` can be made beside ``others`` than alone, or ``None``.
+
+    Names the goods that together need more of a grade than ``stock`` holds:
+    the rest of the offer with one unit of ``good`` more than can be made
+    beside it (or the rest alone, when even that cannot be made), e.g.
+    ``"2 A and 1 C together need 7 X-Fine or Fine and you have 6"``.
+    """
+    index = GOODS.index(good)
+    beside = max_makeable(recipes, stock, good, others)
+    if beside >= max_makeable(recipes, stock, good):
+        return None
+    combination = list(others)
+    combination[index] = 0
+    if is_makeable(recipes, combination, stock):
+        combination[index] = beside + 1
+    short = _shortfall(places(recipes, combination), stock)
+    if short is None:       # cannot happen: the combination is one too many
+        return None
+    grades, needed, have, _ = short
+    kinds = sum(1 for n in combination if n > 0)
+    verb = "together need" if kinds > 1 else ("need" if sum(combination) > 1 else "needs")
+    return f"{goods_text(combination)} {verb} {needed} {grades} and you have {have}"

@@ -431,6 +431,11 @@ def test_price_history_rows():
     assert game.price_history()[1]["C"] == 101
 
 
+def test_a_negative_price_is_written_as_negative_dollars():
+    game = two_player()
+    assert game.check(0, {"fine": (2, -3)}) == ["Fine bid -$3 is below the lowest price, $1"]
+
+
 def test_absurd_numbers_get_a_readable_refusal():
     game = two_player()
     with pytest.raises(ed.RuleError) as caught:

@@ -66,3 +66,26 @@ def test_hints_once_over():
         game.submit(1, {})
         game.resolve()
     assert hints.problems(game.view(0), {}) == ["the game is over; no more entries are taken"]
+
+
+def test_most_sold_is_what_sells_when_no_one_else_offers():
+    # RULES §4.2.5: 2 A have a highest useful ask of $147; above it nothing sells...
+    _, view = selling_view({"xfine": (6, 50), "standard": (8, 30)})
+    assert hints.most_sold(view, "A", 2, 147) == 2
+    assert hints.most_sold(view, "A", 2, 148) == 0
+    assert hints.most_received(view, {"A": (2, 147), "C": (1, 200)}) == 294
+    # ...and under Variation III one unit fewer sells for each $2, or part of $2, above it.
+    game = ed.Game(ed.Rules(players=2, partial_sales=True), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (6, 50), "standard": (8, 30)})
+    game.submit(1, {})
+    game.resolve()
+    view = game.view(0)
+    assert [hints.most_sold(view, "A", 2, ask) for ask in (147, 148, 149, 150)] == [2, 1, 1, 0]
+    assert hints.most_received(view, {"A": (2, 148)}) == 148
+
+
+def test_combination_shortage_names_the_goods():
+    _, view = selling_view({"xfine": (6, 50), "standard": (8, 30)})
+    assert hints.combination_shortage(view, "C", {"A": (2, 140)}) == \
+        "2 A and 1 C together need 7 X-Fine or Fine and you have 6"
+    assert hints.combination_shortage(view, "A", {}) is None

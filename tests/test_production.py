@@ -103,3 +103,46 @@ def test_max_makeable_examples():
     assert production.max_makeable(DEFAULT_RECIPES, (6, 0, 8), "C") == 4
     assert production.max_makeable(DEFAULT_RECIPES, (6, 0, 8), "C", (1, 0, 0)) == 3
     assert production.max_makeable(DEFAULT_RECIPES, (0, 0, 0), "B") == 0
+
+
+def test_goods_in_words():
+    assert production.goods_text((2, 0, 1)) == "2 A and 1 C"
+    assert production.goods_text((1, 1, 2)) == "1 A, 1 B and 2 C"
+    assert production.goods_text((0, 3, 0)) == "3 B"
+    assert production.goods_text((0, 0, 0)) == "nothing"
+
+
+def test_combination_shortage_examples():
+    # 4 X-Fine, 2 Fine, 6 Standard: 4 C alone, none beside 2 A (the Fine places run short).
+    assert production.combination_shortage(DEFAULT_RECIPES, (4, 2, 6), "C", (2, 0, 0)) == \
+        "2 A and 1 C together need 7 X-Fine or Fine and you have 6"
+    # The rest alone cannot be made: it is named by itself.
+    assert production.combination_shortage(DEFAULT_RECIPES, (4, 2, 6), "C", (3, 0, 0)) == \
+        "3 A need 6 X-Fine and you have 4"
+    assert production.combination_shortage(DEFAULT_RECIPES, (1, 3, 3), "B", (1, 0, 0)) == \
+        "1 A needs 2 X-Fine and you have 1"
+    # As many beside the rest as alone: nothing to explain.
+    assert production.combination_shortage(DEFAULT_RECIPES, (6, 0, 8), "A", (0, 0, 0)) is None
+
+
+@pytest.mark.parametrize("recipes", [DEFAULT_RECIPES, CLASSIC_RECIPES], ids=["default", "classic"])
+def test_combination_shortage_names_a_combination_that_cannot_be_made(recipes):
+    """Whenever fewer can be made beside the rest than alone, the goods named cannot be made
+    together, and the numbers given are the places and the stock of the grades named."""
+    for stock in STOCKS[::5]:
+        for good_index, good in enumerate("ABC"):
+            for others in OFFERS[::3]:
+                why = production.combination_shortage(recipes, stock, good, others)
+                alone = production.max_makeable(recipes, stock, good)
+                beside = production.max_makeable(recipes, stock, good, others)
+                assert (why is None) == (beside >= alone), (stock, good, others)
+                if why is None:
+                    continue
+                combination = list(others)
+                combination[good_index] = 0
+                if production.is_makeable(recipes, combination, stock):
+                    combination[good_index] = beside + 1
+                assert not production.is_makeable(recipes, combination, stock)
+                assert why.startswith(production.goods_text(combination) + " ")
+                needed, have = [int(w) for w in why.split() if w.isdigit()][-2:]
+                assert needed > have

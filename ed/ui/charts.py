@@ -191,6 +191,48 @@ def draw_marker(canvas: tk.Canvas, x: float, y: float, shape: str, r: float, col
     return canvas.create_polygon(pts, fill=fill, outline=colour, width=2, tags=tags)
 
 
+HINT = "Point at a dot, or use the arrow keys, to read its value."
+TOO_SMALL = ("Too little room to draw the chart here: make the window larger or the text "
+             "smaller (View ▸ Text size).")
+LEGEND_SAMPLE = 40      # pixels from a legend sample's start to its words
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where the parts of a line chart go, in canvas coordinates (see ``LineChart._plan``)."""
+
+    left: float                 # the plot: value axis at left, month axis at bottom
+    right: float
+    top: float
+    bottom: float
+    ticks: Tuple[float, ...]    # y tick values, lowest first
+    title_at: Optional[Tuple[float, float]]     # None: no room for the title
+    readout_at: Tuple[float, float, float]      # x, y and wrap width of the readout
+    labels_x: float             # left edge of the column of line labels
+    label_font: str             # "body" or "small"; "" when the legend names the lines
+    label_line: float           # height given to each line label
+    zone: Tuple[float, float]   # top and bottom of the band the line labels may use
+    legend: Optional[Tuple[float, float]]       # top left of the legend; None: no legend
+    legend_rows: Any = ()
+
+
+def spread(ys: Sequence[float], line: float, low: float, high: float) -> List[float]:
+    """Centres for labels wanted at the sorted ``ys``, at least ``line`` apart, within low..high.
+
+    Each label stays as near its wish as the others allow; the band must
+    have room for them all (``len(ys) * line``).
+    """
+    out: List[float] = []
+    for y in ys:
+        floor = out[-1] + line if out else low + line / 2
+        out.append(max(y, floor))
+    ceiling = high - line / 2
+    for i in range(len(out) - 1, -1, -1):
+        out[i] = min(out[i], ceiling)
+        ceiling = out[i] - line
+    return out
+
+
 def _font(widget: tk.Misc, name: str) -> tkfont.Font:
     """A named font of ``widget``'s interpreter (``nametofont`` lacks ``root`` before 3.10)."""
     return tkfont.Font(root=widget, name=name, exists=True)
@@ -206,6 +248,8 @@ class LineChart(ttk.Frame):
     """
 
     value_format = staticmethod(money)
+    #: Whether the legend names every line (then the labels beside the lines may give way).
+    legend_names_lines = False
 
     def __init__(self, parent: tk.Misc, *, width: int = 600, height: int = 320,
                  title: str = "") -> None:
@@ -219,6 +263,8 @@ class LineChart(ttk.Frame):
         self.cursor: Optional[Tuple[str, int]] = None
         self._scale = (0.0, 1.0, 0.0, 1.0)   # y of top, y of bottom, value at top, at bottom
         self._xs: List[float] = []
+        self._frame: Optional[_Frame] = None
+        self._measured: Dict[Tuple[str, str, int], Tuple[int, int]] = {}
         self.canvas.bind("<Configure>", lambda e: self.redraw())
         self.canvas.bind("<Left>", lambda e: self._move(-1))
         self.canvas.bind("<Right>", lambda e: self._move(1))
@@ -267,52 +313,240 @@ class LineChart(ttk.Frame):
 
     # ------------------------------------------------------------ drawing
 
+    def _size(self) -> Tuple[int, int, int]:
+        """(width, height, inset): the canvas size and the focus ring drawn inside it."""
+        c = self.canvas
+        inset = int(float(c.cget("highlightthickness"))) + int(float(c.cget("borderwidth")))
+        width, height = c.winfo_width(), c.winfo_height()
+        if width <= 1 or height <= 1:       # not laid out yet: the size asked for
+            width = int(float(c.cget("width"))) + 2 * inset
+            height = int(float(c.cget("height"))) + 2 * inset
+        return width, height, inset
+
+    def _fonts(self) -> Dict[str, tkfont.Font]:
+        body = _font(self, "TkDefaultFont")
+        small = (_font(self, "TkSmallCaptionFont") if "TkSmallCaptionFont" in tkfont.names(self)
+                 else body)
+        return {"body": body, "small": small, "heading": _font(self, "TkHeadingFont")}
+
     def redraw(self) -> None:
-        """Draw everything again at the canvas's current size."""
+        """Draw everything again at the canvas's current size.
+
+        Every part has its own place, worked out before anything is drawn
+        (``_plan``): the title and the readout above the plot, the y ticks to
+        its left, the month labels under it, the line labels in a column to
+        its right and the legend at the foot.  When the canvas is too small
+        for all of it, the legend goes first, then the title; when even the
+        plot cannot fit, a sentence says so.
+        """
         c = self.canvas
         c.delete("all")
-        width = max(c.winfo_width(), int(c.cget("width")) if not c.winfo_ismapped() else 0, 200)
-        height = max(c.winfo_height(), int(c.cget("height")) if not c.winfo_ismapped() else 0, 150)
-        font = _font(self, "TkDefaultFont")
-        small = _font(self, "TkSmallCaptionFont") if "TkSmallCaptionFont" in tkfont.names(self) \
-            else font
-        line_h = font.metrics("linespace")
-        label_w = max([font.measure(s.label) for s in self.series] + [40])
+        self._measured = {}
+        fonts = self._fonts()
         values = self._values()
         low, high = (min(values), max(values)) if values else (0, 100)
-        ticks = nice_ticks(low, high)
-        tick_w = max(font.measure(self.value_format(t)) for t in ticks)
-        left = tick_w + 14
-        right = width - label_w - 22
-        top = 2 * line_h + 12
-        bottom = height - 2 * line_h - 18
-        if right - left < 60 or bottom - top < 40:
-            c.create_text(width / 2, height / 2, text="(too small to draw)", tags=("message",))
+        frame = self._plan(fonts, low, high)
+        if frame is None:
+            width, height, inset = self._size()
+            c.create_text(inset + 4, inset + 4, text=TOO_SMALL, anchor="nw", font=fonts["small"],
+                          width=max(20, width - 2 * inset - 8), tags=("message",))
+            self._xs = []
             return
-        self._scale = (top, bottom, ticks[-1], ticks[0])
-        if self.title:
-            c.create_text(left, 4, text=self.title, anchor="nw", font=_font(self, "TkHeadingFont"),
+        self._frame = frame
+        self._scale = (frame.top, frame.bottom, frame.ticks[-1], frame.ticks[0])
+        if frame.title_at is not None:
+            c.create_text(*frame.title_at, text=self.title, anchor="nw", font=fonts["heading"],
                           tags=("title",))
-        for t in ticks:
+        self._draw_axes(frame, fonts)
+        if not values:
+            c.create_text((frame.left + frame.right) / 2, (frame.top + frame.bottom) / 2,
+                          text="Nothing to show yet.", font=fonts["body"], tags=("message",))
+        self._draw_lines(frame, fonts)
+        if frame.legend is not None:
+            self._draw_legend_rows(frame, fonts["body"])
+        self._draw_cursor()
+
+    def legend_entries(self) -> List[Tuple[str, str, str, bool, Tuple[int, ...]]]:
+        """What the legend explains: (text, colour, marker, filled, dash) per sample."""
+        return []
+
+    def _readout_sample(self) -> str:
+        """The longest readout the cursor could show, to reserve room for it."""
+        labels = [s.label for s in self.series] or [""]
+        values = self._values() or [0]
+        longest = max(values, key=lambda v: len(self.value_format(v)))
+        return (f"{max(labels, key=len)}, {max(self.labels or [''], key=len)}: "
+                f"{self.value_format(longest)}")
+
+    def _text_width(self, font: tkfont.Font, text: str) -> int:
+        """The width of ``text`` in ``font`` (measured once per redraw: each asks Tk)."""
+        key = (text, str(font), -1)
+        if key not in self._measured:
+            self._measured[key] = (font.measure(text), 0)
+        return self._measured[key][0]
+
+    def _line_height(self, font: tkfont.Font) -> int:
+        """The height of a line of ``font``."""
+        key = ("", str(font), -2)
+        if key not in self._measured:
+            self._measured[key] = (0, font.metrics("linespace"))
+        return self._measured[key][1]
+
+    def _text_size(self, text: str, font: tkfont.Font, wrap: float = 0) -> Tuple[int, int]:
+        """(width, height) of ``text`` in ``font``, wrapped at ``wrap`` pixels when given."""
+        key = (text, str(font), int(wrap))
+        size = self._measured.get(key)
+        if size is None:
+            item = self.canvas.create_text(0, 0, text=text, anchor="nw", font=font,
+                                           width=max(1, int(wrap)) if wrap else 0)
+            x1, y1, x2, y2 = self.canvas.bbox(item)
+            self.canvas.delete(item)
+            size = self._measured[key] = (x2 - x1, y2 - y1)
+        return size
+
+    def _plan(self, fonts: Dict[str, tkfont.Font], low: float, high: float
+              ) -> Optional["_Frame"]:
+        """Where each part goes at the current size: the fullest layout that fits, or None.
+
+        The header (title and readout) spans the canvas when there is height
+        to spare, or only the plot's width so the line labels may use the
+        full height beside it.
+        """
+        variants = [(True, True, "body"), (True, False, "body"), (False, False, "body"),
+                    (False, False, "small")]
+        if self.legend_names_lines:     # the legend alone can tell the lines apart
+            variants += [(True, True, ""), (False, True, "")]
+        for title, legend, label_font in variants:
+            for wide in (True, False):
+                frame = self._try_plan(fonts, low, high, title=title and bool(self.title),
+                                       legend=legend, label_font=label_font, wide=wide)
+                if frame is not None:
+                    return frame
+        return None
+
+    def _header(self, fonts: Dict[str, tkfont.Font], margin: int, usable: int, *, title: bool
+                ) -> Tuple[Optional[Tuple[float, float]], Tuple[float, float, float], float]:
+        """(title position, readout position and wrap width, bottom of the header)."""
+        heading = fonts["heading"]
+        readout_w = max(self._text_size(HINT, fonts["small"])[0],
+                        self._text_size(self._readout_sample(), heading)[0])
+        title_w = self._text_size(self.title, heading)[0] if title else 0
+        gap = self._text_width(heading, "00")
+        if title and title_w + gap + readout_w <= usable:      # one line for both
+            x = margin + title_w + gap
+            height = max(self._text_size(self.title, heading)[1],
+                         self._text_size(HINT, fonts["small"])[1],
+                         self._text_size(self._readout_sample(), heading)[1])
+            return (margin, margin), (x, margin, margin + usable - x), margin + height
+        y = margin
+        title_at = None
+        if title:
+            title_at = (margin, margin)
+            y += self._text_size(self.title, heading, usable)[1] + 2
+        height = max(self._text_size(HINT, fonts["small"], usable)[1],
+                     self._text_size(self._readout_sample(), heading, usable)[1])
+        return title_at, (margin, y, usable), y + height
+
+    def _legend_rows(self, font: tkfont.Font, usable: int) -> List[List[Tuple[float, tuple]]]:
+        """The legend's samples flowed into rows: (x offset, entry) per sample."""
+        rows: List[List[Tuple[float, tuple]]] = []
+        x = 0.0
+        for entry in self.legend_entries():
+            width = LEGEND_SAMPLE + self._text_width(font, entry[0])
+            if not rows or (x + width > usable and rows[-1]):
+                rows.append([])
+                x = 0.0
+            rows[-1].append((x, entry))
+            x += width + self._text_width(font, "00")
+        return rows
+
+    def _label_column(self, fonts: Dict[str, tkfont.Font], label_font: str, right: float
+                      ) -> Tuple[float, float, float]:
+        """(height of a line label, left edge of their column, gap before it); no column
+        without a ``label_font``."""
+        if not label_font:
+            return 0, right, 0
+        line = self._line_height(fonts[label_font]) + 2
+        widest = max([self._text_width(fonts[label_font], s.label) for s in self.series] + [0])
+        return line, right - widest, max(12, line)
+
+    def _try_plan(self, fonts: Dict[str, tkfont.Font], low: float, high: float, *,
+                  title: bool, legend: bool, label_font: str, wide: bool) -> Optional["_Frame"]:
+        width, height, inset = self._size()
+        small, body = fonts["small"], fonts["body"]
+        margin = inset + max(3, self._line_height(body) // 5)
+        usable = width - 2 * margin
+        label_line, labels_x, gap = self._label_column(fonts, label_font, width - margin)
+        if labels_x - gap - margin < 100:
+            return None
+        title_at, readout_at, header_bottom = self._header(
+            fonts, margin, usable if wide else labels_x - gap - margin, title=title)
+        legend_rows = self._legend_rows(body, usable) if legend else []
+        legend_h = len(legend_rows) * (self._line_height(body) + 2)
+        foot = height - margin - legend_h - (4 if legend_rows else 0)
+        small_line = self._line_height(small)
+        reach = _marker_reach(self._line_height(body))
+        top = header_bottom + 4 + max(small_line / 2 + 1, reach)
+        bottom = foot - small_line - reach - 3
+        ticks = nice_ticks(low, high, max(1, min(5, int((bottom - top) // (small_line * 2)))))
+        left = margin + max(self._text_width(small, self.value_format(t)) for t in ticks) + 6
+        right = labels_x - gap
+        zone = (header_bottom + 4 if wide else margin, foot)
+        shown = sum(1 for s in self.series if any(v is not None for v in s.values))
+        # Labels that would squeeze the plot give way to a legend that names the lines.
+        narrowest = usable / 2 if label_font and self.legend_names_lines else 60
+        if (right - left < narrowest or bottom - top < max(30, 2 * small_line)
+                or zone[1] - zone[0] < shown * label_line):
+            return None
+        return _Frame(left, right, top, bottom, tuple(ticks), title_at, readout_at, labels_x,
+                      label_font, label_line, zone, (margin, foot + 4) if legend_rows else None,
+                      legend_rows)
+
+    def _draw_axes(self, frame: "_Frame", fonts: Dict[str, tkfont.Font]) -> None:
+        """Grid lines, y ticks (never closer than a line of text), the axes and month labels."""
+        c, small = self.canvas, fonts["small"]
+        ticks = frame.ticks
+        spacing = (frame.bottom - frame.top) / max(1, len(ticks) - 1)
+        every = max(1, math.ceil((self._line_height(small) + 2) / max(1.0, spacing)))
+        for index, t in enumerate(ticks):
             y = self.y_of(t)
-            c.create_line(left, y, right, y, fill="#e3e3e3", tags=("grid",))
-            c.create_text(left - 6, y, text=self.value_format(t), anchor="e", font=small,
-                          fill="#333333", tags=("ytick",))
-        c.create_line(left, top, left, bottom, right, bottom, fill="#666666", tags=("axis",))
+            c.create_line(frame.left, y, frame.right, y, fill="#e3e3e3", tags=("grid",))
+            if index % every == 0:
+                c.create_text(frame.left - 6, y, text=self.value_format(t), anchor="e",
+                              font=small, fill="#333333", tags=("ytick",))
+        c.create_line(frame.left, frame.top, frame.left, frame.bottom, frame.right, frame.bottom,
+                      fill="#666666", tags=("axis",))
+        self._draw_months(frame, fonts)
+
+    def _draw_months(self, frame: "_Frame", fonts: Dict[str, tkfont.Font]) -> None:
+        """The x positions, and as many month labels under them as fit side by side.
+
+        Points sit far enough inside the plot for a label centred under the
+        first or last of them to stay within it.
+        """
+        small = fonts["small"]
         n = max(1, len(self.labels))
-        step = (right - left - 16) / max(1, n - 1)
-        self._xs = [left + 8 + i * step for i in range(n)]
-        every = max(1, math.ceil((max(font.measure(t) for t in self.labels) + 8) / step)) \
-            if self.labels and n > 1 else 1
+        widest = max([self._text_width(small, t) for t in self.labels] + [0])
+        reach = _marker_reach(self._line_height(fonts["body"]))
+        inset = max(reach + 2, widest / 2 + 2)
+        span = frame.right - frame.left - 2 * inset
+        if n == 1:
+            self._xs = [(frame.left + frame.right) / 2]
+        else:
+            self._xs = [frame.left + inset + i * span / (n - 1) for i in range(n)]
+        step = span / (n - 1) if n > 1 else span
+        every = max(1, math.ceil((widest + self._text_width(small, "0")) / max(1.0, step)))
         for i, text in enumerate(self.labels):
             if (n - 1 - i) % every == 0:   # counted from the end: the latest month always shows
-                c.create_text(self._xs[i], bottom + 4, text=text, anchor="n", font=small,
-                              tags=("xtick", f"m:{i}"))
-        if not values:
-            c.create_text((left + right) / 2, (top + bottom) / 2, text="Nothing to show yet.",
-                          tags=("message",))
+                self.canvas.create_text(self._xs[i], frame.bottom + reach + 2, text=text,
+                                        anchor="n", font=small, tags=("xtick", f"m:{i}"))
+
+    def _draw_lines(self, frame: "_Frame", fonts: Dict[str, tkfont.Font]) -> None:
+        """Each series as a line with markers, labelled in the column right of the plot."""
+        c = self.canvas
+        n = len(self._xs)
+        radius = _marker_radius(self._line_height(fonts["body"]))
         ends = []
-        radius = max(3.5, line_h / 4)
         for s in self.series:
             pts = [(i, self._xs[i], self.y_of(v), v) for i, v in enumerate(s.values)
                    if v is not None and i < n]
@@ -323,36 +557,36 @@ class LineChart(ttk.Frame):
                 draw_marker(c, x, y, s.marker, radius, s.colour, s.filled,
                             ("point", f"c:{s.key}", f"m:{i}", f"v:{v}"))
             if pts:
-                ends.append([pts[-1][2], pts[-1][1], s])
-        self._draw_end_labels(ends, line_h, font, top, bottom)
-        self._draw_legend(height - line_h - 8, left, font)
-        self._draw_cursor()
-
-    def _draw_end_labels(self, ends: List[list], line_h: int, font: tkfont.Font,
-                         top: float, bottom: float) -> None:
-        """Labels at the line ends, nudged apart so none overlap."""
+                ends.append((pts[-1][2], pts[-1][1], s))
+        if not frame.label_font:
+            return
         ends.sort(key=lambda e: e[0])
-        for i in range(1, len(ends)):
-            ends[i][0] = max(ends[i][0], ends[i - 1][0] + line_h)
-        overflow = (ends[-1][0] - bottom) if ends else 0
-        if overflow > 0:
-            for e in ends:
-                e[0] -= overflow
-        for i in range(len(ends) - 2, -1, -1):
-            ends[i][0] = min(ends[i][0], ends[i + 1][0] - line_h)
-        for y, x, s in ends:
-            self.canvas.create_text(x + 10, y, text=s.label, anchor="w", font=font,
-                                    fill=_darker(s.colour), tags=("endlabel", f"c:{s.key}"))
+        ys = spread([e[0] for e in ends], frame.label_line, *frame.zone)
+        for label_y, (y, x, s) in zip(ys, ends):
+            if abs(label_y - y) > 2 or x < self._xs[-1] - 1:   # a leader from the last point
+                c.create_line(x + radius + 2, y, frame.labels_x - 3, label_y, fill=s.colour,
+                              dash=(2, 3), tags=("leader", f"c:{s.key}"))
+            c.create_text(frame.labels_x, label_y, text=s.label, anchor="w",
+                          font=fonts[frame.label_font], fill=_darker(s.colour),
+                          tags=("endlabel", f"c:{s.key}"))
 
-    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
-        """Subclasses explain their line styles here."""
+    def _draw_legend_rows(self, frame: "_Frame", font: tkfont.Font) -> None:
+        """The legend's rows at the foot of the canvas."""
+        x0, y = frame.legend  # type: ignore[misc]
+        line = self._line_height(font) + 2
+        for row in frame.legend_rows:
+            for dx, (text, colour, marker, filled, dash) in row:
+                self._legend_sample(x0 + dx, y + line / 2, text, colour, marker, filled, dash,
+                                    font)
+            y += line
 
     def _legend_sample(self, x: float, y: float, text: str, colour: str, marker: str,
                        filled: bool, dash: Tuple[int, ...], font: tkfont.Font) -> float:
         c = self.canvas
         c.create_line(x, y, x + 34, y, fill=colour, width=2, dash=dash or "", tags=("legend",))
         draw_marker(c, x + 17, y, marker, 4, colour, filled, ("legend",))
-        item = c.create_text(x + 40, y, text=text, anchor="w", font=font, tags=("legend",))
+        item = c.create_text(x + LEGEND_SAMPLE, y, text=text, anchor="w", font=font,
+                             tags=("legend",))
         return c.bbox(item)[2] + 18
 
     # ------------------------------------------------------------ cursor
@@ -371,12 +605,13 @@ class LineChart(ttk.Frame):
         c = self.canvas
         c.delete("cursor", "readout")
         text = self.readout_text()
-        font = _font(self, "TkDefaultFont")
-        x0, y0 = self._xs[0] - 8 if self._xs else 8, 8 + font.metrics("linespace")
+        frame = self._frame
+        if frame is None or not self._xs:
+            return
+        x0, y0, wrap = frame.readout_at
         if not text:
-            hint = "Point at a dot, or use the arrow keys, to read its value."
-            c.create_text(x0, y0, text=hint, anchor="nw", fill="#666666", font=font,
-                          tags=("readout", "hint"))
+            c.create_text(x0, y0, text=HINT, anchor="nw", fill="#666666", width=int(wrap),
+                          font=self._fonts()["small"], tags=("readout", "hint"))
             return
         key, index = self.cursor  # type: ignore[misc]
         s = next(s for s in self.series if s.key == key)
@@ -387,7 +622,7 @@ class LineChart(ttk.Frame):
                       tags=("cursor",))
         c.tag_lower("cursor", "point")
         c.create_text(x0, y0, text=text, anchor="nw", font=_font(self, "TkHeadingFont"),
-                      tags=("readout",))
+                      width=int(wrap), tags=("readout",))
 
     def set_cursor(self, key: str, index: int) -> None:
         """Put the cursor on a point (if that point exists) and show its value."""
@@ -453,6 +688,16 @@ class LineChart(ttk.Frame):
         return "break"
 
 
+def _marker_radius(line: float) -> float:
+    """A point marker's radius for text ``line`` pixels high: larger with larger text."""
+    return max(3.5, line / 4)
+
+
+def _marker_reach(line: float) -> float:
+    """How far a marker (the widest shape and its outline) reaches from its centre."""
+    return _marker_radius(line) * 1.2 + 2
+
+
 def _darker(colour: str) -> str:
     """A darker shade of ``#rrggbb`` so labels read well on white."""
     r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
@@ -477,11 +722,9 @@ class PriceChart(LineChart):
         rows = list(price_history)
         self.set_series(price_labels(len(rows)), price_series(rows) if rows else [])
 
-    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
-        x = self._legend_sample(left, y, "raw materials (solid)", "#444444", "circle", True, (),
-                                font)
-        self._legend_sample(x, y, "finished goods (dashed)", "#444444", "circle", False, (6, 3),
-                            font)
+    def legend_entries(self) -> List[Tuple[str, str, str, bool, Tuple[int, ...]]]:
+        return [("raw materials (solid)", "#444444", "circle", True, ()),
+                ("finished goods (dashed)", "#444444", "circle", False, (6, 3))]
 
 
 class CashChart(LineChart):
@@ -502,10 +745,10 @@ class CashChart(LineChart):
         labels, series = cash_series(list(history), list(names), starting_cash)
         self.set_series(labels, series)
 
-    def _draw_legend(self, y: float, left: float, font: tkfont.Font) -> None:
-        x = left
-        for s in self.series:
-            x = self._legend_sample(x, y, s.label, s.colour, s.marker, s.filled, s.dash, font)
+    legend_names_lines = True
+
+    def legend_entries(self) -> List[Tuple[str, str, str, bool, Tuple[int, ...]]]:
+        return [(s.label, s.colour, s.marker, s.filled, s.dash) for s in self.series]
 
 
 class StandingsBars(ttk.Frame):

@@ -245,39 +245,17 @@ class Files:
     # ----------------------------------------------------- print, replay
 
     def print_dialog(self) -> None:
-        """Game ▸ Print tally sheet…: the sheet shown now as a PostScript file."""
-        app = self.app
-        if app.session is None:
-            app.show_message("There is no tally sheet to print yet.")
+        """Game ▸ Print tally sheet…: choose the paper, then a PostScript file (``printing``)."""
+        if self.app.session is None:
+            self.app.show_message("There is no tally sheet to print yet.")
             return
-        from tkinter import filedialog
-        name = app.session.game.names[app.flow.current_seat or 0]
-        path = filedialog.asksaveasfilename(
-            parent=app, title="Print the tally sheet to a PostScript file",
-            initialdir=str(app.folder), initialfile=f"tally-{name}.ps",
-            defaultextension=".ps", filetypes=[("PostScript", "*.ps")])
-        if path:
-            self.print_to(path)
+        from .printing import PrintDialog
+        PrintDialog.show(self.app)
 
-    def print_to(self, path: str) -> bool:
+    def print_to(self, path: str, *, paper: str = "") -> bool:
         """Write the tally sheet shown now (revealed months only) to ``path`` as PostScript."""
-        from .ledger import write_text_atomic
-        app = self.app
-        canvas = app.layout.tally.print_canvas()
-        try:
-            width, height = int(canvas.cget("width")), int(canvas.cget("height"))
-            # A sheet is wider than tall: landscape, scaled to the page.
-            text = canvas.postscript(colormode="color", x=0, y=0, width=width, height=height,
-                                     rotate=width > height, pagewidth="10i")
-            write_text_atomic(path, text, encoding="latin-1")
-        except (OSError, tk.TclError) as error:
-            app.show_message(f"The tally sheet could not be printed: {error}", error=True)
-            return False
-        finally:
-            canvas.winfo_toplevel().destroy()
-        app.show_message(f"The tally sheet was written to {path}; open or print it with "
-                         f"any PostScript viewer.")
-        return True
+        from .printing import print_sheet
+        return print_sheet(self.app, path, paper=paper)
 
     def replay_dialog(self) -> None:
         """Game ▸ Replay a saved game…: step through a save month by month."""

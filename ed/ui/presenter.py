@@ -8,6 +8,7 @@ display (``tests/ui/test_presenter.py``).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -254,14 +255,25 @@ class EntryHelp:
     bad_field: str = "units"            # which of its two fields: "units" or "price"
 
 
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: More digits than this stand for an absurdly large number (the rules refuse it by name).
+_MAX_DIGITS = 30
+
+
 def parse_number(text: str) -> Optional[int]:
-    """A whole number typed by a person (``"$1,200"`` allowed), or ``None`` if it is not one."""
+    """A whole number typed by a person (``"$1,200"``, ``"-3"``), or ``None`` if it is not one.
+
+    Whether it is too large or negative is for the rules to say, by name;
+    a number of more than 30 digits comes back as ``10**30`` (with its sign).
+    """
     cleaned = text.strip().replace(",", "").replace("$", "").replace(" ", "")
     if not cleaned:
         return 0
-    if cleaned.isdigit() and len(cleaned) <= 9:
-        return int(cleaned)
-    return None
+    if not _WHOLE.fullmatch(cleaned):
+        return None
+    sign = -1 if cleaned.startswith("-") else 1
+    digits = cleaned.lstrip("+-").lstrip("0") or "0"
+    return sign * (10 ** _MAX_DIGITS if len(digits) > _MAX_DIGITS else int(digits))
 
 
 def _parse(view, texts: Mapping[str, Tuple[str, str]]
@@ -281,7 +293,7 @@ def _parse(view, texts: Mapping[str, Tuple[str, str]]
         if price is None:
             bad[key] = f"The {name} {word} must be a whole number of dollars such as 35, not “{price_text.strip()}”."
             continue
-        if units and not price_text.strip():
+        if units > 0 and not price_text.strip():
             missing[key] = True
         if units or price:
             entry[key] = (units, price)
@@ -312,7 +324,8 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
             lines[key] = (_order_line(view, key, units, price) if buying
                           else _offer_line(view, key, entry, units, price))
     total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
-    if bad:
+    if bad or (not found.get(None) and any(found.get(key) for key in view.keys)):
+        # The total of an entry with a refused field would add up numbers that mean nothing.
         total = Hint("Fix the field marked in red first.", "error")
     problem_keys = [k for k in view.keys if lines[k].level == "error"
                     or (missing.get(k) and not tried)]
@@ -329,7 +342,8 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
                      _bad_field(lines[first_bad].text) if first_bad in lines else "units")
 
 
-_PRICE_WORDS = (" bid $", " ask $", "bid must", "asking price", "Type your")
+_PRICE_WORDS = (" bid $", " ask $", " bid -$", " ask -$", "absurdly large price",
+                "absurdly negative price", "bid must", "asking price", "Type your")
 
 
 def _bad_field(text: str) -> str:
@@ -359,34 +373,65 @@ def _missing_price(view, key: str, units: int) -> str:
             f"{money(hints.highest_useful_ask(view, key, units))} it cannot sell.")
 
 
+def _count(value: int) -> str:
+    """A count for a sentence: ``99,999`` (absurd ones not spelled out)."""
+    return f"{value:,}" if value < 10**15 else "an absurdly large number of"
+
+
 def _order_line(view, key: str, units: int, price: int) -> Hint:
     previous = view.prices[key]
     if not units:
         return Hint(f"Market price was {money(previous)}. "
                     f"Type units to see the minimum bid.")
+    if hints.units_left(view, {key: (units, price)}) < 0:
+        return Hint(_sentence(f"{_count(units)} units of {NAMES[key]} is more than the "
+                              f"{view.rules.order_limit} units allowed in a month"), "error")
     floor = hints.min_bid(view, key, units)
     return Hint(f"Minimum bid for {units} {NAMES[key]}: {money(floor)}. "
                 f"Costs {money(units * price)} if bought.")
 
 
-def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+def _can_make(view, key: str, entry, units: int) -> Tuple[str, int]:
+    """("You can make ...", the most of ``key`` makeable beside the rest of ``entry``).
+
+    When the rest of the offer leaves room for fewer than ``key`` alone and
+    that matters (nothing of ``key`` offered yet, or too many), the sentence
+    names the goods that together need more of a grade than the stock.
+    """
     alone = hints.max_makeable(view, key)
     beside = hints.max_makeable(view, key, entry)
-    can = (f"You can make {alone}" if beside == alone
-           else f"You can make {alone} ({beside} beside the rest of this offer)")
+    if beside == alone:
+        return f"You can make {alone}", beside
+    if 0 < units <= beside:
+        return f"You can make {beside} beside the rest of this offer ({alone} alone)", beside
+    why = hints.combination_shortage(view, key, entry)
+    some = f"only {beside}" if beside else "none"
+    return f"You can make {alone} alone, but {some} beside the rest of this offer: {why}", beside
+
+
+def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+    can, beside = _can_make(view, key, entry, units)
     if not units:
         return Hint(f"{can}. Market price was {money(view.prices[key])}.")
-    top = hints.highest_useful_ask(view, key, units)
-    level = "info"
-    text = f"{can}. Highest useful ask for {units}: {money(top)}."
     if units > beside:
-        level = "error"
-        text = (f"Cannot make {units} {NAMES[key]}: you can make {beside} beside the rest "
-                f"of this offer (over-offering rule).")
-    elif price > top:
-        level = "warn"
-        text += f" An ask of {money(price)} is above it, so it cannot sell in full."
-    return Hint(text, level)
+        others = any(u > 0 for k, (u, _) in entry.items() if k != key)
+        where = " beside the rest of this offer" if others else " from your stock"
+        why = hints.combination_shortage(view, key, entry)
+        return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
+                    f"(over-offering rule)" + (f": {why}." if why else "."), "error")
+    top = hints.highest_useful_ask(view, key, units)
+    text = f"{can}. Highest useful ask for {units}: {money(top)}."
+    if price <= top:
+        return Hint(text)
+    sold = hints.most_sold(view, key, units, price)
+    if sold:
+        text += (f" An ask of {money(price)} is {money(price - top)} above it, so at most "
+                 f"{sold} of the {units} can sell (Variation III).")
+    else:
+        text += (f" An ask of {money(price)} is above it, so "
+                 + ("it cannot sell" if units == 1 else f"none of the {units} can sell")
+                 + (", even under Variation III." if view.rules.partial_sales else "."))
+    return Hint(text, "warn")
 
 
 def _order_total(view, entry, found) -> Hint:
@@ -415,12 +460,29 @@ def _offer_total(view, entry, found) -> Hint:
         return Hint(f"Cannot submit: everything offered must be makeable together from your "
                     f"stock (over-offering rule), and {shortage}.", "error")
     income = sum(units * price for units, price in entry.values() if units > 0)
+    stock = stock_text(view.stock_of(view.seat))
     if not income:
-        return Hint(f"Stock {stock_text(view.stock_of(view.seat))} (X-Fine · Fine · Standard). "
-                    f"Nothing offered yet.")
-    used = hints.materials_for(view, entry)
-    return Hint(f"Receives {money(income)} if all sells, using {stock_text(used)} "
-                f"of your {stock_text(view.stock_of(view.seat))} (X-Fine · Fine · Standard).")
+        return Hint(f"Stock {stock} (X-Fine · Fine · Standard). Nothing offered yet.")
+    best = hints.most_received(view, entry)
+    if best == income:
+        used = hints.materials_for(view, entry)
+        return Hint(f"Receives {money(income)} if all sells, using {stock_text(used)} "
+                    f"of your {stock} (X-Fine · Fine · Standard).")
+    if not best:
+        return Hint(f"Receives nothing: at these asking prices nothing offered can sell, and "
+                    f"your stock {stock} (X-Fine · Fine · Standard) stays as it is.", "warn")
+    sellable, short = {}, []
+    for key in view.keys:
+        units, price = entry.get(key, (0, 0))
+        sold = hints.most_sold(view, key, units, price)
+        sellable[key] = (sold, price)
+        if units > 0 and sold == 0:
+            short.append(f"{NAMES[key]} at {money(price)} cannot sell")
+        elif sold < units:
+            short.append(f"only {sold} of the {units} {NAMES[key]} can sell at {money(price)}")
+    used = hints.materials_for(view, sellable)
+    return Hint(f"Receives at most {money(best)}, using {stock_text(used)} of your {stock} "
+                f"(X-Fine · Fine · Standard): {'; '.join(short)}.", "warn")
 
 
 # ------------------------------------------------------------------- reveal

@@ -67,9 +67,12 @@ class ExtraWindows:
             window = tk.Toplevel(app)
             window.title("Price history")
             em = app.theme.em
-            window.chart = PriceChart(window, width=em * 80, height=em * 40)
+            # As large as the screen allows beside the words below it, at any text size.
+            width = min(em * 80, app.winfo_screenwidth() - 4 * em)
+            height = min(em * 40, app.winfo_screenheight() - 10 * app.theme.line)
+            window.chart = PriceChart(window, width=width, height=max(em * 16, height))
             window.chart.pack(fill="both", expand=True, padx=em, pady=(em, 0))
-            ttk.Label(window, style="Muted.TLabel", wraplength=em * 78, justify="left",
+            ttk.Label(window, style="Muted.TLabel", wraplength=width, justify="left",
                       text="Raw materials: solid lines, filled markers. Finished goods: dashed "
                            "lines, hollow markers. Point at a marker, or use the arrow keys "
                            "in the chart, for the exact price. Escape closes.").pack(

@@ -130,8 +130,16 @@ def test_entry_help_refuses_an_offer_that_cannot_be_made():
 def test_parse_number_accepts_dollars_and_commas():
     assert P.parse_number(" $1,200 ") == 1200
     assert P.parse_number("") == 0
-    assert P.parse_number("-3") is None
     assert P.parse_number("4.5") is None
+    assert P.parse_number("four") is None
+
+
+def test_parse_number_leaves_size_and_sign_to_the_rules():
+    # A negative or huge number is a number; the rules then say what is wrong with it.
+    assert P.parse_number("-3") == -3
+    assert P.parse_number("99999999999") == 99999999999
+    assert P.parse_number("9" * 50) == 10 ** 30
+    assert P.parse_number("-" + "9" * 5000) == -10 ** 30
 
 
 def test_reveal_rows_come_from_the_report():

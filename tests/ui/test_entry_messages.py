@@ -1,0 +1,142 @@
+"""The live help says exactly what is wrong with what was typed, and what an offer can bring.
+
+Each message is checked word for word: a number too large, a negative one,
+one that is not whole; an ask above the highest useful ask with and without
+Variation III; goods that together need more of a grade than the stock.
+No display needed.
+"""
+from __future__ import annotations
+
+import pytest
+
+import ed
+from ed.ui import presenter as P
+
+
+def buying(players: int = 4):
+    return ed.Game(ed.Rules(players=players), ["Ann", "Bob", "Cy", "Di"][:players]).view(0)
+
+
+def selling(*, partial_sales: bool = False):
+    """Ann holds 6 X-Fine and 8 Standard (RULES §7: Bob's January order)."""
+    game = ed.Game(ed.Rules(players=2, partial_sales=partial_sales), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (6, 50), "standard": (8, 30)})
+    game.submit(1, {})
+    game.resolve()
+    return game.view(0)
+
+
+# ------------------------------------------------------------- typed numbers
+
+@pytest.mark.parametrize("typed, line, field", [
+    (("99999999999", "40"),
+     "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.", "units"),
+    (("9" * 50, "40"),
+     "An absurdly large number of units of X-Fine is more than the 9 units allowed in a month.",
+     "units"),
+    (("-3", "40"), "X-Fine units must be 0 or more, not -3.", "units"),
+    (("-3", ""), "X-Fine units must be 0 or more, not -3.", "units"),
+    (("4", "99999999999"),
+     "X-Fine bid $99999999999 is over the highest price allowed, $10,000.", "price"),
+    (("4", "9" * 50),
+     "X-Fine bid an absurdly large price is over the highest price allowed, $10,000.", "price"),
+    (("4", "-3"), "X-Fine bid -$3 is below the lowest price, $1.", "price"),
+    (("four", "40"), "X-Fine units must be a whole number such as 4, not “four”.", "units"),
+    (("4.5", "40"), "X-Fine units must be a whole number such as 4, not “4.5”.", "units"),
+    (("4", "35.50"),
+     "The X-Fine bid must be a whole number of dollars such as 35, not “35.50”.", "price"),
+])
+def test_a_typed_number_is_refused_saying_what_is_wrong(typed, line, field):
+    help_ = P.entry_help(buying(), {"xfine": typed}, tried=True)
+    assert help_.lines["xfine"] == P.Hint(line, "error")
+    assert not help_.ok and help_.refusal == line
+    assert help_.first_bad == "xfine" and help_.bad_field == field
+
+
+def test_too_many_units_name_the_monthly_limit_in_the_total_too():
+    help_ = P.entry_help(buying(), {"xfine": ("99999999999", "40")})
+    assert help_.total == P.Hint("The order totals 99999999999 units, over the monthly limit "
+                                 "of 9 units with 4 players.", "error")
+
+
+def test_a_refused_field_is_not_added_up_in_the_total():
+    help_ = P.entry_help(buying(), {"xfine": ("4", "-3")})
+    assert help_.total == P.Hint("Fix the field marked in red first.", "error")
+
+
+def test_an_offer_of_negative_units_is_refused_by_name():
+    help_ = P.entry_help(selling(), {"A": ("-3", "150")}, tried=True)
+    assert help_.lines["A"] == P.Hint("A units must be 0 or more, not -3.", "error")
+
+
+# ------------------------------------------------------------- asking too much
+
+def test_an_ask_above_the_highest_useful_ask_cannot_sell_without_variation_three():
+    help_ = P.entry_help(selling(), {"A": ("2", "150")})
+    assert help_.ok
+    assert help_.lines["A"] == P.Hint(
+        "You can make 2. Highest useful ask for 2: $147. An ask of $150 is above it, so none "
+        "of the 2 can sell.", "warn")
+    assert help_.total == P.Hint(
+        "Receives nothing: at these asking prices nothing offered can sell, and your stock "
+        "6·0·8 (X-Fine · Fine · Standard) stays as it is.", "warn")
+    one = P.entry_help(selling(), {"A": ("1", "200")})
+    assert one.lines["A"].text.endswith("An ask of $200 is above it, so it cannot sell.")
+
+
+def test_an_ask_just_above_sells_in_part_under_variation_three():
+    help_ = P.entry_help(selling(partial_sales=True), {"A": ("2", "148")})
+    assert help_.lines["A"] == P.Hint(
+        "You can make 2. Highest useful ask for 2: $147. An ask of $148 is $1 above it, so at "
+        "most 1 of the 2 can sell (Variation III).", "warn")
+    assert help_.total == P.Hint(
+        "Receives at most $148, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): only 1 "
+        "of the 2 A can sell at $148.", "warn")
+    far = P.entry_help(selling(partial_sales=True), {"A": ("2", "150")})
+    assert far.lines["A"].text.endswith(
+        "An ask of $150 is above it, so none of the 2 can sell, even under Variation III.")
+
+
+def test_the_total_counts_only_what_can_sell():
+    help_ = P.entry_help(selling(), {"A": ("1", "149"), "C": ("2", "120")})
+    assert help_.total == P.Hint(
+        "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): C at "
+        "$120 cannot sell.", "warn")
+    fine = P.entry_help(selling(), {"A": ("2", "140")})
+    assert fine.total == P.Hint("Receives $280 if all sells, using 6·0·0 of your 6·0·8 "
+                                "(X-Fine · Fine · Standard).")
+
+
+# ------------------------------------------------------------- the combination
+
+def test_can_make_names_the_goods_and_the_grade_that_runs_short():
+    help_ = P.entry_help(selling(), {"A": ("2", "140")})
+    assert help_.lines["C"] == P.Hint(
+        "You can make 4 alone, but none beside the rest of this offer: 2 A and 1 C together "
+        "need 7 X-Fine or Fine and you have 6. Market price was $90.")
+    assert help_.lines["B"].text == (
+        "You can make 3 alone, but none beside the rest of this offer: 2 A and 1 B together "
+        "need 8 X-Fine or Fine and you have 6. Market price was $115.")
+    some = P.entry_help(selling(), {"A": ("1", "149")})
+    assert some.lines["C"].text == (
+        "You can make 4 alone, but only 3 beside the rest of this offer: 1 A and 4 C together "
+        "need 7 X-Fine or Fine and you have 6. Market price was $90.")
+
+
+def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
+    help_ = P.entry_help(selling(), {"C": ("5", "80")})
+    assert help_.lines["A"].text == (
+        "You can make 2 alone, but none beside the rest of this offer: 5 C need 10 Standard or "
+        "Fine and you have 8. Market price was $140.")
+    assert help_.lines["C"] == P.Hint("Cannot make 5 C: you can make 4 from your stock "
+                                      "(over-offering rule).", "error")
+
+
+def test_cannot_make_beside_the_rest_names_the_goods():
+    help_ = P.entry_help(selling(), {"A": ("2", "135"), "C": ("1", "50")}, tried=True)
+    assert help_.lines["C"] == P.Hint(
+        "Cannot make 1 C: you can make none beside the rest of this offer (over-offering "
+        "rule): 2 A and 1 C together need 7 X-Fine or Fine and you have 6.", "error")
+    assert help_.lines["A"].text == (
+        "Cannot make 2 A: you can make 1 beside the rest of this offer (over-offering rule): "
+        "2 A and 1 C together need 7 X-Fine or Fine and you have 6.")
