@@ -86,16 +86,18 @@ def search(start: Sequence[float], games: int, rounds: int, seed: int, jobs: int
            step: float = 0.15, report=print) -> Tuple[float, ...]:
     """Coordinate search over the table's entries; returns the best table found."""
     best = list(start)
-    best_score = score(best, games, seed, jobs)
+    seen = {tuple(best): score(best, games, seed, jobs)}
+    best_score = seen[tuple(best)]
     report(f"start {tuple(round(x, 3) for x in best)}: lead {best_score:+.1f}")
     for r in range(rounds):
-        for i in range(len(best)):
+        # entry 0 is the last month, where stock is worth the final raw price, not a share
+        for i in range(1, len(best)):
             for delta in (-step, step):
                 trial = list(best)
                 trial[i] = max(0.0, round(trial[i] + delta, 3))
-                if trial == best:
+                if tuple(trial) in seen:
                     continue
-                s = score(trial, games, seed, jobs)
+                s = seen[tuple(trial)] = score(trial, games, seed, jobs)
                 report(f"round {r + 1}, entry {i}: {tuple(trial)} lead {s:+.1f}")
                 if s > best_score:
                     best, best_score = trial, s
