@@ -9,6 +9,7 @@ same way.  Imports every other module of the AI but the gauntlet.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
@@ -25,6 +26,9 @@ from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
+
+#: Seconds an ``expert`` decision should take at most.
+TIME_BUDGET = 0.045
 
 #: Scenarios ``hard`` draws from its opponent models (turned into one distribution per commodity).
 HARD_SCENARIOS = 32
@@ -135,6 +139,10 @@ class Avatar:
         self.last_scenarios: Optional[_scenarios.Scenarios] = None
         #: the error behind the last fallback, for whoever investigates it
         self.last_error = ""
+        #: seconds a decision should take at most (``None``: no limit); see ``_expert``
+        self.time_budget: Optional[float] = TIME_BUDGET
+        #: decisions that cut their search short to keep to the budget
+        self.hurried = 0
         #: the share of the best margin a unit in stock is worth, by months left (``worth.CARRY``)
         self.carry: Tuple[float, ...] = worth.CARRY
         #: what the opponent models learned, kept from one decision to the next (a pure cache)
@@ -225,7 +233,13 @@ class Avatar:
     # ------------------------------------------------------------ expert
 
     def _expert(self, view: PlayerView, rng: random.Random):
-        """Model each opponent, draw joint scenarios, and take the entry best on average."""
+        """Model each opponent, draw joint scenarios, and take the entry best on average.
+
+        The decision keeps to ``time_budget``: when forecasting took more than
+        half of it (a slow or busy machine), the search that follows is cut
+        short.  On this project's 2-core machine that never happens in play.
+        """
+        started = time.perf_counter()
         sc = _scenarios.draw(view, self._models, rng, self.style.scenarios)
         self.last_scenarios = sc
         rules = view.rules
@@ -242,6 +256,9 @@ class Avatar:
             values = list(worth.stock_values(prices, recipes, months_after, self.carry,
                                              shift=self.temper.keep))
         opt = Optimiser(view, sc, values, self.temper, final=final and buying)
+        if self.time_budget and time.perf_counter() - started > self.time_budget / 2:
+            opt.hurry()
+            self.hurried += 1
         if buying:
             return self._expert_order(view, opt, values, final)
         return self._expert_offer(view, opt, values, final)

@@ -107,12 +107,16 @@ class Optimiser:
             if temper.favourite == good:
                 worth -= temper.favour
             self.material.append(worth - temper.bulk)
+        #: how many candidate orders are evaluated in full, and how many of them tuned
+        self.screened = SCREENED
+        self.tuned = TUNED
         self._sales: Dict[Tuple[int, int], Sale] = {}
         self._markets: Dict[Tuple[int, int], List[int]] = {}
         self._bid_masks: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}
         self._mask_at: Dict[Tuple[int, int, int], int] = {}
         self._first: Dict[Tuple[int, int], int] = {}
         self._gains: Dict[Tuple[Triple, Triple], float] = {}
+        self._bought: Dict[Tuple[int, int, int], List[int]] = {}
 
     # ------------------------------------------------------------ selling
 
@@ -349,42 +353,55 @@ class Optimiser:
                 total += count * (worth - cost - extra)
         return total / self.n
 
+    def bought(self, g: int, units: int, bid: int) -> List[int]:
+        """Units of grade ``g`` bought in each scenario at this bid (RULES §4.1.4, Variation II)."""
+        key = (g, units, bid)
+        found = self._bought.get(key)
+        if found is None:
+            partial = self.rules.partial_fills
+            if units:
+                found = [units_bought(units, bid, m, partial) for m in self.raw_markets(g, units)]
+            else:
+                found = [0] * self.n
+            self._bought[key] = found
+        return found
+
+    def final_prices(self, g: int, units: int) -> List[int]:
+        """Each scenario's final raw price of grade ``g`` (the last month) when ordering ``units``."""
+        return self.raw_markets(g, units)
+
     def _value_each(self, cand: Candidate, bids: Sequence[int]) -> float:
         """General path, one scenario at a time: partial fills, and the last month, where
         every unit left is worth that scenario's own final raw price."""
         units = cand.units
-        partial = self.rules.partial_fills
-        markets = [self.raw_markets(g, units[g]) if units[g] else None for g in range(3)]
-        v = self.values
-        stock = self.stock
+        goods = cand.goods
+        bx, bf, bs = bids
+        qx, qf, qs = (self.bought(g, units[g], bids[g]) for g in range(3))
+        gain = self.gain
+        loan_cost = self._loan_cost
         total = 0.0
-        for s in range(self.n):
-            bought = [0, 0, 0]
-            cost = 0
-            for g in range(3):
-                if units[g]:
-                    got = units_bought(units[g], bids[g], markets[g][s], partial)  # type: ignore[index]
-                    bought[g] = got
-                    cost += got * bids[g]
-            extra = self._loan_cost(cost)
-            if extra is None:
-                bought = [0, 0, 0]
-                cost = 0
-                extra = 0.0
-            got = (bought[0], bought[1], bought[2])
-            outcome = -cost - extra + self.gain(cand.goods, got)
-            if self.final:
+        if self.final:
+            stock = self.stock
+            px, pf, ps = (self.final_prices(g, units[g]) for g in range(3))
+            for s in range(self.n):
+                got = (qx[s], qf[s], qs[s])
+                cost = got[0] * bx + got[1] * bf + got[2] * bs
+                extra = loan_cost(cost)
+                if extra is None:
+                    got, cost, extra = (0, 0, 0), 0, 0.0
                 # the Broker pays this scenario's own final price for every unit kept (RULES §5)
-                for g in range(3):
-                    price = markets[g][s] if markets[g] is not None else self._final_alone(g, s)
-                    outcome += (stock[g] + got[g]) * price
+                total += (gain(goods, got) - cost - extra + (stock[0] + got[0]) * px[s]
+                          + (stock[1] + got[1]) * pf[s] + (stock[2] + got[2]) * ps[s])
+            return total / self.n
+        vx, vf, vs = self.values
+        for got in zip(qx, qf, qs):
+            cost = got[0] * bx + got[1] * bf + got[2] * bs
+            extra = loan_cost(cost)
+            if extra is None:
+                total += gain(goods, (0, 0, 0))
             else:
-                outcome += got[0] * v[0] + got[1] * v[1] + got[2] * v[2]
-            total += outcome
+                total += gain(goods, got) - cost - extra + got[0] * vx + got[1] * vf + got[2] * vs
         return total / self.n
-
-    def _final_alone(self, g: int, s: int) -> int:
-        return max(1, self.raw_prev[g] + self.sc.raw[g][s] - 10)
 
     def tune(self, cand: Candidate) -> None:
         """Local search over each grade's candidate bids in turn, from the first bids.
@@ -496,13 +513,17 @@ class Optimiser:
             cand.value = (units[0] * v[0] + units[1] * v[1] + units[2] * v[2] - cost
                           + self.gain(cand.goods, units))
         cands.sort(key=lambda c: c.value, reverse=True)
-        cands = cands[:SCREENED]
+        cands = cands[:self.screened]
         for cand in cands:
             units = cand.units
             cand.bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
             cand.value = self.value(cand, cand.bids)
         cands.sort(key=lambda c: c.value, reverse=True)
-        for cand in cands[:TUNED]:
+        for cand in cands[:self.tuned]:
             self.tune(cand)
-        top = max(cands[:TUNED], key=lambda c: c.value)
-        return top
+        return max(cands[:max(1, self.tuned)], key=lambda c: c.value)
+
+    def hurry(self) -> None:
+        """Search less: for a decision already late (the forecast took long on a slow machine)."""
+        self.screened = 8
+        self.tuned = 1
