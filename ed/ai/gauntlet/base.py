@@ -49,6 +49,8 @@ class Player:
 
     name = "player"
     summary = ""
+    #: the attributes drawn from the seed (see ``parameters``)
+    PARAMETERS: Tuple[str, ...] = ()
 
     def __init__(self, seed: Optional[int] = None) -> None:
         self.seed = seed if seed is not None else random.getrandbits(48)
@@ -59,6 +61,11 @@ class Player:
 
     def __repr__(self) -> str:
         return f"gauntlet.{type(self).__name__}(seed={self.seed})"
+
+    @property
+    def parameters(self) -> Dict[str, object]:
+        """This instance's own parameters, as drawn from its seed."""
+        return {name: getattr(self, name) for name in self.PARAMETERS}
 
     def jitter(self, value: float, spread: float) -> float:
         """``value`` moved by up to ``spread`` either way (drawn from the instance's seed)."""

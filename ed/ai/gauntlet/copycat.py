@@ -26,6 +26,7 @@ from .base import Entry, Player, describe, fit_offer, fit_order, natural_plan
 class Copycat(Player):
     name = "copycat"
     summary = "copycat: does what the table did last month, scaled to its own cash, stock and limits"
+    PARAMETERS = ("scale", "nudge")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)

@@ -125,6 +125,11 @@ class Trader(Player):
             spread_scale=self.jitter(knobs.spread_scale, 0.08 * w),
         ).clipped() if w else knobs
 
+    @property
+    def parameters(self) -> Dict[str, object]:
+        """The knobs after this instance's jitter."""
+        return {name: getattr(self.knobs, name) for name in Knobs.names()}
+
     # ----------------------------------------------------------- values
 
     def _carry(self, view: PlayerView, raw: Sequence[float], goods: Sequence[float],

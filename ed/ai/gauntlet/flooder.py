@@ -28,6 +28,7 @@ from .forecast import OrderForecast
 class Flooder(Player):
     name = "flooder"
     summary = "flooder: over-supplies the dearest good, asking low, to crash its price"
+    PARAMETERS = ("lean", "premium", "undercut")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)

@@ -30,6 +30,7 @@ class Hoarder(Player):
     name = "hoarder"
     summary = ("hoarder: buys raw materials on dips, sells little, and counts on the final raw "
                "price (which it pushes up in the last month)")
+    PARAMETERS = ("dip", "premium", "keep_cash", "sell_share", "ask_over")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)

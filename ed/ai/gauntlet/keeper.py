@@ -32,6 +32,7 @@ class StockKeeper(Player):
     name = "keeper"
     summary = ("stock keeper: values raw stock above its price, buys steadily and sells only "
                "part of what it makes, holding the rest for later months")
+    PARAMETERS = ("markup", "premium", "volume", "hold", "undercut")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)

@@ -26,6 +26,7 @@ class MarginTrader(Player):
     name = "margin"
     summary = ("fixed-margin trader: its own minimum bid plus a few dollars for as many recipes "
                "of the best-margin good as it can afford; offers all it makes at the market price")
+    PARAMETERS = ("extra",)
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
