@@ -202,19 +202,14 @@ def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
                  values: Sequence[float]) -> List[int]:
     """A plan that makes as much as the stock allows, dearest good first.
 
-    Greedy: one unit at a time of the good with the highest ``values`` that
-    can still be made.  What a player who sells all it can would offer.
+    As many of the good with the highest ``values`` as the stock makes, then
+    of the next beside them, then of the last: what a player who sells all
+    it can, dearest first, would offer.
     """
     plan = [0, 0, 0]
-    order = sorted(range(3), key=lambda i: -values[i])
-    while True:
-        for i in order:
-            plan[i] += 1
-            if can_fill(places(recipes, plan), stock):
-                break
-            plan[i] -= 1
-        else:
-            return plan
+    for i in sorted(range(3), key=lambda i: -values[i]):
+        plan[i] = most_of(recipes, stock, plan, i)
+    return plan
 
 
 def recipe_cost(recipes: Mapping[str, Triple], good: str, raw_prices: Sequence[float]) -> float:

@@ -170,8 +170,7 @@ class Trader(Player):
         for gi, good in enumerate(GOODS):
             prev = view.prices[good]
             spread = spreads[gi]
-            low = max(spread.low, int(spread.mean - 2.5 * (spread.high - spread.low) / 7.0))
-            high = min(spread.high, int(spread.mean + 2.5 * (spread.high - spread.low) / 7.0) + 1)
+            low, high = _likely(spread)
             w = worth[gi] - prefer[gi]
             row = [(0.0, 0)]
             worse = 0
@@ -232,7 +231,10 @@ class Trader(Player):
             return max(market.min_bid(raw_prev[g], u), int(want + 0.999))
 
         def cost_of(buy: Sequence[int]) -> float:
-            total = sum(buy[g] * bid_for(g, buy[g]) for g in range(3) if buy[g])
+            total = 0
+            for g in range(3):
+                if buy[g]:
+                    total += buy[g] * bid_for(g, buy[g])
             if total > cash:
                 if not loans:
                     return float("inf")
@@ -310,7 +312,8 @@ class Trader(Player):
         choices = range(units, min(room, view.rules.grade_limit, units + 3) + 1) if partial else (units,)
         for u in choices:
             floor = market.min_bid(prev, u)
-            for k in range(max(spread.low, -1), spread.high + 2):
+            likely_low, likely_high = _likely(spread)
+            for k in range(likely_low, likely_high + 2):
                 bid = prev + k + u - 10  # fills in full when the others order at most k
                 if bid < floor:
                     continue
@@ -435,6 +438,12 @@ class Trader(Player):
             out[good] = (units + more, max(1, ask - 2 * more))
             return out
         return wanted
+
+
+def _likely(spread: Spread) -> Tuple[int, int]:
+    """The others' totals worth trying a price for: all but the far tails of ``spread``."""
+    half = 0.3 * (spread.high - spread.low)  # the support spans about 7 standard deviations
+    return (max(spread.low, int(spread.mean - half)), min(spread.high, int(spread.mean + half) + 1))
 
 
 def _within(buy: Sequence[int], limit: int, grade_limit: int) -> bool:
