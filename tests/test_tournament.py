@@ -67,7 +67,8 @@ def test_gauntlet_seats_play_beside_levels(capsys):
 
 def test_every_gauntlet_strategy_takes_a_seat():
     from ed.ai import gauntlet
-    players = tournament.parse_seats(",".join(f"g:{name}" for name in list(gauntlet.STRATEGIES)[:6]))
+    names = list(gauntlet.STRATEGIES)[:6]
+    players = tournament.parse_seats(",".join(f"g:{name}" for name in names))
     assert players[0] == ("g:margin", None)
     finals, _ = tournament.play_game(Rules(players=6, months=2), players, 0, seed=1)
     assert len(finals) == 6

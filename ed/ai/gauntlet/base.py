@@ -151,7 +151,7 @@ def fit_order(view: PlayerView, wanted: Mapping[str, Tuple[int, int]], *,
 
 
 def fit_offer(view: PlayerView, wanted: Mapping[str, Tuple[int, int]]) -> Entry:
-    """``wanted`` made makeable from stock (cutting units of the cheapest good first), asks $1 up."""
+    """``wanted`` made makeable from stock (cutting the cheapest good first), asks from $1."""
     recipes = view.rules.recipes
     units = [max(0, int(wanted.get(g, (0, 0))[0])) for g in GOODS]
     asks = [min(MAX_PRICE, max(1, int(wanted.get(g, (0, 0))[1]))) for g in GOODS]
@@ -181,7 +181,7 @@ def purchase_for(need: Sequence[int], stock: Sequence[int]) -> Triple:
 
 def most_of(recipes: Mapping[str, Triple], stock: Sequence[int], planned: Sequence[int],
             index: int) -> int:
-    """The most units of good ``index`` that can be made beside ``planned`` (its own entry ignored)."""
+    """The most units of good ``index`` makeable beside ``planned`` (its own entry ignored)."""
     base = list(planned)
     base[index] = 0
     need = places(recipes, base)

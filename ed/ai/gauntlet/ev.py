@@ -32,7 +32,8 @@ from ... import market
 from ...production import fill, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
-from .base import Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of, purchase_for
+from .base import (Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of,
+                   purchase_for)
 from .forecast import OfferForecast, OrderForecast
 
 LOAN_COST = 0.25  # RULES §5 and §6: $125 repaid for every $100 borrowed
@@ -250,7 +251,8 @@ class Trader(Player):
         """The bid (and, under partial fills, the units) with the best expected gain."""
         partial = view.rules.partial_fills
         best = (-1e18, market.min_bid(prev, units), units)
-        choices = range(units, min(room, view.rules.grade_limit, units + 3) + 1) if partial else (units,)
+        most = min(room, view.rules.grade_limit, units + 3)
+        choices = range(units, most + 1) if partial else (units,)
         for u in choices:
             floor = market.min_bid(prev, u)
             likely_low, likely_high = _likely(spread)

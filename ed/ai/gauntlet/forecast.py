@@ -117,7 +117,8 @@ class OrderForecast:
                 units = orders[m][0]
                 ux, uy, uz = units
                 if m >= first:
-                    guesses = _guesses(avg, last, volume, ledger.cash_before[seat][m], seen[m - first])
+                    cash = ledger.cash_before[seat][m]
+                    guesses = _guesses(avg, last, volume, cash, seen[m - first])
                     bx, by, bz = _blend(guesses, errors)
                     row, done = past[m - first], actual[m - first]
                     row[0] += bx
@@ -164,8 +165,9 @@ def _trend(ledger: Ledger, month: int, raw: Sequence[int], goods: Sequence[int])
             [max(1, p + 11 - 2 * t) for p, t in zip(goods, goods_totals)])
 
 
-def _blend(guesses: Sequence[Sequence[float]], errors: Sequence[float]) -> Tuple[float, float, float]:
-    """The models' guesses blended: the smaller a model's recent squared error, the more it counts."""
+def _blend(guesses: Sequence[Sequence[float]],
+           errors: Sequence[float]) -> Tuple[float, float, float]:
+    """The models' guesses blended: the smaller a model's recent error, the more it counts."""
     x = y = z = total = 0.0
     for (gx, gy, gz), e in zip(guesses, errors):
         w = 1.0 / (e + 0.5) ** 4
@@ -185,8 +187,9 @@ class OfferForecast:
     forecast of the total in the last months (with a prior).
     """
 
-    def __init__(self, view: PlayerView, ledger: Ledger, *, stocks: Sequence[Tuple[int, int, int]] = (),
-                 extra_var: float = 0.0, spread_scale: float = 1.0) -> None:
+    def __init__(self, view: PlayerView, ledger: Ledger, *,
+                 stocks: Sequence[Tuple[int, int, int]] = (), extra_var: float = 0.0,
+                 spread_scale: float = 1.0) -> None:
         recipes = view.rules.recipes
         values = (view.prices["A"], view.prices["B"], view.prices["C"])
         stocks = stocks or view.stock
@@ -215,7 +218,8 @@ class OfferForecast:
             for g in range(3):
                 self.mean[g] += share * plan[g]
         k0 = 3.0
-        squares = sum((actual[m][g] - past[m][g]) ** 2 for m in range(first, months) for g in range(3))
+        squares = sum((actual[m][g] - past[m][g]) ** 2
+                      for m in range(first, months) for g in range(3))
         var = (squares + k0 * others * 2.5) / (3 * (months - first) + k0) + others * extra_var
         # the past errors understate the next one: the share and the plan are guesses too
         self.sd = [1.3 * spread_scale * var ** 0.5] * 3

@@ -19,7 +19,8 @@ from ... import market
 from ...production import places
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import Entry, Player, describe, fit_offer, fit_order, natural_plan, purchase_for, recipe_cost
+from .base import (Entry, Player, describe, fit_offer, fit_order, natural_plan, purchase_for,
+                   recipe_cost)
 
 
 class MarginTrader(Player):

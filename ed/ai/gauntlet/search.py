@@ -1,6 +1,6 @@
 """Search the exploiter's parameters to beat one target.
 
-    python3 -m ed.ai.gauntlet.search --target hard --players 4 --games 40 --rounds 20 --jobs 2 --seed 1
+    python3 -m ed.ai.gauntlet.search --target hard --games 40 --rounds 20 --jobs 2
 
 Plays games of ``[target, X, X, X]`` (``--players`` seats; X is the
 candidate exploiter, every other seat a copy of it with its own seed) and
@@ -141,7 +141,8 @@ class Evaluator:
         self.played += self.games * len(candidates)
         scores = []
         for c in range(len(candidates)):
-            results = [r for chunk in outcomes[c * len(chunks):(c + 1) * len(chunks)] for r in chunk]
+            mine = outcomes[c * len(chunks):(c + 1) * len(chunks)]
+            results = [r for chunk in mine for r in chunk]
             scores.append(score(results, self.rules.starting_cash))
         return scores
 
@@ -196,8 +197,8 @@ def search(rules: Rules, target: str, *, games: int, rounds: int, population: in
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python3 -m ed.ai.gauntlet.search",
-                     description="Search the exploiter's parameters to minimise a target's win rate "
-                                 "in games of [target, X, X, X].")
+                     description="Search the exploiter's parameters to minimise a target's "
+                                 "win rate in games of [target, X, X, X].")
     parser.add_argument("--target", default="hard",
                         help="a level (optionally level:personality) or g:NAME (default hard)")
     parser.add_argument("--players", type=int, default=4, help="players per game (default 4)")
