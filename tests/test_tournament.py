@@ -53,6 +53,27 @@ def test_personalities_in_seats(capsys):
     assert "P1 hard:mabel" in out and "P2 easy:rex" in out
 
 
+def test_gauntlet_seats_play_beside_levels(capsys):
+    args = ("--games", "4", "--seats", "hard,g:margin,g:ev,g:EV", "--months", "3", "--seed", "2")
+    status, out, err = run(capsys, *args)
+    assert status == 0, err
+    lines = out.splitlines()
+    assert [line.split()[:2] for line in lines[2:]] == [["P1", "hard"], ["P2", "g:margin"],
+                                                        ["P3", "g:ev"], ["P4", "g:ev"]]
+    assert sum(float(line.split()[2]) for line in lines[2:]) == pytest.approx(4.0)
+    assert run(capsys, *args)[1] == out
+    assert run(capsys, *args, "--jobs", "2")[1] == out
+
+
+def test_every_gauntlet_strategy_takes_a_seat():
+    from ed.ai import gauntlet
+    names = list(gauntlet.STRATEGIES)[:6]
+    players = tournament.parse_seats(",".join(f"g:{name}" for name in names))
+    assert players[0] == ("g:margin", None)
+    finals, _ = tournament.play_game(Rules(players=6, months=2), players, 0, seed=1)
+    assert len(finals) == 6
+
+
 def test_players_take_turns_in_every_seat():
     rules = Rules(players=3, months=1)
     players = [("easy", None)] * 3
@@ -65,6 +86,9 @@ def test_players_take_turns_in_every_seat():
     (["--seats", "hard"], "--seats needs 2 to 6 players, not 1."),
     (["--seats", "hard,wizard"], "'wizard' is not a level; the levels are easy, medium, hard, expert."),
     (["--seats", "hard,easy:zed"], "'zed' is not a personality"),
+    (["--seats", "hard,g:zed"], "'g:zed' is not a gauntlet strategy; write g:NAME with NAME one of "
+                                "margin, ev, keeper, hoarder, flooder, copycat, frozen, exploit"),
+    (["--seats", "hard,nobody"], "A gauntlet strategy is written g:NAME"),
     (["--variations", "loans,bribes"], "'bribes' is not a variation"),
     (["--games", "0"], "--games must be 1 or more, not 0."),
     (["--months", "40"], "--months must be from 1 to 36, not 40."),

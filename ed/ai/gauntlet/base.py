@@ -49,6 +49,8 @@ class Player:
 
     name = "player"
     summary = ""
+    #: the attributes drawn from the seed (see ``parameters``)
+    PARAMETERS: Tuple[str, ...] = ()
 
     def __init__(self, seed: Optional[int] = None) -> None:
         self.seed = seed if seed is not None else random.getrandbits(48)
@@ -59,6 +61,11 @@ class Player:
 
     def __repr__(self) -> str:
         return f"gauntlet.{type(self).__name__}(seed={self.seed})"
+
+    @property
+    def parameters(self) -> Dict[str, object]:
+        """This instance's own parameters, as drawn from its seed."""
+        return {name: getattr(self, name) for name in self.PARAMETERS}
 
     def jitter(self, value: float, spread: float) -> float:
         """``value`` moved by up to ``spread`` either way (drawn from the instance's seed)."""
@@ -144,7 +151,7 @@ def fit_order(view: PlayerView, wanted: Mapping[str, Tuple[int, int]], *,
 
 
 def fit_offer(view: PlayerView, wanted: Mapping[str, Tuple[int, int]]) -> Entry:
-    """``wanted`` made makeable from stock (cutting units of the cheapest good first), asks $1 up."""
+    """``wanted`` made makeable from stock (cutting the cheapest good first), asks from $1."""
     recipes = view.rules.recipes
     units = [max(0, int(wanted.get(g, (0, 0))[0])) for g in GOODS]
     asks = [min(MAX_PRICE, max(1, int(wanted.get(g, (0, 0))[1]))) for g in GOODS]
@@ -174,7 +181,7 @@ def purchase_for(need: Sequence[int], stock: Sequence[int]) -> Triple:
 
 def most_of(recipes: Mapping[str, Triple], stock: Sequence[int], planned: Sequence[int],
             index: int) -> int:
-    """The most units of good ``index`` that can be made beside ``planned`` (its own entry ignored)."""
+    """The most units of good ``index`` makeable beside ``planned`` (its own entry ignored)."""
     base = list(planned)
     base[index] = 0
     need = places(recipes, base)
@@ -195,19 +202,14 @@ def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
                  values: Sequence[float]) -> List[int]:
     """A plan that makes as much as the stock allows, dearest good first.
 
-    Greedy: one unit at a time of the good with the highest ``values`` that
-    can still be made.  What a player who sells all it can would offer.
+    As many of the good with the highest ``values`` as the stock makes, then
+    of the next beside them, then of the last: what a player who sells all
+    it can, dearest first, would offer.
     """
     plan = [0, 0, 0]
-    order = sorted(range(3), key=lambda i: -values[i])
-    while True:
-        for i in order:
-            plan[i] += 1
-            if can_fill(places(recipes, plan), stock):
-                break
-            plan[i] -= 1
-        else:
-            return plan
+    for i in sorted(range(3), key=lambda i: -values[i]):
+        plan[i] = most_of(recipes, stock, plan, i)
+    return plan
 
 
 def recipe_cost(recipes: Mapping[str, Triple], good: str, raw_prices: Sequence[float]) -> float:

@@ -8,9 +8,10 @@ Purchasing: the other seats' average order last month, grade by grade
 applied to today's prices and scaled to its own limit and cash.  Selling:
 as many goods as the others offered on average last month, of the goods
 they chose as far as its own stock makes them, each ask the others' average
-offset from the previous price.  With nothing to copy yet (month 1) it orders a third of its limit of
-each grade at the minimum bid plus a little, and offers all it makes at the
-market price.  Each seed rounds a little differently.
+offset from the previous price.  With nothing to copy yet (month 1) it
+orders a third of its limit of each grade at the minimum bid plus a little,
+and offers all it makes at the market price.  Each seed scales and nudges
+a little differently.
 """
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ from .base import Entry, Player, describe, fit_offer, fit_order, natural_plan
 
 class Copycat(Player):
     name = "copycat"
-    summary = "copycat: does what the table did last month, scaled to its own cash, stock and limits"
+    summary = ("copycat: does what the table did last month, scaled to its own cash, stock "
+               "and limits")
+    PARAMETERS = ("scale", "nudge")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)

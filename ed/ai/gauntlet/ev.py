@@ -32,7 +32,8 @@ from ... import market
 from ...production import fill, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
-from .base import Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of, purchase_for
+from .base import (Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of,
+                   purchase_for)
 from .forecast import OfferForecast, OrderForecast
 
 LOAN_COST = 0.25  # RULES §5 and §6: $125 repaid for every $100 borrowed
@@ -125,6 +126,11 @@ class Trader(Player):
             spread_scale=self.jitter(knobs.spread_scale, 0.08 * w),
         ).clipped() if w else knobs
 
+    @property
+    def parameters(self) -> Dict[str, object]:
+        """The knobs after this instance's jitter."""
+        return {name: getattr(self.knobs, name) for name in Knobs.names()}
+
     # ----------------------------------------------------------- values
 
     def _carry(self, view: PlayerView, raw: Sequence[float], goods: Sequence[float],
@@ -165,8 +171,7 @@ class Trader(Player):
         for gi, good in enumerate(GOODS):
             prev = view.prices[good]
             spread = spreads[gi]
-            low = max(spread.low, int(spread.mean - 2.5 * (spread.high - spread.low) / 7.0))
-            high = min(spread.high, int(spread.mean + 2.5 * (spread.high - spread.low) / 7.0) + 1)
+            low, high = _likely(spread)
             w = worth[gi] - prefer[gi]
             row = [(0.0, 0)]
             worse = 0
@@ -194,10 +199,33 @@ class Trader(Player):
 
     def order(self, view: PlayerView, rng: random.Random) -> Tuple[Entry, str]:
         k = self.knobs
+        outlook = self._order_outlook(view)
+        limit = max(0, int(view.rules.order_limit * k.limit_use + 1e-9))
+        purchase = _Purchase(view, outlook, k, limit)
+        purchase.run()
+        wanted: Entry = {}
+        for g, key in enumerate(RAW):
+            units = purchase.buy[g]
+            if units:
+                bid, units = self._best_bid(view, outlook.orders.spreads[g], outlook.raw_prev[g],
+                                            units, purchase.value[g] / units, outlook.carry[g],
+                                            limit - sum(purchase.buy) + units)
+                if units:
+                    wanted[key] = (units, int(round(bid + k.bid_shift)))
+        wanted = self._extra_units(view, wanted, view.own_stock, purchase.plan, limit)
+        budget = None if view.rules.loans else int(min(view.own_cash, max(0.0, purchase.cash)))
+        entry = fit_order(view, wanted, budget=budget)
+        hats = ", ".join(f"{NAMES[g]} ${int(round(outlook.raw_hat[i]))}" for i, g in enumerate(RAW))
+        if not entry:
+            return entry, f"expects {hats}; nothing is worth its price"
+        return entry, f"expects {hats}; {describe(entry, 'bids')}"
+
+    def _order_outlook(self, view: PlayerView) -> "_Outlook":
+        """The forecasts and values a purchasing decision rests on."""
+        k = self.knobs
         rules = view.rules
         ledger = Ledger(view)
         orders = OrderForecast(view, ledger, spread_scale=k.spread_scale)
-        months_left = view.months_left
         raw_prev = [view.prices[g] for g in RAW]
         typical = rules.order_limit / 3.0
         raw_hat = [max(1.0, raw_prev[g] + orders.mean[g] + typical - 10) for g in range(3)]
@@ -211,101 +239,24 @@ class Trader(Player):
                                spread_scale=k.spread_scale)
         goods_hat = [max(1.0, view.prices[g] + 11 - 2 * (offers.mean[i] + 2))
                      for i, g in enumerate(GOODS)]
-        carry = self._carry(view, raw_hat, goods_hat, months_left)
-        recipes = rules.recipes
-        worth = [sum(r * c for r, c in zip(recipes[g], carry)) for g in GOODS]
-        stock = view.own_stock
+        carry = self._carry(view, raw_hat, goods_hat, view.months_left)
+        worth = [sum(r * c for r, c in zip(rules.recipes[g], carry)) for g in GOODS]
         limit = max(0, int(rules.order_limit * k.limit_use + 1e-9))
-        most_goods = (sum(stock) + limit) // 3 + 1
+        most_goods = (sum(view.own_stock) + limit) // 3 + 1
         tables = self._sell_tables(view, offers.spreads, worth, (most_goods,) * 3)
-        cash = view.own_cash * k.cash_use
-        loans = rules.loans
-        premium = [k.bid_z * orders.sd[g] for g in range(3)]
-
-        def bid_for(g: int, u: int) -> int:
-            want = raw_prev[g] + orders.mean[g] + u - 10 + premium[g]
-            return max(market.min_bid(raw_prev[g], u), int(want + 0.999))
-
-        def cost_of(buy: Sequence[int]) -> float:
-            total = sum(buy[g] * bid_for(g, buy[g]) for g in range(3) if buy[g])
-            if total > cash:
-                if not loans:
-                    return float("inf")
-                weight = k.loan_weight * (0.5 if months_left >= 3 else 1.0)
-                total += LOAN_COST * weight * market.loan_for(int(total - view.own_cash) + 1)
-            return total
-
-        buy = [0, 0, 0]
-        plan = [0, 0, 0]
-        value = [0.0, 0.0, 0.0]
-        spent = 0.0
-        for _ in range(3 * limit + 12):
-            best_gain, best_move = 0.5, None
-            for gi in range(3):
-                n = plan[gi]
-                if n + 1 >= len(tables[gi]):
-                    continue
-                trial = list(plan)
-                trial[gi] += 1
-                need = purchase_for(places(recipes, trial), stock)
-                new = [max(buy[g], need[g]) for g in range(3)]
-                if not _within(new, limit, rules.grade_limit):
-                    continue
-                cost = cost_of(new)
-                extra = sum((new[g] - buy[g]) * carry[g] for g in range(3))
-                gain = tables[gi][n + 1][0] - tables[gi][n][0] + extra - (cost - spent)
-                if gain > best_gain:
-                    best_gain, best_move = gain, ("make", gi, new, cost)
-            for g in range(3):
-                new = list(buy)
-                new[g] += 1
-                if not _within(new, limit, rules.grade_limit):
-                    continue
-                cost = cost_of(new)
-                gain = carry[g] - (cost - spent)
-                if gain > best_gain:
-                    best_gain, best_move = gain, ("keep", g, new, cost)
-            if best_move is None:
-                break
-            kind, index, new, cost = best_move
-            added = [new[g] - buy[g] for g in range(3)]
-            bonus = best_gain + (cost - spent)
-            units = sum(added) or 1
-            for g in range(3):
-                value[g] += added[g] * (carry[g] if kind == "keep" else 0.0)
-                if kind == "make":
-                    value[g] += added[g] * (carry[g] + (bonus - sum(
-                        a * carry[h] for h, a in enumerate(added))) / units)
-            if kind == "make":
-                plan[index] += 1
-            buy, spent = new, cost
-
-        wanted: Entry = {}
-        for g, key in enumerate(RAW):
-            if buy[g]:
-                unit_value = value[g] / buy[g]
-                bid, units = self._best_bid(view, orders.spreads[g], raw_prev[g], buy[g],
-                                            unit_value, carry[g], limit - sum(buy) + buy[g])
-                if units:
-                    wanted[key] = (units, int(round(bid + k.bid_shift)))
-        wanted = self._extra_units(view, wanted, stock, plan, carry, months_left, limit)
-        budget = None if loans else int(min(view.own_cash, max(0.0, cash)))
-        entry = fit_order(view, wanted, budget=budget)
-        hats = ", ".join(f"{NAMES[g]} ${int(round(raw_hat[i]))}" for i, g in enumerate(RAW))
-        text = describe(entry, "bids")
-        if not entry:
-            return entry, f"expects {hats}; nothing is worth its price"
-        return entry, f"expects {hats}; {text}"
+        return _Outlook(orders, raw_prev, raw_hat, carry, tables)
 
     def _best_bid(self, view: PlayerView, spread: Spread, prev: int, units: int,
                   unit_value: float, carry: float, room: int) -> Tuple[int, int]:
         """The bid (and, under partial fills, the units) with the best expected gain."""
         partial = view.rules.partial_fills
         best = (-1e18, market.min_bid(prev, units), units)
-        choices = range(units, min(room, view.rules.grade_limit, units + 3) + 1) if partial else (units,)
+        most = min(room, view.rules.grade_limit, units + 3)
+        choices = range(units, most + 1) if partial else (units,)
         for u in choices:
             floor = market.min_bid(prev, u)
-            for k in range(max(spread.low, -1), spread.high + 2):
+            likely_low, likely_high = _likely(spread)
+            for k in range(likely_low, likely_high + 2):
                 bid = prev + k + u - 10  # fills in full when the others order at most k
                 if bid < floor:
                     continue
@@ -324,8 +275,7 @@ class Trader(Player):
         return best[1], best[2]
 
     def _extra_units(self, view: PlayerView, wanted: Entry, stock: Sequence[int],
-                     plan: Sequence[int], carry: Sequence[float], months_left: int,
-                     limit: int) -> Entry:
+                     plan: Sequence[int], limit: int) -> Entry:
         """Units ordered at the minimum bid to move a price: ``pump`` and ``deny``."""
         k = self.knobs
         rules = view.rules
@@ -333,7 +283,7 @@ class Trader(Player):
         if room <= 0:
             return wanted
         out = dict(wanted)
-        if months_left == 1 and k.pump > 0:
+        if view.months_left == 1 and k.pump > 0:
             used = places(rules.recipes, plan)
             left = [stock[g] + wanted.get(RAW[g], (0, 0))[0] - used[g] for g in range(3)]
             others = [sum(view.stock[s][g] for s in range(view.players) if s != view.seat)
@@ -375,31 +325,8 @@ class Trader(Player):
         worth = [sum(r * c for r, c in zip(recipes[g], carry)) for g in GOODS]
         most = [most_of(recipes, stock, (0, 0, 0), i) for i in range(3)]
         tables = self._sell_tables(view, offers.spreads, worth, most)
-        best_c = []  # best units of C up to each count
-        top = 0
-        for c in range(len(tables[2])):
-            if tables[2][c][0] > tables[2][top][0]:
-                top = c
-            best_c.append(top)
-        best = (0.0, (0, 0, 0))
-        top_a, top_b, top_c = (len(t) - 1 for t in tables)
-        for a in range(min(most[0], top_a) + 1):
-            for b in range(min(most_of(recipes, stock, (a, 0, 0), 1), top_b) + 1):
-                cmax = min(most_of(recipes, stock, (a, b, 0), 2), top_c)
-                for c in {cmax, best_c[cmax]}:
-                    plan = (a, b, c)
-                    if plan == (0, 0, 0):
-                        continue
-                    gain = tables[0][a][0] + tables[1][b][0] + tables[2][c][0]
-                    if gain <= best[0]:
-                        continue
-                    need = places(recipes, plan)
-                    used = fill(need, stock)
-                    penalty = sum((used[g] - need[g]) * carry[g] for g in range(3))
-                    gain -= 0.8 * penalty
-                    if gain > best[0]:
-                        best = (gain, plan)
-        plan = list(best[1])
+        best = _best_plan(recipes, stock, tables, carry)
+        plan = list(best)
         if k.sell_share < 1.0:
             plan = [int(n * k.sell_share + 0.5) for n in plan]
         wanted: Entry = {}
@@ -430,6 +357,148 @@ class Trader(Player):
             out[good] = (units + more, max(1, ask - 2 * more))
             return out
         return wanted
+
+
+class _Outlook:
+    """What a purchasing decision expects: the others' orders, raw prices, values, sale tables."""
+
+    __slots__ = ("orders", "raw_prev", "raw_hat", "carry", "tables")
+
+    def __init__(self, orders: OrderForecast, raw_prev: List[int], raw_hat: List[float],
+                 carry: List[float], tables: List[List[Tuple[float, int]]]) -> None:
+        self.orders, self.raw_prev, self.raw_hat = orders, raw_prev, raw_hat
+        self.carry, self.tables = carry, tables
+
+
+class _Purchase:
+    """The greedy purchase plan: one recipe to sell, or one unit to keep, at a time.
+
+    Each step takes the move with the best gain over its cost: a recipe
+    gains what selling one more unit of its good is expected to add (over
+    the worth of its materials) and the worth of the units it buys; a kept
+    unit gains its worth.  The cost of ``u`` units of a grade is ``u`` times
+    the bid that expects to fill them (forecast market price plus a premium;
+    each unit ordered raises it by $1).  Over the cash it is impossible
+    (RULES §4.1.5), or under loans dearer by the loan's cost.  ``value``
+    accumulates, per grade, the worth of the units bought.
+    """
+
+    def __init__(self, view: PlayerView, outlook: _Outlook, knobs: Knobs, limit: int) -> None:
+        self.view, self.outlook, self.knobs, self.limit = view, outlook, knobs, limit
+        self.recipes = view.rules.recipes
+        self.cash = view.own_cash * knobs.cash_use
+        self.premium = [knobs.bid_z * outlook.orders.sd[g] for g in range(3)]
+        self.buy = [0, 0, 0]
+        self.plan = [0, 0, 0]
+        self.value = [0.0, 0.0, 0.0]
+        self.spent = 0.0
+
+    def bid_for(self, g: int, units: int) -> int:
+        prev = self.outlook.raw_prev[g]
+        want = prev + self.outlook.orders.mean[g] + units - 10 + self.premium[g]
+        return max(market.min_bid(prev, units), int(want + 0.999))
+
+    def cost_of(self, buy: Sequence[int]) -> float:
+        total = 0
+        for g in range(3):
+            if buy[g]:
+                total += buy[g] * self.bid_for(g, buy[g])
+        if total > self.cash:
+            view = self.view
+            if not view.rules.loans:
+                return float("inf")
+            weight = self.knobs.loan_weight * (0.5 if view.months_left >= 3 else 1.0)
+            total += LOAN_COST * weight * market.loan_for(int(total - view.own_cash) + 1)
+        return total
+
+    def run(self) -> None:
+        for _ in range(3 * self.limit + 12):
+            move = self._best_move()
+            if move is None:
+                return
+            self._take(*move)
+
+    def _best_move(self):
+        tables, carry, buy = self.outlook.tables, self.outlook.carry, self.buy
+        grade_limit = self.view.rules.grade_limit
+        best_gain, best_move = 0.5, None
+        for gi in range(3):
+            n = self.plan[gi]
+            if n + 1 >= len(tables[gi]):
+                continue
+            trial = list(self.plan)
+            trial[gi] += 1
+            need = purchase_for(places(self.recipes, trial), self.view.own_stock)
+            new = [max(buy[g], need[g]) for g in range(3)]
+            if not _within(new, self.limit, grade_limit):
+                continue
+            cost = self.cost_of(new)
+            extra = sum((new[g] - buy[g]) * carry[g] for g in range(3))
+            gain = tables[gi][n + 1][0] - tables[gi][n][0] + extra - (cost - self.spent)
+            if gain > best_gain:
+                best_gain, best_move = gain, ("make", gi, new, cost)
+        for g in range(3):
+            new = list(buy)
+            new[g] += 1
+            if not _within(new, self.limit, grade_limit):
+                continue
+            cost = self.cost_of(new)
+            gain = carry[g] - (cost - self.spent)
+            if gain > best_gain:
+                best_gain, best_move = gain, ("keep", g, new, cost)
+        return None if best_move is None else best_move + (best_gain,)
+
+    def _take(self, kind: str, index: int, new: List[int], cost: float, gain: float) -> None:
+        carry = self.outlook.carry
+        added = [new[g] - self.buy[g] for g in range(3)]
+        if kind == "make":
+            # the sale's gain is shared by the units bought for it
+            sale = gain + (cost - self.spent) - sum(a * carry[h] for h, a in enumerate(added))
+            share = sale / (sum(added) or 1)
+            self.plan[index] += 1
+        else:
+            share = 0.0
+        for g in range(3):
+            self.value[g] += added[g] * (carry[g] + share)
+        self.buy, self.spent = new, cost
+
+
+def _best_plan(recipes, stock: Sequence[int], tables: Sequence[Sequence[Tuple[float, int]]],
+               carry: Sequence[float]) -> Tuple[int, int, int]:
+    """The units of A, B and C to offer: the makeable plan with the best expected gain.
+
+    Every count of A and B is tried, with C either as many as still fit or
+    the best count up to that; materials used in a dearer grade's place
+    (X-Fine for Fine, Fine for Standard) count against the plan at their
+    worth, as far as the goods are expected to sell.
+    """
+    best_c = []  # the best count of C up to each count
+    top = 0
+    for c in range(len(tables[2])):
+        if tables[2][c][0] > tables[2][top][0]:
+            top = c
+        best_c.append(top)
+    best = (0.0, (0, 0, 0))
+    top_a, top_b, top_c = (len(t) - 1 for t in tables)
+    for a in range(min(most_of(recipes, stock, (0, 0, 0), 0), top_a) + 1):
+        for b in range(min(most_of(recipes, stock, (a, 0, 0), 1), top_b) + 1):
+            cmax = min(most_of(recipes, stock, (a, b, 0), 2), top_c)
+            for c in {cmax, best_c[cmax]}:
+                gain = tables[0][a][0] + tables[1][b][0] + tables[2][c][0]
+                if gain <= best[0] or (a, b, c) == (0, 0, 0):
+                    continue
+                need = places(recipes, (a, b, c))
+                used = fill(need, stock)
+                gain -= 0.8 * sum((used[g] - need[g]) * carry[g] for g in range(3))
+                if gain > best[0]:
+                    best = (gain, (a, b, c))
+    return best[1]
+
+
+def _likely(spread: Spread) -> Tuple[int, int]:
+    """The others' totals worth trying a price for: all but the far tails of ``spread``."""
+    half = 0.3 * (spread.high - spread.low)  # the support spans about 7 standard deviations
+    return (max(spread.low, int(spread.mean - half)), min(spread.high, int(spread.mean + half) + 1))
 
 
 def _within(buy: Sequence[int], limit: int, grade_limit: int) -> bool:

@@ -1,7 +1,7 @@
 """The flooder: over-supplies one good to crash its price.
 
-Knows the rules, the current prices and the last month's totals; imports the
-gauntlet's ``base`` and the engine's pure modules, nothing of the levels.
+Knows the rules and the revealed history; imports the gauntlet's ``base``
+and ``forecast`` and the engine's pure modules, nothing of the levels.
 
 It picks the good with the highest price, where the others' margins are
 (each seed leans a little towards one good, so copies do not always pick
@@ -20,13 +20,15 @@ from ... import market
 from ...production import places
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import (Entry, Player, describe, fit_offer, fit_order, most_of, natural_plan,
+from .base import (Entry, Ledger, Player, describe, fit_offer, fit_order, most_of, natural_plan,
                    others_last, purchase_for)
+from .forecast import OrderForecast
 
 
 class Flooder(Player):
     name = "flooder"
     summary = "flooder: over-supplies the dearest good, asking low, to crash its price"
+    PARAMETERS = ("lean", "premium", "undercut")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
@@ -42,7 +44,7 @@ class Flooder(Player):
         recipes = rules.recipes
         target = self._target(view)
         raw = [view.prices[k] for k in RAW]
-        others = others_last(view, "purchasing")
+        others = OrderForecast(view, Ledger(view)).mean
         for count in range(rules.order_limit, 0, -1):
             plan = [0, 0, 0]
             plan[target] = count + most_of(recipes, view.own_stock, (0, 0, 0), target)

@@ -109,30 +109,33 @@ class OrderForecast:
                 self.seat_mean.append([0.0, 0.0, 0.0])
                 continue
             orders = ledger.orders[seat]
-            avg = list(prior)
-            last = list(prior)
+            avg = tuple(prior)
+            last = tuple(prior)
             volume = sum(prior)
             errors = [f * prior_var for f in PRIOR_ERRORS]
             for m in range(months):
                 units = orders[m][0]
+                ux, uy, uz = units
                 if m >= first:
-                    guesses = _guesses(avg, last, volume, ledger.cash_before[seat][m], seen[m - first])
-                    weights = _weights(errors)
+                    cash = ledger.cash_before[seat][m]
+                    guesses = _guesses(avg, last, volume, cash, seen[m - first])
+                    bx, by, bz = _blend(guesses, errors)
                     row, done = past[m - first], actual[m - first]
-                    for g in range(3):
-                        row[g] += sum(w * guess[g] for w, guess in zip(weights, guesses))
-                        done[g] += units[g]
-                    for i, guess in enumerate(guesses):
-                        errors[i] = 0.5 * errors[i] + 0.5 * ((units[0] - guess[0]) ** 2 + (
-                            units[1] - guess[1]) ** 2 + (units[2] - guess[2]) ** 2)
-                avg = [ALPHA * u + (1 - ALPHA) * a for u, a in zip(units, avg)]
+                    row[0] += bx
+                    row[1] += by
+                    row[2] += bz
+                    done[0] += ux
+                    done[1] += uy
+                    done[2] += uz
+                    errors = [0.5 * e + 0.5 * ((ux - gx) ** 2 + (uy - gy) ** 2 + (uz - gz) ** 2)
+                              for e, (gx, gy, gz) in zip(errors, guesses)]
+                avg = (ALPHA * ux + (1 - ALPHA) * avg[0], ALPHA * uy + (1 - ALPHA) * avg[1],
+                       ALPHA * uz + (1 - ALPHA) * avg[2])
                 last = units
-                volume = ALPHA * sum(units) + (1 - ALPHA) * volume
+                volume = ALPHA * (ux + uy + uz) + (1 - ALPHA) * volume
             cash_now = view.cash[seat] + (limit * 200 if rules.loans else 0)
             guesses = _guesses(avg, last, volume, cash_now, seen[-1])
-            weights = _weights(errors)
-            self.seat_mean.append([sum(w * guess[g] for w, guess in zip(weights, guesses))
-                                   for g in range(3)])
+            self.seat_mean.append(list(_blend(guesses, errors)))
         self.mean = [sum(m[g] for m in self.seat_mean) for g in range(3)]
         others = view.players - 1
         k0 = 4.0
@@ -143,13 +146,13 @@ class OrderForecast:
         self.spreads = [Spread.normal(self.mean[g], self.sd[g], 0, top) for g in range(3)]
 
 
-def _guesses(avg, last, volume, cash, seen) -> List[List[float]]:
+def _guesses(avg, last, volume, cash, seen) -> List[Sequence[float]]:
     """What each model player would order, scaled down to what ``cash`` pays for."""
     raw, best, mix, ahead = seen
     return [_afford(last, cash, raw), _afford(avg, cash, raw),
-            _afford([volume * b for b in best], cash, raw),
-            _afford([volume * x for x in mix], cash, raw),
-            _afford([volume * b for b in ahead], cash, raw)]
+            _afford((volume * best[0], volume * best[1], volume * best[2]), cash, raw),
+            _afford((volume * mix[0], volume * mix[1], volume * mix[2]), cash, raw),
+            _afford((volume * ahead[0], volume * ahead[1], volume * ahead[2]), cash, raw)]
 
 
 def _trend(ledger: Ledger, month: int, raw: Sequence[int], goods: Sequence[int]):
@@ -162,11 +165,17 @@ def _trend(ledger: Ledger, month: int, raw: Sequence[int], goods: Sequence[int])
             [max(1, p + 11 - 2 * t) for p, t in zip(goods, goods_totals)])
 
 
-def _weights(errors: Sequence[float]) -> List[float]:
-    """Blend weights: the smaller a model's recent squared error, the more it counts."""
-    inv = [1.0 / (e + 0.5) ** 4 for e in errors]
-    total = sum(inv)
-    return [x / total for x in inv]
+def _blend(guesses: Sequence[Sequence[float]],
+           errors: Sequence[float]) -> Tuple[float, float, float]:
+    """The models' guesses blended: the smaller a model's recent error, the more it counts."""
+    x = y = z = total = 0.0
+    for (gx, gy, gz), e in zip(guesses, errors):
+        w = 1.0 / (e + 0.5) ** 4
+        total += w
+        x += w * gx
+        y += w * gy
+        z += w * gz
+    return (x / total, y / total, z / total)
 
 
 class OfferForecast:
@@ -178,13 +187,14 @@ class OfferForecast:
     forecast of the total in the last months (with a prior).
     """
 
-    def __init__(self, view: PlayerView, ledger: Ledger, *, stocks: Sequence[Tuple[int, int, int]] = (),
-                 extra_var: float = 0.0, spread_scale: float = 1.0) -> None:
+    def __init__(self, view: PlayerView, ledger: Ledger, *,
+                 stocks: Sequence[Tuple[int, int, int]] = (), extra_var: float = 0.0,
+                 spread_scale: float = 1.0) -> None:
         recipes = view.rules.recipes
         values = (view.prices["A"], view.prices["B"], view.prices["C"])
         stocks = stocks or view.stock
         months = ledger.months_sold
-        first = max(0, months - 6)
+        first = max(0, months - 4)
         past = [[0.0, 0.0, 0.0] for _ in range(months)]
         actual = [[0, 0, 0] for _ in range(months)]
         self.mean = [0.0, 0.0, 0.0]
@@ -208,7 +218,8 @@ class OfferForecast:
             for g in range(3):
                 self.mean[g] += share * plan[g]
         k0 = 3.0
-        squares = sum((actual[m][g] - past[m][g]) ** 2 for m in range(first, months) for g in range(3))
+        squares = sum((actual[m][g] - past[m][g]) ** 2
+                      for m in range(first, months) for g in range(3))
         var = (squares + k0 * others * 2.5) / (3 * (months - first) + k0) + others * extra_var
         # the past errors understate the next one: the share and the plan are guesses too
         self.sd = [1.3 * spread_scale * var ** 0.5] * 3

@@ -29,6 +29,11 @@ class Frozen:
         return f"gauntlet.Frozen(seed={self.seed})"
 
     @property
+    def parameters(self) -> dict:
+        """None of its own: the frozen level is seeded, never tuned."""
+        return {}
+
+    @property
     def explanation(self) -> str:
         return "passes this phase" if self._passed else self.avatar.explanation
 

@@ -1,7 +1,7 @@
 """The hoarder: buys raw materials on dips, sells little, counts on the final raw price.
 
-Knows the rules and the price history; imports the gauntlet's ``base`` and
-the engine's pure modules, nothing of the levels.
+Knows the rules and the revealed history; imports the gauntlet's ``base``
+and ``forecast`` and the engine's pure modules, nothing of the levels.
 
 Purchasing: a grade is on a dip when its price is under its average so far
 (by a margin fixed per seed); it buys dipped grades heavily (the deeper the
@@ -21,14 +21,16 @@ from typing import List, Optional, Tuple
 from ... import market
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import (Entry, Player, describe, fit_offer, fit_order, natural_plan, others_last,
+from .base import (Entry, Ledger, Player, describe, fit_offer, fit_order, natural_plan, others_last,
                    recipe_cost)
+from .forecast import OrderForecast
 
 
 class Hoarder(Player):
     name = "hoarder"
     summary = ("hoarder: buys raw materials on dips, sells little, and counts on the final raw "
                "price (which it pushes up in the last month)")
+    PARAMETERS = ("dip", "premium", "keep_cash", "sell_share", "ask_over")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
@@ -54,7 +56,7 @@ class Hoarder(Player):
         total = sum(weights)
         limit = rules.order_limit
         units = [min(rules.grade_limit, int(limit * w / total + 0.5)) for w in weights]
-        others = others_last(view, "purchasing")
+        others = OrderForecast(view, Ledger(view)).mean
         order = {}
         for i, key in enumerate(RAW):
             if units[i]:

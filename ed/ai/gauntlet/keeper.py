@@ -1,18 +1,20 @@
 """The stock keeper: values raw stock above its price and holds it for later months.
 
-Knows the rules, the current prices and the last month's totals; imports the
-gauntlet's ``base`` and the engine's pure modules, nothing of the levels.
+Knows the rules and the revealed history; imports the gauntlet's ``base``
+and ``forecast`` and the engine's pure modules, nothing of the levels.
 
 Purchasing: every month but the last it fills most of its order limit
-(a share fixed per seed), in the proportions of the best-margin recipe,
-bidding the price it expects (last month's total for the others, plus its
-own units) and a few dollars, but never more than its own worth of a unit:
-the raw price times a markup of about 1.3.  In the last month it buys
+(a share fixed per seed), in the proportions of the best-margin recipe
+(topping up the grades its stock lacks), bidding the price it expects (the
+others' forecast total plus its own units) and a premium, but never more
+than its own worth of a unit: the expected price times a markup of about
+1.3.  In the last month it buys
 nothing.  Selling: before the last two months it offers only part of what
 its stock makes (holding back about half), and only goods whose price beats
 the marked-up worth of their materials; in the month before the last it
 holds back less; in the last month it sells all that beats the final raw
-price of the materials.  Asks sit a little under the price it expects.
+price of the materials.  Asks sit a little under the price it expects
+after the others' forecast offers and its own.
 """
 from __future__ import annotations
 
@@ -22,14 +24,15 @@ from typing import Optional, Tuple
 from ... import market
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import (Entry, Player, describe, fit_offer, fit_order, natural_plan, others_last,
-                   recipe_cost)
+from .base import Entry, Ledger, Player, describe, fit_offer, fit_order, natural_plan, recipe_cost
+from .forecast import OfferForecast, OrderForecast
 
 
 class StockKeeper(Player):
     name = "keeper"
     summary = ("stock keeper: values raw stock above its price, buys steadily and sells only "
                "part of what it makes, holding the rest for later months")
+    PARAMETERS = ("markup", "premium", "volume", "hold", "undercut")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
@@ -44,22 +47,26 @@ class StockKeeper(Player):
             return {}, "keeps its cash in the last month"
         rules = view.rules
         recipes = rules.recipes
+        forecast = OrderForecast(view, Ledger(view))
         raw = [view.prices[k] for k in RAW]
-        margins = [view.prices[g] - recipe_cost(recipes, g, raw) for g in GOODS]
-        best = GOODS[max(range(3), key=lambda i: margins[i])]
-        recipe = recipes[best]
+        expect = [raw[i] + forecast.mean[i] - 10 for i in range(3)]
+        margins = [view.prices[g] - recipe_cost(recipes, g, expect) for g in GOODS]
+        recipe = recipes[GOODS[max(range(3), key=lambda i: margins[i])]]
         total = int(rules.order_limit * self.volume)
-        units = [total * r // 3 for r in recipe]
-        units[max(range(3), key=lambda i: recipe[i])] += total - sum(units)
-        others = others_last(view, "purchasing")
+        stock = view.own_stock
+        # aim at a stock in the recipe's proportions after the purchase
+        goal = [(sum(stock) + total) * r / 3.0 - stock[i] for i, r in enumerate(recipe)]
+        weights = [max(0.0, g) for g in goal]
+        spread = sum(weights) or 1.0
+        units = [int(total * w / spread) for w in weights]
+        units[max(range(3), key=lambda i: weights[i])] += total - sum(units)
         order = {}
         for i, key in enumerate(RAW):
             if units[i] <= 0:
                 continue
-            expect = raw[i] + others[i] + units[i] - 10
-            bid = min(int(expect + self.premium), int(raw[i] * self.markup))
-            if bid >= market.min_bid(raw[i], units[i]):
-                order[key] = (units[i], bid)
+            price = expect[i] + units[i]
+            bid = min(int(price + self.premium * forecast.sd[i] / 2 + 1), int(price * self.markup))
+            order[key] = (units[i], max(bid, market.min_bid(raw[i], units[i])))
         entry = fit_order(view, order)
         return entry, describe(entry, "bids") or "finds no grade worth its price"
 
@@ -73,15 +80,15 @@ class StockKeeper(Player):
         worth = [recipe_cost(recipes, g, raw) * markup for g in GOODS]
         values = [view.prices[g] - worth[i] for i, g in enumerate(GOODS)]
         plan = natural_plan(recipes, stock, values)
-        others = others_last(view, "selling")
+        others = OfferForecast(view, Ledger(view))
         offer = {}
         for i, good in enumerate(GOODS):
             n = int(round(plan[i] * (1 - hold)))
             if n <= 0:
                 continue
             price = view.prices[good]
-            expect = market.new_price(price, market.goods_move(int(others[i]) + n))
-            ask = max(int(expect - self.undercut), int(worth[i]) + 1)
+            expect = market.new_price(price, market.goods_move(int(round(others.mean[i])) + n))
+            ask = max(int(expect - self.undercut - others.sd[i]), int(worth[i]) + 1)
             if ask <= market.highest_useful_ask(price, n):
                 offer[good] = (n, ask)
         entry = fit_offer(view, offer)

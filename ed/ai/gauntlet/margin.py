@@ -19,13 +19,15 @@ from ... import market
 from ...production import places
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import Entry, Player, describe, fit_offer, fit_order, natural_plan, purchase_for, recipe_cost
+from .base import (Entry, Player, describe, fit_offer, fit_order, natural_plan, purchase_for,
+                   recipe_cost)
 
 
 class MarginTrader(Player):
     name = "margin"
     summary = ("fixed-margin trader: its own minimum bid plus a few dollars for as many recipes "
                "of the best-margin good as it can afford; offers all it makes at the market price")
+    PARAMETERS = ("extra",)
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
