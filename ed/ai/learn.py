@@ -112,10 +112,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--rounds", type=int, default=2, help="passes over the table (default 2)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the games (default 11)")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--step", type=float, default=0.15,
+                        help="first change tried on each entry (default 0.15; halved each round)")
     options = parser.parse_args(argv)
     if min(options.games, options.rounds, options.jobs) < 1:
         parser.error("--games, --rounds and --jobs take whole numbers from 1")
-    best = search(worth.CARRY, options.games, options.rounds, options.seed, options.jobs)
+    best = search(worth.CARRY, options.games, options.rounds, options.seed, options.jobs,
+                  options.step)
     print(f"CARRY: Tuple[float, ...] = {best}")
     return 0
 

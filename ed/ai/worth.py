@@ -21,7 +21,7 @@ from typing import Sequence, Tuple
 
 #: Share of the best margin a unit in stock is worth, by months left after this one
 #: (index 0: this is the last month; the last entry serves every longer horizon).
-CARRY: Tuple[float, ...] = (0.0, 0.25, 0.4, 0.5, 0.5)
+CARRY: Tuple[float, ...] = (0.0, 0.175, 0.4, 0.65, 0.725)
 
 
 def unit_margins(prices: Sequence[int], recipes: Sequence[Sequence[int]]) -> Tuple[float, float, float]:
