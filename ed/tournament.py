@@ -213,17 +213,37 @@ def summary(players: Sequence[Player], results: Sequence[Sequence[int]], start: 
         for p in winners:
             wins[p] += 1 / len(winners)
     lines = [f"{'player':<18} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
-             f"{'mean cash':>10} {'median':>8} {'mean profit':>12}"]
+             f"{'mean cash':>10} {'median':>8} {'mean profit':>12} {'± 95%':>7}"]
     for p, (level, personality) in enumerate(players):
         label = f"P{p + 1} {level}" + (f":{personality}" if personality else "")
         cash = [final[p] for final in results]
         low, high = wilson(wins[p], games)
         mean = statistics.mean(cash) if cash else 0.0
         median = statistics.median(cash) if cash else 0.0
+        # half the width of the mean's 95% interval (normal approximation)
+        half = Z95 * statistics.stdev(cash) / math.sqrt(len(cash)) if len(cash) > 1 else 0.0
         lines.append(f"{label:<18} {wins[p]:>7.1f} {wins[p] / games:>8.1%} "
                      f"{f'{low:.1%}–{high:.1%}':>15} {mean:>10.1f} {median:>8.1f} "
-                     f"{mean - start:>+12.1f}")
+                     f"{mean - start:>+12.1f} {half:>7.1f}")
     return lines
+
+
+def _progress():
+    """A progress reporter: a line on stderr now and then (in place on a terminal)."""
+    started = time.monotonic()
+    shown = [0.0]
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - shown[0] < (0.5 if tty else 5.0):
+            return
+        shown[0] = now
+        end = "\n" if (done == total or not tty) else ""
+        print(f"\rplayed {done}/{total} games ({now - started:.0f} s)", end=end,
+              file=sys.stderr, flush=True)
+
+    return progress
 
 
 def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournament") -> int:
@@ -250,21 +270,7 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         print(f"Try: {_typed(prog)} --help", file=sys.stderr)
         return 2
 
-    progress = None
-    if not options.quiet and options.games >= 20:
-        started = time.monotonic()
-        shown = [0.0]
-        tty = sys.stderr.isatty()
-
-        def progress(done: int, total: int) -> None:
-            now = time.monotonic()
-            if done < total and now - shown[0] < (0.5 if tty else 5.0):
-                return
-            shown[0] = now
-            end = "\n" if (done == total or not tty) else ""
-            print(f"\rplayed {done}/{total} games ({now - started:.0f} s)", end=end,
-                  file=sys.stderr, flush=True)
-
+    progress = _progress() if not options.quiet and options.games >= 20 else None
     results, times = run(rules, players, options.games, options.seed, options.jobs,
                          options.timing, progress)
     on = [name for name, flag in (("loans", rules.loans), ("partial fills", rules.partial_fills),
