@@ -164,11 +164,12 @@ What they can see. A computer player knows only what anyone at the table could k
 Its explanations. In the game log a computer player may say in one line why it chose its entry. That line appears only after the phase has been revealed.
 
 The levels, in general terms. Every computer player forecasts what the others will order or offer, works out which goods it could make and sell at a profit, and enters what seems best. The levels differ in how well they forecast and how carefully they choose their prices:
-• Easy assumes the others will do what they did last month, adds a fixed margin to the price it expects, and leaves a fair amount to chance. It does not plan for the final sale to the Broker. A gentle first opponent.
-• Medium expects each player to repeat their recent average, picks the bids and asks that promise the best expected profit, and in the last month counts what leftover materials will fetch from the Broker.
-• Hard also weighs each player's public cash and stock, and how steady their entries have been, to forecast the market more closely, and leaves the least to chance. It gets no hidden information either.
+\u2022 Easy assumes the others will do what they did last month, adds a fixed margin to the price it expects, undervalues materials kept in stock and leaves a fair amount to chance. It does not plan for the final sale to the Broker. A gentle first opponent that a careful beginner can beat.
+\u2022 Medium expects each player to repeat their recent average, picks the bids and asks that promise the best expected profit, counts materials in stock as worth something more than their price, and in the last month counts what leftovers will fetch from the Broker.
+\u2022 Hard keeps a small model of each opponent: a few simple ways of playing, tried in that player's own position (its cash, its stock, the prices), and trusted as far as each has foretold that player's revealed entries so far. It prices by expected profit from that forecast.
+\u2022 Expert uses the same opponent models to imagine dozens of possible months at once, every player's entries together, and chooses its whole entry, every grade and good with its price, to do best on average over all of them, the rule that an order over cash buys nothing and the variations included. It reckons a unit kept in stock at its price plus part of the margin it could earn later (less as the end comes near; in the last month, exactly what the Broker will pay). It sees no more than anyone else at the table, and says in one line what it expects and why.
 
-Each computer player also has a personality (bold, careful, fond of one good, and so on) that nudges its choices a little.
+Each computer player also has a personality (bold, careful, patient, fond of one good, and so on) that nudges its choices at every level: how far it bids over the price it expects, how much it asks, how much cash it keeps, how much it values stock and which goods it likes to make.
 
 None of the app's screens suggest a bid or an ask: the charts, the ledger and the log only show what has already happened."""
 
