@@ -155,7 +155,11 @@ def make_avatar(game_seed: int, position: int, player: Player):
     level, personality = player
     if level.startswith(GAUNTLET_PREFIX):
         return gauntlet.make(level[len(GAUNTLET_PREFIX):], seed=game_seed * 10 + position)
-    return ai.avatar_for(game_seed, position, level, personality)
+    avatar = ai.avatar_for(game_seed, position, level, personality)
+    # No window waits on a headless game, and a busy machine must not change the result:
+    # the time budget that keeps the window quick is off here.
+    avatar.time_budget = None
+    return avatar
 
 
 def _play_chunk(args) -> List[Tuple[int, List[int], List[float]]]:

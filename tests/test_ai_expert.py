@@ -251,3 +251,22 @@ def test_without_loans_a_broke_expert_orders_nothing():
     avatar = ai.Avatar("expert", seed=1)
     assert avatar.decide(game.view(0)) == {}
     assert avatar.explanation == "is short of cash and orders nothing this month"
+
+
+def test_a_decision_past_its_time_budget_searches_less_and_stays_legal():
+    game = _midgame(month=4)
+    view = game.view(0)
+    hurried = ai.Avatar("expert", seed=2)
+    hurried.time_budget = 1e-9                # every decision is already late
+    entry = hurried.decide(view)
+    assert hurried.hurried == 1
+    assert hints.problems(view, entry) == [] and hurried.fallbacks == 0
+    unhurried = ai.Avatar("expert", seed=2)
+    unhurried.time_budget = None
+    unhurried.decide(view)
+    assert unhurried.hurried == 0
+
+
+def test_the_tournament_plays_without_the_time_budget():
+    from ed.tournament import make_avatar
+    assert make_avatar(1, 0, ("expert", None)).time_budget is None
