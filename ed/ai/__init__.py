@@ -14,12 +14,18 @@ The surface the window and the tournament use, kept stable:
 The house, one module per idea; each opens with what it knows and imports:
 
 - ``characters``: personalities, portraits and the temper behind them;
-- ``models``: forecasts of the other seats from public information;
-- ``pricing``: what each quantity would cost or fetch under a forecast;
-- ``planner``: the month's production plan and the entry it needs;
+- ``opponents``: a model of each other seat, learned during the game from
+  what it revealed (``hard`` and ``expert``);
+- ``scenarios``: joint draws of the others' entries from those models;
+- ``worth``: what a raw unit kept in stock is worth;
+- ``optimiser``: the entry best on average over the scenarios (``expert``);
+- ``models``, ``pricing``, ``planner``: the simpler forecasts and the
+  expected-profit planning of ``easy``, ``medium`` and ``hard``;
 - ``levels``: what each level knows, and the ``Avatar``;
 - ``gauntlet``: sparring partners written apart from the levels, to measure
-  them against.
+  them against;
+- ``learn`` and ``calibration``: offline commands that learned the worth of
+  stock and measure how well the forecasts do (never used in play).
 """
 from __future__ import annotations
 
