@@ -107,7 +107,7 @@ def _sweep_games():
         flags = combinations[index % 16]
         rules = ed.Rules(players=players, months=months, loans=flags[0], partial_fills=flags[1],
                          partial_sales=flags[2], classic_recipes=flags[3])
-        seats = [gauntlet.make(NAMES[(index * 3 + seat) % len(NAMES)], seed=index * 10 + seat)
+        seats = [gauntlet.make(NAMES[(index * 5 + seat) % len(NAMES)], seed=index * 10 + seat)
                  for seat in range(players)]
         if index % 3 == 0:  # a seat at random: over-offers, broke seats, odd stock
             seats[-1] = None

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from . import copycat, ev, exploit, flooder, frozen, hoarder, keeper, margin
+from . import beginner, copycat, ev, exploit, flooder, frozen, hoarder, keeper, margin
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ STRATEGIES: Dict[str, Strategy] = {s.name: s for s in (
     _strategy(copycat, copycat.Copycat),
     _strategy(frozen, frozen.Frozen),
     _strategy(exploit, exploit.Exploiter),
+    _strategy(beginner, beginner.Beginner),
 )}
 
 
