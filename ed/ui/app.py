@@ -57,6 +57,7 @@ class App(tk.Tk):
 
     # The main window's widgets, for the guide and the tests.
     body = _Handle("layout")
+    progress = _Handle("layout")
     tally = _Handle("layout")
     refusal_label = _Handle("layout")
     look_choice = _Handle("layout")
