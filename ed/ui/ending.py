@@ -35,7 +35,7 @@ class Celebration(tk.Canvas):
     FRAME_MS = 40
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        self.size = theme.line * 5
+        self.size = theme.line * 6
         super().__init__(master, width=self.size * 2, height=self.size, highlightthickness=0,
                          background=T.PANEL, takefocus=0)
         self.frame = self.FRAMES
@@ -73,13 +73,15 @@ class Celebration(tk.Canvas):
                               accent=personality.accent, mood="pleased", tags=("winner",))
         rng = random.Random(len(winners))
         self._pieces = []
-        for _ in range(70):
+        for _ in range(80):
+            # Confetti falls behind the trophy and comes to rest on the floor around it.
             x = rng.uniform(0, width)
-            fall = rng.uniform(size * 0.5, size * 1.1)
-            drift = rng.uniform(-size * 0.15, size * 0.15)
+            fall = rng.uniform(size * 0.86, size * 0.98)
+            drift = rng.uniform(-size * 0.2, size * 0.2)
             item = self.create_rectangle(x, -6, x + 5, -1, fill=rng.choice(CONFETTI),
                                          outline="", tags=("confetti",))
-            self._pieces.append((item, x, fall, drift, rng.uniform(-0.6, 0.1)))
+            self._pieces.append((item, x, fall, drift, rng.uniform(-0.8, 0.3)))
+        self.tag_lower("confetti")
         self.frame = 0
         self._step()
 
@@ -89,6 +91,7 @@ class Celebration(tk.Canvas):
         share = self.frame / self.FRAMES
         for item, x, fall, drift, start in self._pieces:
             t = max(0.0, min(1.0, (share - start) / (1 - start)))
+            t = 1 - (1 - t) ** 2        # slowing as it lands
             y = -6 + fall * t
             dx = drift * t
             self.coords(item, x + dx, y, x + dx + 5, y + 5)
@@ -203,9 +206,10 @@ class Ending(Screen):
             for widget in widgets:
                 widget.destroy()
         self.quote_widgets = []
-        per_row = 3
-        for column in range(per_row):
-            self.quotes.columnconfigure(column, weight=1, uniform="quote")
+        per_row = max(3, min(5, len(quotes)))
+        for column in range(5):
+            self.quotes.columnconfigure(column, weight=1 if column < per_row else 0,
+                                        uniform="quote" if column < per_row else "")
         for index, quote in enumerate(quotes):
             card = ttk.Frame(self.quotes, style="Card.TFrame", padding=pad(0.4))
             card.grid(row=index // per_row, column=index % per_row, sticky="nsew",
@@ -217,7 +221,8 @@ class Ending(Screen):
             name = ttk.Label(card, text=quote.name, style="CardBold.TLabel")
             name.grid(row=0, column=1, sticky="w")
             said = ttk.Label(card, text=f"“{quote.text}”", style="Card.TLabel",
-                             wraplength=self.theme.em * 34, justify="left")
+                             wraplength=self.theme.em * (34 if per_row <= 3 else 20),
+                             justify="left")
             said.grid(row=1, column=1, sticky="w")
             self.quote_widgets.append((card,))
 
@@ -234,7 +239,7 @@ class Ending(Screen):
         from . import charts
         em = self._em
         if self.cash_chart is None:
-            self.cash_chart = charts.CashChart(self.charts, width=em * 60, height=em * 24,
+            self.cash_chart = charts.CashChart(self.charts, width=em * 60, height=em * 18,
                                                title="Cash month by month")
             self.cash_chart.grid(row=0, column=0, sticky="nsew", padx=(0, em))
             self.standings = charts.StandingsBars(self.charts, width=em * 44,

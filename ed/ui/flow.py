@@ -518,16 +518,19 @@ class Flow:
 
     def say(self, text: str, *, error: bool = False) -> None:
         """A status line about this moment of the game: it goes when the phase changes."""
-        game = self.app.session.game if self.app.session is not None else None
         self.app.show_message(text, error=error)
+
+    def message_said(self) -> None:
+        """Note the phase a status line was said in (``app.show_message`` calls this)."""
+        game = self.app.session.game if self.app.session is not None else None
         self._message_phase = (game.month, game.phase) if game is not None else None
 
     def expire_message(self) -> None:
         """Clear a status line said in an earlier phase (e.g. "Dana's orders are in.")."""
         game = self.app.session.game
         if self._message_phase is not None and self._message_phase != (game.month, game.phase):
+            self.app.layout.show_message("")
             self._message_phase = None
-            self.app.show_message("")
 
     # ------------------------------------------------- laying out again
 

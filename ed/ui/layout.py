@@ -202,8 +202,15 @@ class MainWindow:
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
         self.status = status
-        status.bind("<Configure>", lambda e: self.message.configure(
-            wraplength=max(200, e.width - self.rules_label.winfo_reqwidth() - app.theme.pad(3))))
+        status.bind("<Configure>", lambda e: self._wrap_message())
+
+    def _wrap_message(self) -> None:
+        """Wrap the status line in the room the rules summary beside it leaves (never cut)."""
+        width = self.status.winfo_width()
+        if width <= 1:
+            width = self.app.winfo_width()
+        room = width - self.rules_label.winfo_reqwidth() - self.app.theme.pad(3)
+        self.message.configure(wraplength=max(200, room))
 
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""
@@ -255,6 +262,7 @@ class MainWindow:
         self.tally.setup(rules.months, loans=rules.loans)
         self.reference.show_recipes(rules.recipes)
         self.rules_label.configure(text=P.setup_summary(rules))
+        self._wrap_message()
 
     def show_public(self, game, current: Optional[int] = None, *,
                     thinking: Sequence[int] = ()) -> None:
@@ -279,6 +287,7 @@ class MainWindow:
     def show_message(self, text: str, *, error: bool = False) -> None:
         """A short line in the status bar (problems in red)."""
         self.message.configure(text=text, style="StatusError.TLabel" if error else "Status.TLabel")
+        self._wrap_message()
 
     def tab_changed(self) -> None:
         """Build the Price chart and Game log tabs the first time they are shown."""

@@ -224,6 +224,7 @@ class TallySheet(ttk.Frame):
         """Lay out a sheet for a game of ``months`` months (once per game)."""
         self.months = months
         self.rows = P.tally_rows(loans=loans)
+        self._fit_heads()
         for canvas in (self.body, self.heads, self.top, self.corner):
             canvas.delete("all")
         self._items.clear()
@@ -240,6 +241,18 @@ class TallySheet(ttk.Frame):
         self._draw_grid()
         self._make_items()
         self._place_fields()
+
+    def _fit_heads(self) -> None:
+        """Make the label column as wide as its longest group name beside its longest label."""
+        import tkinter.font as tkfont
+        em = self.theme.em
+        bold = tkfont.Font(root=self, name="EDTallyBold", exists=True)
+        plain = tkfont.Font(root=self, name="EDTally", exists=True)
+        need = max(em * 3.3 + (bold.measure(row.group) + em if row.group else 0)
+                   + plain.measure(row.label) + em * 1.2 for row in self.rows)
+        self.head_w = int(max(em * 14, need))
+        for canvas in (self.heads, self.corner):
+            canvas.configure(width=self.head_w)
 
     def _layout_rows(self) -> None:
         y = self.theme.pad(0.3)
