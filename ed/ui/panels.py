@@ -39,6 +39,10 @@ def swatch(master: tk.Misc, colour: str, size: int) -> tk.PhotoImage:
     return image
 
 
+#: The board's headings where the side panel is narrow.
+SHORT_PRICE_COLUMNS = ("X-Fine", "Fine", "Std", "A", "B", "C")
+
+
 class SeatPanel(ttk.LabelFrame):
     """Every seat's cash and stock and whether it has submitted (or is thinking)."""
 
@@ -157,14 +161,23 @@ class PriceBoard(ttk.Frame):
         columns = [("month", "Month")] + [(f"c{i}", name) for i, name in enumerate(P.PRICE_COLUMNS)]
         self.tree = _tree(self, columns, [em * 5] + [em * 7] * 6, height=3)
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
-        month_w = max(bold.measure("Opening"), bold.measure("Jan Y2")) + em * 2
+        plain = tkfont.Font(root=self, name="EDBody", exists=True)
+        # "Opening" is never in bold; the month being played is.
+        month_w = max(plain.measure("Opening"), bold.measure("Jan Y2")) + em
         self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
         size = max(8, theme.line // 2)
         self._swatches = [swatch(self, T.COMMODITY_COLOURS[key], size) for key in COMMODITIES]
-        for index, name in enumerate(P.PRICE_COLUMNS):
-            # Wide enough for the heading with its colour and for "$888" in bold.
-            width = max(bold.measure(name) + size + em * 2, bold.measure("$888") + em)
-            self.tree.column(f"c{index}", width=width, minwidth=width, stretch=True)
+        self.month_w = month_w
+        # Wide enough for the heading with its colour and for "$888" in bold; where the
+        # side panel is narrow (large text), "Standard" is shortened rather than cut.
+        self._layouts = []
+        for names, room in ((P.PRICE_COLUMNS, em * 2), (SHORT_PRICE_COLUMNS, em // 2)):
+            widths = [max(bold.measure(name) + size + room, bold.measure("$888") + room)
+                      for name in names]
+            self._layouts.append((names, widths))
+        self._layout = None
+        self._fit_columns(0)
+        for index in range(len(P.PRICE_COLUMNS)):
             self.tree.heading(f"c{index}", image=self._swatches[index])
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
         self.tree.tag_configure("opening", foreground=T.MUTED)
@@ -180,9 +193,21 @@ class PriceBoard(ttk.Frame):
         self.last = 0          # the newest month row shown
         self.newest = 0        # the month the board follows
         self._shown: List[tuple] = []
-        self.tree.bind("<Configure>", lambda e: self._render())
+        self.tree.bind("<Configure>", lambda e: (self._fit_columns(e.width), self._render()))
         for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
             self.tree.bind(sequence, self._wheel)
+
+    def _fit_columns(self, width: int) -> None:
+        """The full headings when every column fits ``width``, else the short ones."""
+        names, widths = self._layouts[0]
+        if width and self.month_w + sum(widths) > width:
+            names, widths = self._layouts[1]
+        if self._layout == names:
+            return
+        self._layout = names
+        for index, (name, column_w) in enumerate(zip(names, widths)):
+            self.tree.column(f"c{index}", width=column_w, minwidth=column_w, stretch=True)
+            self.tree.heading(f"c{index}", text=name)
 
     def _x_moved(self, first: str, last: str) -> None:
         """A scrollbar sideways only while some column would otherwise be cut."""

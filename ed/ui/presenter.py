@@ -123,8 +123,8 @@ def sheet_title(view) -> str:
     """The line above the sheet: whose it is, which month and what to do now."""
     if view.is_over:
         return f"{view.name}'s tally sheet — the game is over"
-    return (f"{view.name}'s tally sheet — {month_label(view.month)} "
-            f"(month {view.month} of {view.rules.months}): {PHASE_TITLES[view.phase].lower()}")
+    doing = "buying" if view.phase == PURCHASING else "selling"
+    return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 
 
 def instructions(view) -> str:
@@ -135,13 +135,11 @@ def instructions(view) -> str:
         limit = view.rules.order_limit
         extra = (f" (at most {view.rules.grade_limit} of one grade)"
                  if view.rules.players == 2 else "")
-        return (f"Order raw materials in the yellow column: for each grade you want, type how "
-                f"many units (up to {limit} in all{extra}) and your bid per unit. A bid at or above "
-                f"the new market price buys; the prices move with everyone's orders. "
-                f"Leave a grade empty to order none. Press Enter to submit.")
-    return ("Offer finished goods made from your stock: for each good, type how many units and "
-            "your asking price. An ask at or below the new market price sells; goods are made "
-            "only when sold. Leave a good empty to offer none. Press Enter to submit.")
+        return (f"For each grade you want, type the units (up to {limit} in all{extra}) and "
+                f"your bid per unit in the yellow column; a bid at or above the new market "
+                f"price buys. Enter submits.")
+    return ("For each good you offer from your stock, type the units and your asking price; "
+            "an ask at or below the new market price sells. Enter submits.")
 
 
 # -------------------------------------------------------------- price board

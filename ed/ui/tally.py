@@ -46,7 +46,7 @@ class TallySheet(ttk.Frame):
         em = theme.em
         self.col_w = em * 9
         self.head_w = em * 18
-        self.hint_w = em * 30
+        self.hint_w = em * 25
         self.months = 0
         self.rows: Tuple[P.TallyRow, ...] = ()
         self.row_y: Dict[str, int] = {}
