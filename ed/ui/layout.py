@@ -166,9 +166,9 @@ class MainWindow:
         side = ttk.Frame(main)
         side.grid(row=0, column=1, sticky="nsew")
         side.columnconfigure(0, weight=1)
-        # The Price Level Board keeps room for the opening row and the last six months
-        # with the one being played; the reference below gives way first (it scrolls).
-        board_rows = 8
+        # The Price Level Board keeps room for the opening row, the six months before the
+        # one being played and that one; the reference below gives way first (it scrolls).
+        board_rows = 9
         side.rowconfigure(1, weight=1, minsize=(theme.line + 4) * (board_rows + 1)
                           + theme.line * 2 + theme.pad(1.5))
         side.rowconfigure(2, weight=2)

@@ -39,36 +39,64 @@ class ScrolledFrame(ttk.Frame):
         self.rowconfigure(0, weight=1)
         self.sideways = sideways
         self.fill_width = fill_width
-        self.inner.bind("<Configure>", lambda e: self._refit())
-        self.canvas.bind("<Configure>", lambda e: self._refit())
+        self._pending: Optional[str] = None
+        self.inner.bind("<Configure>", lambda e: self._later())
+        self.canvas.bind("<Configure>", lambda e: self._later())
+        self.bind("<Map>", lambda e: self._later(), add="+")
         for widget in (self.canvas, self.inner):
             widget.bind("<Enter>", lambda e: self._wheel_on(True), add="+")
             widget.bind("<Leave>", lambda e: self._wheel_on(False), add="+")
 
+    def _later(self) -> None:
+        """Refit once the geometry managers are done: a scrollbar shown or hidden from
+        inside their own <Configure> would be laid out too late, or not at all."""
+        if self._pending is None:
+            self._pending = self.after_idle(self._refit)
+
     def _refit(self) -> None:
-        """Size the content to the space and show the scrollbars it needs."""
+        """Size the content to the space and show the scrollbars it needs.
+
+        The scrollbars are placed over the canvas's edges rather than gridded
+        beside it: a grid changed from inside its own resizing is not always
+        laid out again, which left the content unmapped.
+        """
+        self._pending = None
         c = self.canvas
+        if not c.winfo_exists():
+            return
         width, height = c.winfo_width(), c.winfo_height()
         need_w, need_h = self.inner.winfo_reqwidth(), self.inner.winfo_reqheight()
-        inner_w = max(need_w, width) if self.fill_width else need_w
-        if not self.sideways:
-            inner_w = width if self.fill_width else min(need_w, width)
-        c.itemconfigure(self._window, width=max(1, inner_w), height=max(need_h, height))
-        c.configure(scrollregion=(0, 0, inner_w, max(need_h, height)))
-        self._show(self.yscroll, need_h > height + 1, row=0, column=1, sticky="ns")
-        if self.sideways:
-            self._show(self.xscroll, need_w > width + 1, row=1, column=0, sticky="ew")
-
-    @staticmethod
-    def _show(bar: ttk.Scrollbar, wanted: bool, **grid) -> None:
-        if wanted and not bar.winfo_ismapped():
-            bar.grid(**grid)
-        elif not wanted and bar.winfo_manager():
-            bar.grid_remove()
+        bar = self.yscroll.winfo_reqwidth()
+        tall = need_h > height + 1
+        wide = self.sideways and need_w > width - (bar if tall else 0) + 1
+        if wide and not tall:
+            tall = need_h > height - self.xscroll.winfo_reqheight() + 1
+        room_w = width - (bar if tall else 0)
+        room_h = height - (self.xscroll.winfo_reqheight() if wide else 0)
+        inner_w = max(need_w, room_w) if self.sideways else room_w
+        if not self.fill_width:
+            inner_w = min(need_w, room_w) if not self.sideways else need_w
+        c.itemconfigure(self._window, width=max(1, inner_w), height=max(need_h, room_h))
+        c.configure(scrollregion=(0, 0, inner_w, max(need_h, room_h)))
+        if tall:
+            self.yscroll.place(relx=1.0, rely=0, anchor="ne", relheight=1.0,
+                               height=-(self.xscroll.winfo_reqheight() if wide else 0))
+        else:
+            self.yscroll.place_forget()
+            c.yview_moveto(0)
+        if wide:
+            self.xscroll.place(relx=0, rely=1.0, anchor="sw", relwidth=1.0,
+                               width=-(bar if tall else 0))
+        else:
+            self.xscroll.place_forget()
+            c.xview_moveto(0)
+        self.yscroll.lift()
+        self.xscroll.lift()
 
     def fits(self) -> bool:
         """Whether all of the content is in sight (no scrollbar needed)."""
         self.update_idletasks()
+        self._refit()
         c = self.canvas
         return (self.inner.winfo_reqheight() <= c.winfo_height() + 1
                 and (not self.sideways or self.inner.winfo_reqwidth() <= c.winfo_width() + 1))

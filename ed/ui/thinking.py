@@ -118,8 +118,14 @@ class Thinker:
             self._after = self.widget.after(self.POLL_MS, self._poll)
 
     def _poll(self) -> None:
-        """On the Tk thread: hand each answer of the current job to ``on_decided``."""
         self._after = None
+        self.deliver()
+        if self.job is not None and self.job.seats:
+            self._schedule()
+
+    def deliver(self) -> None:
+        """On the Tk thread: hand each answer come so far to ``on_decided`` (the poll does
+        this every few milliseconds; a test may call it after ``wait``)."""
         while True:
             try:
                 token, seat, entry, said = self.answers.get_nowait()
@@ -130,5 +136,3 @@ class Thinker:
                 continue        # a stale answer: another game, or a phase gone by
             job.seats.discard(seat)
             self.on_decided(job.session, seat, entry, said)
-        if self.job is not None and self.job.seats:
-            self._schedule()

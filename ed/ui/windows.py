@@ -21,6 +21,32 @@ from __future__ import annotations
 import tkinter as tk
 
 
+def fit_to_screen(window) -> None:
+    """Keep a window within the screen at any text size: no wider or taller than it, and
+    long one-line labels wrapped to the width left (tables and texts scroll)."""
+    from tkinter import ttk
+    try:
+        window.update_idletasks()
+        screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
+        most_w, most_h = screen_w - 20, screen_h - 80
+        width, height = window.winfo_reqwidth(), window.winfo_reqheight()
+        if width <= most_w and height <= most_h:
+            return
+        width, height = min(width, most_w), min(height, most_h)
+        stack = list(window.winfo_children())
+        while stack:
+            widget = stack.pop()
+            stack.extend(widget.winfo_children())
+            if isinstance(widget, ttk.Label) and widget.winfo_reqwidth() > width - 40 \
+                    and not int(str(widget.cget("wraplength") or 0) or 0):
+                widget.configure(wraplength=width - 40)
+        x = max(0, min(window.winfo_rootx(), screen_w - width))
+        y = max(0, min(window.winfo_rooty(), screen_h - height - 40))
+        window.geometry(f"{width}x{height}+{x}+{y}")
+    except tk.TclError:
+        pass
+
+
 class ExtraWindows:
     """The windows opened from the View and Help menus (see the module docstring)."""
 
@@ -42,6 +68,7 @@ class ExtraWindows:
 
     @staticmethod
     def raise_window(window) -> None:
+        fit_to_screen(window)
         window.deiconify()
         window.lift()
         window.focus_set()
