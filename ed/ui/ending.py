@@ -4,9 +4,10 @@
     ├── area (ScrolledFrame: scrolls only when the text is too large to fit)
     │   ├── celebration (Celebration)   trophy, the winner's picture, confetti
     │   ├── title, headline, cheer, text
-    │   ├── table (Treeview)            place, player, cash, materials, (loans), final, profit
     │   ├── quotes                      each computer player's face and last word
-    │   └── charts: cash_chart (cash month by month), standings (bars)
+    │   └── tabs (Notebook): standings_tab: table (Treeview: place, player, cash,
+    │                        materials, (loans), final, profit) over cash_chart (cash
+    │                        month by month); standings (the final cash as bars)
     └── new_button, look_button, quit_button
 
 The celebration is a short burst of confetti over a trophy (about two
@@ -130,7 +131,7 @@ class Ending(Screen):
         self.area = ScrolledFrame(self, style="Screen.TFrame", background=T.PANEL)
         self.area.grid(row=0, column=0, columnspan=3, sticky="nsew")
         inner = self.area.inner
-        inner.columnconfigure(1, weight=1)
+        inner.columnconfigure(2, weight=1)
         self.celebration = Celebration(inner, theme)
         self.celebration.grid(row=0, column=0, rowspan=4, sticky="nw", padx=(0, em * 2))
         ttk.Label(inner, text="The game is over", style="ScreenTitle.TLabel").grid(
@@ -140,21 +141,25 @@ class Ending(Screen):
         self.cheer = ttk.Label(inner, text="", style="Cheer.TLabel")
         self.cheer.grid(row=2, column=1, sticky="w")
         self.text = ttk.Label(inner, style="Screen.TLabel", justify="left", text="",
-                              wraplength=em * 90)
+                              wraplength=em * 48)
         self.text.grid(row=3, column=1, sticky="nw")
-        self.table = ttk.Treeview(inner, columns=P.ENDING_COLUMNS, show="headings",
-                                  selectmode="none", takefocus=0, height=6)
-        self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
-        self.table.grid(row=4, column=0, columnspan=2, sticky="ew", pady=(em, 0))
+        # The computer players' last words, beside the headline.
         self.quotes = ttk.Frame(inner, style="Screen.TFrame")
-        self.quotes.grid(row=5, column=0, columnspan=2, sticky="ew", pady=(em // 2, 0))
+        self.quotes.grid(row=0, column=2, rowspan=4, sticky="new", padx=(em * 2, 0))
         self.quote_widgets: List[tuple] = []
-        self.charts = ttk.Frame(inner, style="Screen.TFrame")
-        self.charts.grid(row=6, column=0, columnspan=2, sticky="nsew", pady=(em, 0))
-        self.charts.columnconfigure(0, weight=3, uniform="chart")
-        self.charts.columnconfigure(1, weight=2, uniform="chart")
-        self.charts.rowconfigure(0, weight=1)
-        inner.rowconfigure(6, weight=1)
+        # The settlement, the cash month by month and the final cash, a tab each.
+        self.tabs = ttk.Notebook(inner)
+        self.tabs.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(em, 0))
+        inner.rowconfigure(4, weight=1)
+        self.standings_tab = ttk.Frame(self.tabs, style="Screen.TFrame")
+        self.standings_tab.columnconfigure(0, weight=1)
+        self.standings_tab.rowconfigure(1, weight=1)
+        self.table = ttk.Treeview(self.standings_tab, columns=P.ENDING_COLUMNS,
+                                  show="headings", selectmode="none", takefocus=0, height=6)
+        self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
+        self.table.grid(row=0, column=0, sticky="ew")
+        self.tabs.add(self.standings_tab, text="Final standings")
+        self.charts = self.tabs
         self.cash_chart = None
         self.standings = None
         self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
@@ -166,8 +171,6 @@ class Ending(Screen):
         self.default_button = self.new_button
         self.columnconfigure(2, weight=1)
         self.rowconfigure(0, weight=1)
-        inner.bind("<Configure>", lambda e: self.text.configure(
-            wraplength=max(200, e.width - self.celebration.winfo_reqwidth() - em * 4)))
 
     def fill(self, data: P.Ending, game=None, *, personalities: Sequence = ()) -> None:
         """Show the settlement ``data``; with ``game``, the charts; ``personalities[seat]``
@@ -197,6 +200,7 @@ class Ending(Screen):
         if game is not None:
             self.show_charts(game)
         self.celebration.show(winners)
+        self.tabs.select(self.standings_tab)
         self.area.scroll_to_top()
 
     def _show_quotes(self, quotes: Sequence[P.Quote], people: Sequence) -> None:
@@ -206,25 +210,35 @@ class Ending(Screen):
             for widget in widgets:
                 widget.destroy()
         self.quote_widgets = []
-        per_row = max(3, min(5, len(quotes)))
-        for column in range(5):
+        self._quote_labels = []
+        per_row = 3 if len(quotes) > 2 else max(1, len(quotes))
+        self._per_row = per_row
+        for column in range(3):
             self.quotes.columnconfigure(column, weight=1 if column < per_row else 0,
                                         uniform="quote" if column < per_row else "")
         for index, quote in enumerate(quotes):
-            card = ttk.Frame(self.quotes, style="Card.TFrame", padding=pad(0.4))
+            card = ttk.Frame(self.quotes, style="Card.TFrame", padding=pad(0.3))
             card.grid(row=index // per_row, column=index % per_row, sticky="nsew",
                       padx=(0, pad(0.5)), pady=(0, pad(0.4)))
-            badge = Badge(card, self.theme.line * 2 + 4, background=T.CARD)
+            badge = Badge(card, self.theme.line * 2, background=T.CARD)
             person = people[quote.seat] if quote.seat < len(people) else None
             badge.show(person, initial=quote.name, mood=quote.mood)
             badge.grid(row=0, column=0, rowspan=2, padx=(0, pad(0.5)))
             name = ttk.Label(card, text=quote.name, style="CardBold.TLabel")
             name.grid(row=0, column=1, sticky="w")
             said = ttk.Label(card, text=f"“{quote.text}”", style="Card.TLabel",
-                             wraplength=self.theme.em * (34 if per_row <= 3 else 20),
-                             justify="left")
+                             wraplength=self.theme.em * 24, justify="left")
             said.grid(row=1, column=1, sticky="w")
             self.quote_widgets.append((card,))
+            self._quote_labels.append(said)
+        self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
+
+    def _wrap_quotes(self, width: int) -> None:
+        """Wrap each last word within its card (the cards share the width beside the title)."""
+        per_row = max(1, getattr(self, "_per_row", 3))
+        room = width // per_row - self.theme.line * 2 - self.theme.pad(2)
+        for label in getattr(self, "_quote_labels", ()):
+            label.configure(wraplength=max(80, room))
 
     def quotes_shown(self) -> List[str]:
         """Each computer player's last word as shown (for tests)."""
@@ -239,12 +253,12 @@ class Ending(Screen):
         from . import charts
         em = self._em
         if self.cash_chart is None:
-            self.cash_chart = charts.CashChart(self.charts, width=em * 60, height=em * 18,
-                                               title="Cash month by month")
-            self.cash_chart.grid(row=0, column=0, sticky="nsew", padx=(0, em))
-            self.standings = charts.StandingsBars(self.charts, width=em * 44,
+            self.cash_chart = charts.CashChart(self.standings_tab, width=em * 60,
+                                               height=em * 20, title="Cash month by month")
+            self.cash_chart.grid(row=1, column=0, sticky="nsew", pady=(em // 2, 0))
+            self.standings = charts.StandingsBars(self.tabs, width=em * 44,
                                                   title="Final standings")
-            self.standings.grid(row=0, column=1, sticky="nsew")
+            self.tabs.add(self.standings, text="Final cash")
         start = game.rules.starting_cash
         self.cash_chart.set_history(game.history, game.names, start)
         self.standings.set_rows(charts.standings_rows(game), starting_cash=start)

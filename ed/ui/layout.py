@@ -13,7 +13,8 @@ game.  Widget tree::
     │   │   │               instructions, tally (TallySheet),
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: seat_panel, price_tabs (Price Level Board | Price chart),
-    │   │             reference (Market calculator | Production chart | Game log)
+    │   │             reference (Market calculator | Production chart | Game log);
+    │   │             at large text sizes one notebook holds all five (``compact``)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
@@ -174,23 +175,45 @@ class MainWindow:
         side.rowconfigure(2, weight=2)
         self.seat_panel = SeatPanel(side, theme)
         self.seat_panel.grid(row=0, column=0, sticky="new")
+        # Where the side panel is too short for the board and the reference one above the
+        # other (large text), they share one notebook with shorter tab names.
+        self.compact = self._side_too_short(board_rows)
+        titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
+            ("Price Level Board", "Price chart", "Market calculator", "Production chart",
+             "Game log")
         self.price_tabs = ttk.Notebook(side)
-        self.price_tabs.grid(row=1, column=0, sticky="nsew", pady=theme.pad(0.4))
+        self.price_tabs.grid(row=1, column=0, sticky="nsew", pady=theme.pad(0.4),
+                             rowspan=2 if self.compact else 1)
         self.price_board = PriceBoard(self.price_tabs, theme)
-        self.price_tabs.add(self.price_board, text="Price Level Board")
+        self.price_tabs.add(self.price_board, text=titles[0])
         self.chart_tab = ttk.Frame(self.price_tabs)
-        self.price_tabs.add(self.chart_tab, text="Price chart")
-        self.price_tabs.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
-        self.reference = Reference(side, theme)
-        self.reference.grid(row=2, column=0, sticky="nsew")
+        self.price_tabs.add(self.chart_tab, text=titles[1])
+        if self.compact:
+            self.reference = self.price_tabs
+        else:
+            self.reference = ttk.Notebook(side)
+            self.reference.grid(row=2, column=0, sticky="nsew")
+        self.reference_pages = Reference(self.reference, theme, titles=titles[2:4])
         self.log_tab = ttk.Frame(self.reference)
-        self.reference.add(self.log_tab, text="Game log")
-        self.reference.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
-        for notebook in (self.price_tabs, self.reference):
+        self.reference.add(self.log_tab, text=titles[4])
+        for notebook in {self.price_tabs, self.reference}:
+            notebook.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
             notebook.configure(takefocus=1)
             notebook.enable_traversal()
         self.chart = None
         self.log_panel = None
+
+    def _side_too_short(self, board_rows: int) -> bool:
+        """Whether six players, the board's rows and a few lines of the market calculator
+        cannot stand one above the other in the window's height."""
+        app, theme = self.app, self.app.theme
+        line = theme.line
+        height = min(app.winfo_screenheight() - 40, max(app.winfo_height(), 500))
+        room = height - line * 4 - theme.pad(3)         # menu bar, strip and status line
+        players = (line + 8) * 7 + theme.pad(1)
+        board = (line + 4) * (board_rows + 1) + line * 2 + theme.pad(1.5)
+        reference = line * 8 + theme.pad(1)
+        return players + board + reference > room
 
     def _build_status(self) -> None:
         app = self.app
@@ -260,7 +283,7 @@ class MainWindow:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""
         from . import presenter as P
         self.tally.setup(rules.months, loans=rules.loans)
-        self.reference.show_recipes(rules.recipes)
+        self.reference_pages.show_recipes(rules.recipes)
         self.rules_label.configure(text=P.setup_summary(rules))
         self._wrap_message()
 

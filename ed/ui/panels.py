@@ -6,8 +6,8 @@ Widget tree::
                                     (borrowed), ✓ / waiting / thinking…
     PriceBoard (ttk.Frame)          tree: the opening prices, always first, then the
                                     latest months up to the one being played
-    Reference (ttk.Notebook)        "Market calculator", "Production chart" (each
-                                    scrolls when the text is too large), "Game log"
+    Reference                       "Market calculator", "Production chart" pages of a
+                                    notebook (each scrolls when the text is too large)
 """
 from __future__ import annotations
 
@@ -289,16 +289,21 @@ class PriceBoard(ttk.Frame):
         return [tuple(self.tree.item(i, "values")) for i in self.tree.get_children()]
 
 
-class Reference(ttk.Notebook):
-    """The market calculator and the production chart, for reference."""
+class Reference:
+    """The market calculator and the production chart, as pages of ``notebook``.
 
-    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, takefocus=0)
+    The pages scroll when the text is too large for the room they are given.
+    ``titles`` are the two tabs' names.
+    """
+
+    def __init__(self, notebook: ttk.Notebook, theme: T.Theme, *,
+                 titles: Tuple[str, str] = ("Market calculator", "Production chart")) -> None:
         from .scroll import ScrolledFrame
+        self.notebook = notebook
         self.theme = theme
         em = theme.em
         self.pages = []
-        page = ScrolledFrame(self)
+        page = ScrolledFrame(notebook)
         self.pages.append(page)
         calc = page.inner
         calc.configure(padding=theme.pad(0.5))
@@ -310,8 +315,8 @@ class Reference(ttk.Notebook):
         ttk.Label(calc, text="Raw: move = units − 10.  Goods: move = 11 − 2 × units.  "
                   "A price never falls below $1.", style="Muted.TLabel",
                   wraplength=em * 40).grid(row=5, column=0, sticky="w")
-        self.add(page, text="Market calculator")
-        page = ScrolledFrame(self)
+        notebook.add(page, text=titles[0])
+        page = ScrolledFrame(notebook)
         self.pages.append(page)
         chart = page.inner
         chart.configure(padding=theme.pad(0.5))
@@ -319,9 +324,9 @@ class Reference(ttk.Notebook):
         self.chart_label.grid(row=0, column=0, sticky="w")
         ttk.Label(chart, text=P.SUBSTITUTION, wraplength=em * 40, style="Muted.TLabel",
                   justify="left").grid(row=1, column=0, sticky="w", pady=(theme.pad(0.5), 0))
-        self.add(page, text="Production chart")
+        notebook.add(page, text=titles[1])
         self.show_recipes(DEFAULT_RECIPES)
-        self.update_idletasks()
+        notebook.update_idletasks()
         # Ask for room for the calculator in full; given less, the pages scroll.
         natural = max(p.inner.winfo_reqheight() for p in self.pages)
         for page in self.pages:

@@ -208,19 +208,20 @@ class Reveal(Screen):
         from .scroll import ScrolledFrame
         self.theme = theme
         em = theme.em
-        self.title = ttk.Label(self, text="", style="ScreenTitle.TLabel")
-        self.title.grid(row=0, column=0, sticky="w")
+        # The title, and the button to go on, share a line: the table gets the height.
+        self.title = ttk.Label(self, text="", style="RevealTitle.TLabel")
+        self.title.grid(row=0, column=0, sticky="sw")
         self.subtitle = ttk.Label(self, text="Everyone may look: the entries are public now.",
                                   style="Screen.TLabel")
-        self.subtitle.grid(row=1, column=0, sticky="w", pady=(0, em // 2))
+        self.subtitle.grid(row=1, column=0, sticky="nw", pady=(0, em // 2))
+        self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
+                                          command=on_continue)
+        self.continue_button.grid(row=0, column=1, rowspan=2, sticky="e", pady=(0, em // 2))
         self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
-        self.area.grid(row=2, column=0, sticky="nsew")
+        self.area.grid(row=2, column=0, columnspan=2, sticky="nsew")
         self.table = self.area.inner
         self._build_heads()
         self.rows: list = []
-        self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
-                                          command=on_continue)
-        self.continue_button.grid(row=3, column=0, sticky="e", pady=(em, 0))
         self.default_button = self.continue_button
         self.columnconfigure(0, weight=1)
         self.rowconfigure(2, weight=1)

@@ -128,6 +128,8 @@ class Theme:
         style.configure("Screen.TLabel", background=PANEL)
         style.configure("ScreenTitle.TLabel", background=PANEL, font="EDTitle")
         style.configure("ScreenHeading.TLabel", background=PANEL, font="EDHeading")
+        style.configure("RevealTitle.TLabel", background=PANEL, font="EDTitle",
+                        foreground=ACCENT)
         style.configure("Treeview", font="EDBody", rowheight=self.line + 4,
                         background=PAPER, fieldbackground=PAPER)
         style.configure("Seat.TLabel", background=PANEL)
