@@ -180,6 +180,13 @@ class App(tk.Tk):
         self.update_idletasks()
         self.flow.restore(moment)
 
+    def destroy(self) -> None:
+        """Close the window; answers of computer players still thinking are dropped."""
+        flow = getattr(self, "flow", None)
+        if flow is not None:
+            flow.thinker.cancel()
+        super().destroy()
+
     # ------------------------------------------------------------- start
 
     def start(self) -> None:

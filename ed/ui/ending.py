@@ -185,9 +185,12 @@ class Ending(Screen):
         widths = {"Place": 6, "Player": 12, "Cash after last month": 14,
                   "Materials to the Broker": 20, "Loans repaid": 18, "Final cash": 10,
                   "Profit": 10}
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDBold", exists=True)
         for column in columns:
             self.table.heading(column, text=column)
-            self.table.column(column, width=em * widths.get(column, 10),
+            width = max(em * widths.get(column, 10), bold.measure(column) + em * 2)
+            self.table.column(column, width=width, minwidth=width,
                               anchor="w" if column == "Player" else "e", stretch=True)
         self.table.delete(*self.table.get_children())
         for row in data.rows:
@@ -197,6 +200,7 @@ class Ending(Screen):
         winners = [(names.get(seat, ""), people[seat] if seat < len(people) else None)
                    for seat in data.winners]
         self._show_quotes(data.quotes, people)
+        self._place_quotes()
         if game is not None:
             self.show_charts(game)
         self.celebration.show(winners)
@@ -232,6 +236,24 @@ class Ending(Screen):
             self.quote_widgets.append((card,))
             self._quote_labels.append(said)
         self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
+
+    def _place_quotes(self) -> None:
+        """The last words beside the headline when there is room for them, else below it."""
+        em, line = self.theme.em, self.theme.line
+        self.update_idletasks()
+        width = self.area.canvas.winfo_width()
+        if width <= 1:
+            width = self.winfo_screenwidth()
+        title = max(w.winfo_reqwidth() for w in (self.headline, self.cheer)) + em * 2
+        beside = self.celebration.winfo_reqwidth() + max(title, em * 48) + em * 2 + \
+            self._per_row * (em * 22 + line * 2)
+        if beside <= width:
+            self.quotes.grid(row=0, column=2, rowspan=4, columnspan=1, sticky="new",
+                             padx=(em * 2, 0), pady=0)
+        else:
+            self.quotes.grid(row=5, column=0, rowspan=1, columnspan=3, sticky="new",
+                             padx=0, pady=(em, 0))
+        self.tabs.grid(row=6 if beside > width else 4)
 
     def _wrap_quotes(self, width: int) -> None:
         """Wrap each last word within its card (the cards share the width beside the title)."""
