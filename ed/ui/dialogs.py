@@ -232,8 +232,9 @@ class NewGameDialog(tk.Toplevel):
         first.select_range(0, "end")
         self.after_idle(self._grab)
 
-    def _place_over(self, master: tk.Misc) -> None:
-        """Centre the dialog over the window, no taller than the screen (it scrolls then)."""
+    def _place_over(self, master: tk.Misc, *, move: bool = True) -> None:
+        """Centre the dialog over the window, no taller than the screen (it scrolls then);
+        without ``move``, only fit its size to what it holds now."""
         self.update_idletasks()
         try:
             screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
@@ -244,6 +245,8 @@ class NewGameDialog(tk.Toplevel):
             y = master.winfo_rooty() + max(0, (master.winfo_height() - height) // 3)
             x = max(0, min(x, screen_w - width))
             y = max(0, min(y, screen_h - height - 40))
+            if not move:
+                x, y = self.winfo_x(), max(0, min(self.winfo_y(), screen_h - height - 40))
             self.geometry(f"{width}x{height}+{x}+{y}")
         except tk.TclError:
             pass
@@ -297,6 +300,8 @@ class NewGameDialog(tk.Toplevel):
                 row.show()
             else:
                 row.hide()
+        if self.winfo_ismapped():
+            self._place_over(self.master, move=False)
 
     def setup(self) -> Setup:
         """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""

@@ -40,6 +40,7 @@ class ScrolledFrame(ttk.Frame):
         self.sideways = sideways
         self.fill_width = fill_width
         self._pending: Optional[str] = None
+        self._heard: set = set()
         self.inner.bind("<Configure>", lambda e: self._later())
         self.canvas.bind("<Configure>", lambda e: self._later())
         self.bind("<Map>", lambda e: self._later(), add="+")
@@ -77,6 +78,12 @@ class ScrolledFrame(ttk.Frame):
         if not self.fill_width:
             inner_w = min(need_w, room_w) if not self.sideways else need_w
         c.itemconfigure(self._window, width=max(1, inner_w), height=max(need_h, room_h))
+        # The content's own size is set here, so it hears of nothing when what it holds
+        # grows; its parts do (the grid lays them out again): listen to them.
+        for child in self.inner.winfo_children():
+            if child not in self._heard:
+                self._heard.add(child)
+                child.bind("<Configure>", lambda e: self._later(), add="+")
         c.configure(scrollregion=(0, 0, inner_w, max(need_h, room_h)))
         if tall:
             self.yscroll.place(relx=1.0, rely=0, anchor="ne", relheight=1.0,
