@@ -109,25 +109,26 @@ class MainWindow:
                                        wraplength=pad(80))
         self.refusal_label.bind("<Configure>", lambda e: e.widget.configure(
             wraplength=max(200, e.width - 4)))
-        self.question = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
-        self.question.columnconfigure(0, weight=1)
-        self.question_label = ttk.Label(self.question, text="", style="Ask.TLabel",
-                                        justify="left", wraplength=pad(50))
-        self.question_label.grid(row=0, column=0, sticky="w")
-        self.no_button = ttk.Button(self.question, text="No, go back  (Enter)",
-                                    command=app.flow.confirm_no)
-        self.yes_button = ttk.Button(self.question, text="Yes, submit nothing",
-                                     command=app.flow.confirm_yes)
-        self.no_button.grid(row=0, column=1, padx=(pad(0.5), 0))
-        self.yes_button.grid(row=0, column=2, padx=(pad(0.5), 0))
-        self.waiting = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
-        self.waiting.columnconfigure(0, weight=1)
-        self.waiting_label = ttk.Label(self.waiting, text="", style="Ask.TLabel",
-                                       justify="left", wraplength=pad(50))
-        self.waiting_label.grid(row=0, column=0, sticky="w")
-        self.takeback_button = ttk.Button(self.waiting, text="Take back my entry",
-                                          command=app.flow.take_back_shown)
-        self.takeback_button.grid(row=0, column=1, padx=(pad(0.5), 0))
+        self.question, self.question_label, (self.no_button, self.yes_button) = self._notice(
+            bar, ("No, go back  (Enter)", app.flow.confirm_no),
+            ("Yes, submit nothing", app.flow.confirm_yes))
+        self.waiting, self.waiting_label, (self.takeback_button,) = self._notice(
+            bar, ("Take back my entry", app.flow.take_back_shown))
+
+    def _notice(self, bar: ttk.Frame, *buttons) -> tuple:
+        """A highlighted line of the bar: a sentence, then its buttons (text, command)."""
+        pad = self.app.theme.pad
+        frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
+        frame.columnconfigure(0, weight=1)
+        label = ttk.Label(frame, text="", style="Ask.TLabel", justify="left",
+                          wraplength=pad(50))
+        label.grid(row=0, column=0, sticky="w")
+        made = []
+        for column, (text, command) in enumerate(buttons, 1):
+            button = ttk.Button(frame, text=text, command=command)
+            button.grid(row=0, column=column, padx=(pad(0.5), 0))
+            made.append(button)
+        return frame, label, tuple(made)
 
     def show_bar(self, part: Optional[str], text: str = "") -> None:
         """Show one part of the bar below the sheet ("refusal", "question", "waiting"),

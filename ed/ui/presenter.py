@@ -627,21 +627,17 @@ def _what_happened(report, seat: int) -> str:
     result = report.seats[seat]
     entered = [line for line in result.lines if line.units]
     done = sum(line.done for line in entered)
-    if report.phase == PURCHASING:
-        if not entered:
-            return "no_order"
-        if result.cancelled:
-            return "cancelled"
-        if not done:
-            return "outbid"
-        return "bought" if all(line.done == line.units for line in entered) else "bought_some"
+    # (nothing entered, cancelled, nothing done, all done, part done) in each phase
+    words = (("no_order", "cancelled", "outbid", "bought", "bought_some")
+             if report.phase == PURCHASING else
+             ("no_offer", "not_made", "unsold", "sold", "sold_some"))
     if not entered:
-        return "no_offer"
+        return words[0]
     if result.cancelled:
-        return "not_made"
+        return words[1]
     if not done:
-        return "unsold"
-    return "sold" if all(line.done == line.units for line in entered) else "sold_some"
+        return words[2]
+    return words[3] if all(line.done == line.units for line in entered) else words[4]
 
 
 def reaction(report, seat: int, personality=None) -> Tuple[str, str]:
