@@ -456,6 +456,7 @@ def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
     app.files.save_to(str(tmp_path / "good.json"))
     assert app.files.replay_file(str(tmp_path / "good.json")) is not None
     assert "could not be opened" not in app.message.cget("text")
+    assert app.layout.welcome.message.cget("text") == ""
 
 
 # ------------------------------------------------------------- 12. wording
