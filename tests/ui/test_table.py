@@ -456,7 +456,23 @@ def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
     app.files.save_to(str(tmp_path / "good.json"))
     assert app.files.replay_file(str(tmp_path / "good.json")) is not None
     assert "could not be opened" not in app.message.cget("text")
-    assert app.layout.welcome.message.cget("text") == ""
+
+
+def test_a_failed_open_on_the_welcome_screen_goes_after_a_replay(make_app, tmp_path):
+    finished = game_at(3, 1, "purchasing", months=1)
+    good = tmp_path / "good.json"
+    ed.save.save(finished, good)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not a game")
+    app = make_app()
+    keys(app, app.dialog.cancel_button, "Escape")
+    assert app.mode == "welcome"
+    assert not app.files.open_file(str(bad))
+    welcome = app.layout.welcome.message
+    assert welcome.cget("text") and "could not be opened" in app.message.cget("text")
+    assert app.files.replay_file(str(good)) is not None
+    assert welcome.cget("text") == "" and "could not be opened" not in app.message.cget("text")
+    assert int(str(welcome.cget("wraplength"))) > 0          # long sentences wrap, not cut
 
 
 # ------------------------------------------------------------- 12. wording
