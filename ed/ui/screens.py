@@ -209,14 +209,16 @@ class Reveal(Screen):
         self.theme = theme
         em = theme.em
         # The title, and the button to go on, share a line: the table gets the height.
-        self.title = ttk.Label(self, text="", style="RevealTitle.TLabel")
+        head = ttk.Frame(self, style="Screen.TFrame")
+        head.grid(row=0, column=0, sticky="ew")
+        self.title = ttk.Label(head, text="", style="RevealTitle.TLabel")
         self.title.grid(row=0, column=0, sticky="sw")
-        self.subtitle = ttk.Label(self, text="Everyone may look: the entries are public now.",
+        self.subtitle = ttk.Label(head, text="Everyone may look: the entries are public now.",
                                   style="Screen.TLabel")
-        self.subtitle.grid(row=1, column=0, sticky="nw", pady=(0, em // 2))
+        self.subtitle.grid(row=0, column=1, sticky="sw", padx=em, pady=(0, em // 4))
         self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
                                           command=on_continue)
-        self.continue_button.grid(row=0, column=1, rowspan=2, sticky="e", pady=(0, em // 2))
+        self.continue_button.grid(row=0, column=1, sticky="e", pady=(0, em // 2))
         self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
         self.area.grid(row=2, column=0, columnspan=2, sticky="nsew")
         self.table = self.area.inner

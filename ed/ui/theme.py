@@ -128,7 +128,7 @@ class Theme:
         style.configure("Screen.TLabel", background=PANEL)
         style.configure("ScreenTitle.TLabel", background=PANEL, font="EDTitle")
         style.configure("ScreenHeading.TLabel", background=PANEL, font="EDHeading")
-        style.configure("RevealTitle.TLabel", background=PANEL, font="EDTitle",
+        style.configure("RevealTitle.TLabel", background=PANEL, font="EDHeading",
                         foreground=ACCENT)
         style.configure("Treeview", font="EDBody", rowheight=self.line + 4,
                         background=PAPER, fieldbackground=PAPER)
