@@ -310,6 +310,8 @@ class MainWindow:
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """A short line in the status bar (problems in red)."""
+        if not hasattr(self, "message"):
+            return          # said while the window is still being built
         self.message.configure(text=text, style="StatusError.TLabel" if error else "Status.TLabel")
         self._wrap_message()
 

@@ -60,6 +60,7 @@ class TallySheet(ttk.Frame):
         self._visible_months = 0
         self._whole: Dict[int, bool] = {}
         self._rows_cut: Tuple[int, ...] = ()
+        self.block_span: Dict[str, Tuple[int, int]] = {}
 
         self.entries: Dict[str, Tuple[ttk.Entry, ttk.Entry]] = {}
         self.vars: Dict[str, Tuple[tk.StringVar, tk.StringVar]] = {}
@@ -217,6 +218,22 @@ class TallySheet(ttk.Frame):
         for index in cut:
             c.itemconfigure(f"r{index}", state="hidden")
             self.heads.itemconfigure(f"r{index}", state="hidden")
+        self._place_block_titles(seen_top, seen_bottom)
+
+    def _place_block_titles(self, seen_top: float, seen_bottom: float) -> None:
+        """ORDERS and SALES stand in the middle of the part of their block in sight, or
+        not at all where too little of it is in sight to hold the whole word."""
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDTallyBold", exists=True)
+        for block, title in (("orders", "ORDERS"), ("sales", "SALES")):
+            if block not in self.block_span:
+                continue            # no game laid out yet
+            top, bottom = self.block_span[block]
+            top, bottom = max(top, seen_top), min(bottom, seen_bottom)
+            fits = bottom - top >= bold.measure(title) + 4
+            for item in self.heads.find_withtag(f"block:{block}"):
+                self.heads.coords(item, self.theme.em, (top + bottom) / 2)
+                self.heads.itemconfigure(item, state="normal" if fits else "hidden")
 
     # ------------------------------------------------------------- layout
 
@@ -283,7 +300,7 @@ class TallySheet(ttk.Frame):
             top, bottom = self.block_span[block]
             c.create_rectangle(0, top, em * 2, bottom, fill=T.HEAD, outline=T.BLOCK_LINE)
             c.create_text(em, (top + bottom) // 2, text=title, angle=90, font="EDTallyBold",
-                          fill=T.INK)
+                          fill=T.INK, tags=(f"block:{block}",))
         for index, row in enumerate(self.rows):
             y = self.row_y[row.id]
             tags = (f"r{index}",)

@@ -205,6 +205,12 @@ def check_sheet_whole(app):
     heads = tally.heads
     labels = [heads.itemcget(i, "text") for i in heads.find_all() if heads.type(i) == "text"]
     assert "Cash" in labels and not any(re.search(r"\d", text) for text in labels)
+    seen_top = heads.canvasy(0)
+    for item in heads.find_all():        # no label, ORDERS and SALES included, is cut
+        if heads.type(item) == "text" and heads.itemcget(item, "state") != "hidden":
+            _, y0, _, y1 = heads.bbox(item)
+            assert seen_top - 1 <= y0 and y1 <= seen_top + heads.winfo_height() + 1, \
+                heads.itemcget(item, "text")
     body = tally.body
     left, right = tally.shown_span()
     top, bottom = body.canvasy(0), body.canvasy(0) + body.winfo_height()
