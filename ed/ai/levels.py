@@ -216,7 +216,7 @@ class Avatar:
         goods, value = plan_sales(view, pricer)
         if not any(goods):
             nears = [f"{g} near ${pricer.sale(h, 0)[3]}" for h, g in enumerate(GOODS)]
-            return {}, f"expects {_names(nears)} and keeps its stock for now", (), (0, 0, 0)
+            return {}, f"expects {_names(nears)} and keeps the stock for now", (), (0, 0, 0)
         entry: Entry = {}
         expects, asks, expected = [], [], []
         for h, good in enumerate(GOODS):
@@ -301,7 +301,7 @@ class Avatar:
         goods, _ = opt.best_offer(view.own_stock)
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
-            return {}, (f"expects {_names(nears)} and keeps its stock, worth more kept "
+            return {}, (f"expects {_names(nears)} and keeps the stock, worth more kept "
                         f"than sold at those prices"), (), (0, 0, 0)
         entry: Entry = {}
         expects, asks, expected = [], [], []

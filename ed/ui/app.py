@@ -57,6 +57,7 @@ class App(tk.Tk):
 
     # The main window's widgets, for the guide and the tests.
     body = _Handle("layout")
+    progress = _Handle("layout")
     tally = _Handle("layout")
     refusal_label = _Handle("layout")
     look_choice = _Handle("layout")
@@ -118,7 +119,15 @@ class App(tk.Tk):
         width = min(1366, self.winfo_screenwidth())
         height = min(768, self.winfo_screenheight()) - 40
         self.geometry(f"{width}x{max(500, height)}")
-        self.minsize(900, 560)
+        self.minsize(760, 520)
+
+    def fit_min_size(self) -> None:
+        """A minimum size that keeps a month of the sheet, its help and the side panel in
+        sight at the text size chosen (never more than the screen)."""
+        theme = self.theme
+        width = min(self.winfo_screenwidth() - 10, theme.em * 96)
+        height = min(self.winfo_screenheight() - 60, theme.line * 28)
+        self.minsize(width, height)
 
     def _init_folder(self) -> None:
         from . import paths
@@ -150,6 +159,7 @@ class App(tk.Tk):
         self.option_add("*tearOff", False)
         if self.settings.text_scale != 1.0:
             self.prefs.apply_text_scale(self.settings.text_scale)
+        self.fit_min_size()
 
     def _init_bindings(self) -> None:
         self.protocol("WM_DELETE_WINDOW", self.files.quit_app)
@@ -159,10 +169,18 @@ class App(tk.Tk):
     def rebuild(self) -> None:
         """Lay the window out again for new font sizes, showing the same moment of the game."""
         moment = self.flow.moment()
+        self.fit_min_size()
         self.layout.rebuild()
         self.menus.bind_contexts()
         self.update_idletasks()
         self.flow.restore(moment)
+
+    def destroy(self) -> None:
+        """Close the window; answers of computer players still thinking are dropped."""
+        flow = getattr(self, "flow", None)
+        if flow is not None:
+            flow.thinker.cancel()
+        super().destroy()
 
     # ------------------------------------------------------------- start
 
@@ -175,8 +193,9 @@ class App(tk.Tk):
     # ------------------------------------------------------------- errors
 
     def show_message(self, text: str, *, error: bool = False) -> None:
-        """A short line in the status bar (problems in red)."""
+        """A short line in the status bar (problems in red); it goes when the phase changes."""
         self.layout.show_message(text, error=error)
+        self.flow.message_said()
 
     def report_callback_exception(self, exc, val, tb) -> None:
         """Log an unexpected error with its traceback and say so in the window; play on."""

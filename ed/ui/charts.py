@@ -35,18 +35,20 @@ from tkinter import ttk
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ed.rules import COMMODITIES, NAMES, RAW, month_label
+from ed.ui.theme import COMMODITY_COLOURS
 
 # Okabe-Ito colours: told apart by most colour-blind readers, though the
-# charts never rely on colour alone.
+# charts never rely on colour alone.  The commodities keep the colours they
+# have everywhere else in the window (``theme.COMMODITY_COLOURS``).
 PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
 PRICE_STYLE: Dict[str, Tuple[str, str, bool, Tuple[int, ...]]] = {
     # key: (colour, marker, filled, dash)
-    "xfine": ("#0072B2", "circle", True, ()),
-    "fine": ("#009E73", "triangle", True, ()),
-    "standard": ("#56B4E9", "square", True, ()),
-    "A": ("#D55E00", "circle", False, (6, 3)),
-    "B": ("#CC79A7", "triangle", False, (6, 3)),
-    "C": ("#E69F00", "square", False, (6, 3)),
+    "xfine": (COMMODITY_COLOURS["xfine"], "circle", True, ()),
+    "fine": (COMMODITY_COLOURS["fine"], "triangle", True, ()),
+    "standard": (COMMODITY_COLOURS["standard"], "square", True, ()),
+    "A": (COMMODITY_COLOURS["A"], "circle", False, (6, 3)),
+    "B": (COMMODITY_COLOURS["B"], "triangle", False, (6, 3)),
+    "C": (COMMODITY_COLOURS["C"], "square", False, (6, 3)),
 }
 SEAT_MARKERS = ("circle", "square", "triangle", "diamond", "down", "cross")
 SEAT_DASHES: Tuple[Tuple[int, ...], ...] = ((), (6, 3), (2, 3), (8, 3, 2, 3), (4, 4), (10, 2))

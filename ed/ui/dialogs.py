@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from ..rules import MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, RuleError
 from . import theme as T
@@ -41,9 +41,25 @@ OPTIONS = (
 )
 
 
+#: What each level of computer player is like, for the dialog.  A level the AI
+#: adds later and this list lacks is shown by its name alone.
+LEVEL_TEXTS = {
+    "easy": "a fair beginner: repeats last month with fixed margins",
+    "medium": "averages what each player did lately and prices by expected profit",
+    "hard": "also weighs each player's cash, stock and unpredictability",
+    "expert": "plays to win: models each opponent and thinks for a moment",
+}
+
+
 def _personalities():
     from .. import ai
     return ai.PERSONALITIES, ai.LEVELS
+
+
+def level_legend(levels) -> str:
+    """The levels in words, weakest first, for the line under the seats."""
+    return "Levels: " + "; ".join(
+        f"{level}, {LEVEL_TEXTS[level]}" if level in LEVEL_TEXTS else level for level in levels) + "."
 
 
 class SeatRowWidgets:
@@ -103,11 +119,16 @@ class SeatRowWidgets:
 
 
 class NewGameDialog(tk.Toplevel):
-    """Choose the seats, the months and the options; ``on_start(setup)`` is called on Start."""
+    """Choose the seats, the months and the options; ``on_start(setup)`` is called on Start.
+
+    ``remembered`` is the last setup (``remember(setup)``), shown again.  The
+    settings scroll when the text is too large for the screen; the Start and
+    Cancel buttons stay in sight.
+    """
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_start: Callable[[Setup], None],
                  on_cancel: Optional[Callable[[], None]] = None,
-                 human_name: str = "Player") -> None:
+                 human_name: str = "Player", remembered: Optional[Mapping] = None) -> None:
         super().__init__(master)
         self.withdraw()
         self.title("New game — Executive Decision")
@@ -117,21 +138,27 @@ class NewGameDialog(tk.Toplevel):
         self.theme = theme
         em = theme.em
         personalities, levels = _personalities()
-        outer = ttk.Frame(self, padding=theme.pad(1.5))
-        outer.grid(sticky="nsew")
+        self.levels = tuple(levels)
+        from .scroll import ScrolledFrame
+        self.area = ScrolledFrame(self)
+        self.area.grid(row=0, column=0, sticky="nsew")
+        outer = self.area.inner
+        outer.configure(padding=theme.pad(1.2))
+        outer.columnconfigure(0, weight=1)
         self.columnconfigure(0, weight=1)
+        self.rowconfigure(0, weight=1)
 
         players = ttk.LabelFrame(outer, text="Players", padding=theme.pad(0.8))
         players.grid(row=0, column=0, sticky="ew")
         ttk.Label(players, text="Number of players:").grid(row=0, column=0, sticky="w")
         self.players_var = tk.StringVar(self, value="4")
         self.players_spin = ttk.Spinbox(players, from_=MIN_PLAYERS, to=MAX_PLAYERS, width=4,
-                                        textvariable=self.players_var, state="readonly",
+                                        textvariable=self.players_var,
                                         command=self._players_changed)
         self.players_spin.grid(row=0, column=1, sticky="w", pady=(0, em // 2))
         ttk.Label(players, text="A person types a name; a computer player has a personality "
-                  "and a level.", style="Muted.TLabel").grid(row=0, column=2, columnspan=2,
-                                                             sticky="w", padx=em)
+                  "and a level.", style="Muted.TLabel", wraplength=em * 40,
+                  justify="left").grid(row=0, column=2, columnspan=2, sticky="w", padx=em)
         self.seat_rows: List[SeatRowWidgets] = []
         keys = list(personalities)
         defaults = [SeatSetup(human_name)] + [
@@ -142,6 +169,10 @@ class NewGameDialog(tk.Toplevel):
             row.label.grid_configure(row=index + 1)
             row.set(defaults[index])
             self.seat_rows.append(row)
+        self.level_text = ttk.Label(players, text=level_legend(levels), style="Muted.TLabel",
+                                    wraplength=em * 80, justify="left")
+        self.level_text.grid(row=MAX_PLAYERS + 1, column=0, columnspan=4, sticky="w",
+                             pady=(em // 2, 0))
 
         game = ttk.LabelFrame(outer, text="Game", padding=theme.pad(0.8))
         game.grid(row=1, column=0, sticky="ew", pady=(em, 0))
@@ -156,8 +187,8 @@ class NewGameDialog(tk.Toplevel):
         self.seed_entry = ttk.Entry(game, width=12)
         self.seed_entry.grid(row=1, column=1, sticky="w", pady=(em // 2, 0))
         ttk.Label(game, text="The same seed gives the same computer players' choices; "
-                  "leave it empty for a fresh game.", style="Muted.TLabel").grid(
-            row=1, column=2, sticky="w", padx=em, pady=(em // 2, 0))
+                  "leave it empty for a fresh game.", style="Muted.TLabel", wraplength=em * 60,
+                  justify="left").grid(row=1, column=2, sticky="w", padx=em, pady=(em // 2, 0))
 
         rules = ttk.LabelFrame(outer, text="Rule options (all off is the standard game)",
                                padding=theme.pad(0.8))
@@ -173,20 +204,26 @@ class NewGameDialog(tk.Toplevel):
             self.options[flag] = var
             self.option_buttons[flag] = button
 
-        self.error_label = ttk.Label(outer, text="", style="Error.TLabel", wraplength=em * 80)
-        self.error_label.grid(row=3, column=0, sticky="w", pady=(em // 2, 0))
-        buttons = ttk.Frame(outer)
-        buttons.grid(row=4, column=0, sticky="e", pady=(em, 0))
-        self.start_button = ttk.Button(buttons, text="Start game", style="Accent.TButton",
+        self.foot = ttk.Frame(self, padding=(theme.pad(1.2), theme.pad(0.5), theme.pad(1.2),
+                                             theme.pad(1)))
+        self.foot.grid(row=1, column=0, sticky="ew")
+        self.foot.columnconfigure(0, weight=1)
+        self.error_label = ttk.Label(self.foot, text="", style="Error.TLabel",
+                                     wraplength=em * 60, justify="left")
+        self.error_label.grid(row=0, column=0, sticky="w")
+        self.start_button = ttk.Button(self.foot, text="Start game", style="Accent.TButton",
                                        default="active", command=self.start)
-        self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
-        self.start_button.grid(row=0, column=0, padx=(0, em))
-        self.cancel_button.grid(row=0, column=1)
+        self.cancel_button = ttk.Button(self.foot, text="Cancel", command=self.cancel)
+        self.start_button.grid(row=0, column=1, padx=(em, em))
+        self.cancel_button.grid(row=0, column=2)
+        self.players_var.trace_add("write", lambda *a: self._players_changed())
 
         self.bind("<Return>", self.start)
         self.bind("<KP_Enter>", self.start)
         self.bind("<Escape>", self.cancel)
         self.protocol("WM_DELETE_WINDOW", self.cancel)
+        if remembered:
+            self.apply(remembered, human_name=human_name)
         self._players_changed()
         self._place_over(master)
         self.deiconify()
@@ -195,14 +232,49 @@ class NewGameDialog(tk.Toplevel):
         first.select_range(0, "end")
         self.after_idle(self._grab)
 
-    def _place_over(self, master: tk.Misc) -> None:
+    def _place_over(self, master: tk.Misc, *, move: bool = True) -> None:
+        """Centre the dialog over the window, no taller than the screen (it scrolls then);
+        without ``move``, only fit its size to what it holds now."""
         self.update_idletasks()
         try:
-            x = master.winfo_rootx() + max(0, (master.winfo_width() - self.winfo_reqwidth()) // 2)
-            y = master.winfo_rooty() + max(0, (master.winfo_height() - self.winfo_reqheight()) // 3)
-            self.geometry(f"+{x}+{y}")
+            screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
+            inner = self.area.inner
+            width = min(screen_w - 20, inner.winfo_reqwidth() + self.theme.pad(2))
+            height = min(screen_h - 70, inner.winfo_reqheight() + self.foot.winfo_reqheight() + 4)
+            x = master.winfo_rootx() + max(0, (master.winfo_width() - width) // 2)
+            y = master.winfo_rooty() + max(0, (master.winfo_height() - height) // 3)
+            x = max(0, min(x, screen_w - width))
+            y = max(0, min(y, screen_h - height - 40))
+            if not move:
+                x, y = self.winfo_x(), max(0, min(self.winfo_y(), screen_h - height - 40))
+            self.geometry(f"{width}x{height}+{x}+{y}")
         except tk.TclError:
             pass
+
+    def apply(self, data: Mapping, *, human_name: str = "Player") -> None:
+        """Show a remembered setup again; anything out of place in it is left at its default."""
+        count = data.get("players")
+        if isinstance(count, int) and MIN_PLAYERS <= count <= MAX_PLAYERS:
+            self.players_var.set(str(count))
+        seats = data.get("seats")
+        if isinstance(seats, list):
+            for row, seat in zip(self.seat_rows, seats):
+                if not isinstance(seat, dict):
+                    continue
+                computer = seat.get("computer") is True
+                name = seat.get("name")
+                name = name if isinstance(name, str) and len(name) <= MAX_NAME_LENGTH else ""
+                level = seat.get("level") if seat.get("level") in self.levels else "medium"
+                personality = seat.get("personality") \
+                    if seat.get("personality") in row.personalities else None
+                row.set(SeatSetup(name or (human_name if not computer else ""), computer,
+                                  level, personality))
+        months = data.get("months")
+        if isinstance(months, int) and MIN_MONTHS <= months <= MAX_MONTHS:
+            self.months_var.set(str(months))
+        for flag, var in self.options.items():
+            if isinstance(data.get(flag), bool):
+                var.set(data[flag])
 
     def _grab(self) -> None:
         try:
@@ -212,23 +284,32 @@ class NewGameDialog(tk.Toplevel):
             pass  # another application holds the grab; the dialog still works
 
     def _players_changed(self) -> None:
-        try:
-            count = int(self.players_var.get())
-        except ValueError:
-            count = 4
-        count = max(MIN_PLAYERS, min(MAX_PLAYERS, count))
+        """Show as many seat rows as the number typed or chosen (2 to 6)."""
+        text = self.players_var.get().strip()
+        if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+            if text:
+                self.error_label.configure(
+                    text=f"The number of players is a whole number from {MIN_PLAYERS} "
+                         f"to {MAX_PLAYERS}.")
+            return
+        if self.error_label.cget("text").startswith("The number of players"):
+            self.error_label.configure(text="")
+        count = int(text)
         for index, row in enumerate(self.seat_rows):
             if index < count:
                 row.show()
             else:
                 row.hide()
+        if self.winfo_ismapped():
+            self._place_over(self.master, move=False)
 
     def setup(self) -> Setup:
         """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""
-        try:
-            count = int(self.players_var.get())
-        except ValueError:
-            raise RuleError("Choose a number of players from 2 to 6.") from None
+        text = self.players_var.get().strip()
+        if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+            raise RuleError(f"The number of players must be a whole number from {MIN_PLAYERS} "
+                            f"to {MAX_PLAYERS}.")
+        count = int(text)
         seats = [row.setup() for row in self.seat_rows[:count]]
         counts: Dict[str, int] = {}
         named = []
@@ -281,6 +362,17 @@ class NewGameDialog(tk.Toplevel):
         except tk.TclError:
             pass
         self.destroy()
+
+
+def remember(setup: Setup) -> Dict[str, Any]:
+    """A setup as plain data for the settings file (the seed is not kept: a fresh game)."""
+    data: Dict[str, Any] = {"players": len(setup.seats), "months": setup.months,
+                            "seats": [{"name": "" if s.computer else s.name,
+                                       "computer": s.computer, "level": s.level,
+                                       "personality": s.personality} for s in setup.seats]}
+    for flag, _, _ in OPTIONS:
+        data[flag] = bool(getattr(setup, flag))
+    return data
 
 
 class PreferencesWindow(tk.Toplevel):

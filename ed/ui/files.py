@@ -106,7 +106,8 @@ class Files:
             if humans:
                 human = app.session.game.names[humans[0]]
         app.dialog = NewGameDialog(app, app.theme, on_start=self._dialog_started,
-                                   on_cancel=self._dialog_closed, human_name=human)
+                                   on_cancel=self._dialog_closed, human_name=human,
+                                   remembered=app.settings.last_setup)
 
     def _dialog_closed(self) -> None:
         self.app.dialog = None
@@ -114,8 +115,10 @@ class Files:
             self.app.layout.welcome.new_button.focus_set()
 
     def _dialog_started(self, setup) -> None:
+        from .dialogs import remember
         app = self.app
         app.dialog = None
+        app.prefs.update_settings(last_setup=remember(setup))
         app.flow.begin(setup.game())   # in a new file: no other game is written over
         app.show_message("A new game has begun. Good luck!")
         if self.first_run:
@@ -270,6 +273,8 @@ class Files:
             self.app.show_message(f"That game could not be replayed. {error}", error=True)
             return None
         self.app.windows["replay"] = window
+        self.app.layout.welcome.message.configure(text="")   # an earlier failure is past
+        self.app.show_message(f"Replaying {os.path.basename(path)} in a window of its own.")
         return window
 
 

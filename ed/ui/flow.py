@@ -2,24 +2,38 @@
 
 ``Flow(app)`` drives one ``session.Session`` through the main window:
 begin a game, ask the session what happens next and show it (the
-pass-and-play cover, a seat's sheet with its entry fields, the reveal of
-a phase, the end of the game), check and submit an entry, look again at
-the last reveal, look at every sheet once the game is over.  Enter and
-Escape on the window mean "go on" in every screen.
+pass-and-play cover, a seat's sheet with its entry fields, the wait while
+computer players think, the reveal of a phase, the end of the game), check
+and submit an entry, take one back, look again at the last reveal, look at
+every sheet once the game is over.  Enter and Escape on the window mean
+"go on" in every screen.
+
+Nothing is lost to a key pressed twice: a key press that comes within
+``settle_s`` of a screen change was meant for the screen before and is
+ignored; an entirely empty entry from a seat that could act is only sent
+after "Submit no order this month?" (Enter = No); and a person may take an
+entry back until the last seat is in (the cover, the wait, Ctrl+Z).
+
+Computer players of the quick levels decide at once; the others think on a
+worker thread (``thinking.Thinker``) while people enter, and the players
+panel says "thinking…" for them.  Their answers come back on the Tk thread;
+an answer for a game no longer shown is dropped.
 
 It draws nothing itself: it fills the widgets of ``app.layout`` with what
 the presenter and the session answer, and holds no rule (the presenter
 checks an entry, the engine has the last word).  The app's ``mode`` says
-what is on screen: starting, welcome, resume, cover, enter, busy, reveal,
-peek (the last reveal looked at again), over, look.
-Imports: tkinter, the presenter, the session and ``ed.rules``; other parts
-of the window only through the hub (``app.layout``, ``app.files``,
-``app.extras``).
+what is on screen: starting, welcome, resume, cover, enter, confirm (the
+question before an empty entry), wait (computer players thinking), busy,
+reveal, peek (the last reveal looked at again), over, look.
+Imports: tkinter, the presenter, the session, ``thinking`` and ``ed.rules``;
+other parts of the window only through the hub (``app.layout``,
+``app.files``, ``app.extras``).
 """
 from __future__ import annotations
 
+import time
 import tkinter as tk
-from typing import Optional
+from typing import Dict, Optional, Tuple
 
 from . import TITLE
 
@@ -27,23 +41,50 @@ from . import TITLE
 class Flow:
     """The game flow controller (see the module docstring)."""
 
+    #: How long after a screen change a key press is taken as meant for the screen before.
+    SETTLE_S = 0.4
+
     def __init__(self, app) -> None:
+        from .thinking import Thinker
         self.app = app
         self.view = None                         # the PlayerView of the sheet shown
         self.current_seat: Optional[int] = None  # whose sheet is shown
         self.cover_seat: Optional[int] = None    # whom the cover asks for
         self._tried = False                      # Submit was pressed on this sheet
         self._peek_return = None                 # the mode to go back to after a peek
+        self.settle_s = self.SETTLE_S
+        self.clock = time.monotonic
+        self._changed_at = float("-inf")
+        self._refill: Dict[int, dict] = {}       # entries taken back, to type in again
+        self._message_phase: Optional[Tuple[int, str]] = None
+        self.thinker = Thinker(app, on_decided=self._decided)
 
     def bind_keys(self) -> None:
-        """Enter and Escape on the whole window."""
+        """Enter, Escape and Ctrl+A on the whole window."""
+        app = self.app
         for key in ("<Return>", "<KP_Enter>"):
-            self.app.bind(key, self.on_return)
-        self.app.bind("<Escape>", self.on_escape)
+            app.bind(key, self.on_return)
+        app.bind("<Escape>", self.on_escape)
+        mod = "Command" if app.tk.call("tk", "windowingsystem") == "aqua" else "Control"
+        for widget_class in ("TEntry", "Entry", "TSpinbox", "TCombobox"):
+            app.bind_class(widget_class, f"<{mod}-a>", select_all)
+            app.bind_class(widget_class, f"<{mod}-A>", select_all)
+
+    # ------------------------------------------------------------ keys
+
+    def screen_changed(self) -> None:
+        """A new screen is on show: key presses already on their way are not for it."""
+        self._changed_at = self.clock()
+
+    def settled(self) -> bool:
+        """Whether the screen has been up long enough for a key press to be meant for it."""
+        return self.clock() - self._changed_at >= self.settle_s
 
     def on_return(self, event=None) -> str:
         from tkinter import ttk
         app = self.app
+        if not self.settled():
+            return "break"
         focus = app.focus_get()
         if isinstance(focus, (ttk.Button, tk.Button)):
             focus.invoke()
@@ -51,7 +92,7 @@ class Flow:
         files = app.files
         actions = {"welcome": files.new_game, "resume": files.resume_game,
                    "cover": self.cover_ready, "reveal": self.continue_after_reveal,
-                   "over": files.new_game, "enter": self.submit,
+                   "over": files.new_game, "enter": self.submit, "confirm": self.confirm_no,
                    "peek": self.continue_after_reveal}
         action = actions.get(app.mode)
         if action is not None:
@@ -59,10 +100,15 @@ class Flow:
         return "break"
 
     def on_escape(self, event=None) -> str:
-        if self.app.mode == "resume":
+        mode = self.app.mode
+        if mode == "resume":
             self.app.files.resume_game()
-        elif self.app.mode == "peek":
+        elif mode == "peek":
             self.continue_after_reveal()
+        elif mode == "confirm":
+            self.confirm_no()
+        elif mode == "look":
+            self.back_to_standings()
         return "break"
 
     # --------------------------------------------------------------- game
@@ -71,12 +117,14 @@ class Flow:
         """Play ``game`` in the window from where it stands (``slot``: its save, if it has one)."""
         from .session import Session
         app, ui = self.app, self.app.layout
+        self.thinker.cancel()       # answers still coming for another game are dropped
+        self._refill.clear()
         if app.session is not None:
             app.session.close()      # the game left behind stays in its own save
         app.session = Session(game, app.folder, slot=slot)
         ui.show_setup(game.rules)
-        ui.refusal_label.configure(text="")
-        ui.look_choice.grid_remove()
+        ui.show_bar(None)
+        ui.show_look(False)
         problem = app.session.autosave()
         if problem:
             app.show_message(problem, error=True)
@@ -86,9 +134,14 @@ class Flow:
     def advance(self) -> None:
         """Ask the session what happens next and show it."""
         app = self.app
-        step = app.session.step()
-        if app.session.save_problem:
-            app.show_message(app.session.save_problem, error=True)
+        session = app.session
+        step = session.step(play=False)
+        slow = [seat for seat in session.computers_waiting() if not session.is_quick(seat)]
+        if slow:
+            self.thinker.start(session, slow)
+        if session.save_problem:
+            app.show_message(session.save_problem, error=True)
+        self.expire_message()
         self.refresh_public(step.seat if step.kind == "enter" else None)
         if step.kind == "reveal":
             app.extras.refresh_log()
@@ -96,22 +149,38 @@ class Flow:
             self._show_reveal(step.report)
         elif step.kind == "over":
             self._show_ending()
+        elif step.kind == "wait":
+            self._show_wait(step.seats)
         elif step.cover:
             self._show_cover(step.seat)
         else:
             self.show_sheet(step.seat)
 
     def refresh_public(self, current: Optional[int] = None) -> None:
-        """Redraw what everyone may see: the players panel and the Price Level Board."""
-        self.app.layout.show_public(self.app.session.game, current)
+        """Redraw what everyone may see: the players panel, the board and the progress."""
+        self.app.layout.show_public(self.app.session.game, current,
+                                    thinking=self.thinker.seats)
+
+    def _decided(self, session, seat: int, entry: dict, said: str) -> None:
+        """A computer player thinking on the worker thread has decided (on the Tk thread)."""
+        app = self.app
+        if session is not app.session or not session.record(seat, entry, said):
+            return
+        if app.mode == "wait":
+            self.advance()
+        else:
+            self.refresh_public(self.current_seat if app.mode in ("enter", "confirm") else None)
 
     def _show_cover(self, seat: int) -> None:
         app, ui = self.app, self.app.layout
-        name = app.session.game.names[seat]
+        session = app.session
+        name = session.game.names[seat]
         self.cover_seat = seat
         ui.tally.clear_entries()
-        ui.cover.set_name(name)
+        back = self._last_human_in()
+        ui.cover.set_name(name, take_back=session.game.names[back] if back is not None else None)
         ui.show_screen(ui.cover, "cover")
+        self.screen_changed()
         app.title(f"{TITLE}: pass to {name}")
 
     def cover_ready(self) -> None:
@@ -119,9 +188,34 @@ class Flow:
             return
         self.show_sheet(self.cover_seat)
 
+    def _show_wait(self, seats) -> None:
+        """Only computer players are still to decide: say so, and let a person take back."""
+        app, ui = self.app, self.app.layout
+        game = app.session.game
+        names = [game.names[s] for s in seats]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        seat = self.current_seat if self.current_seat is not None and \
+            not game.seats[self.current_seat].is_computer else self._last_human_in()
+        if seat is not None and app.mode in ("busy", "enter", "confirm", "cover", "wait"):
+            self.show_sheet(seat, entry=False, waiting=True)
+        else:
+            ui.show_screen(None, "wait")
+        if seat is None:
+            ui.takeback_button.grid_remove()
+        else:
+            solo = len(app.session.humans) == 1
+            ui.takeback_button.configure(text="Take back my entry" if solo else
+                                         f"{game.names[seat]}: take back my entry")
+            ui.takeback_button.grid()
+        ui.show_bar("waiting", f"Waiting for {who}: thinking… The reveal follows as soon as "
+                               f"{'they have' if len(names) > 1 else 'it has'} decided.")
+        app.mode = "wait"
+        self.screen_changed()
+        app.title(f"{TITLE}: waiting for {who}")
+
     # -------------------------------------------------------------- sheet
 
-    def show_sheet(self, seat: int, *, entry: bool = True) -> None:
+    def show_sheet(self, seat: int, *, entry: bool = True, waiting: bool = False) -> None:
         """Draw ``seat``'s tally sheet; with ``entry``, open the current month's fields."""
         from . import presenter as P
         app, ui = self.app, self.app.layout
@@ -134,48 +228,75 @@ class Flow:
         entry = entry and not view.is_over
         block = ("orders" if view.phase == "purchasing" else "sales") if entry else None
         ui.tally.clear_entries()
-        ui.tally.draw(P.tally_columns(game.history, seat),
-                      month=view.month if entry else game.rules.months, entry_block=block)
+        month = view.month if (entry or waiting) and not view.is_over else game.rules.months
+        ui.tally.draw(P.tally_columns(game.history, seat), month=month, entry_block=block)
         ui.sheet_title.configure(text=P.sheet_title(view))
-        ui.instructions.configure(text=P.instructions(view) if entry else
-                                  "The game is over: every sheet is public now.")
-        ui.refusal_label.configure(text="")
+        ui.instructions.configure(
+            text=P.instructions(view) if entry else
+            "Your entry is in and stays secret until the reveal." if waiting else
+            "The game is over: every sheet is public now. Escape goes back to the standings.")
+        ui.show_bar(None)
         self._tried = False
+        self.screen_changed()
         if entry:
             ui.submit_button.configure(text="Submit orders" if block == "orders"
                                        else "Submit offers", state="normal")
             ui.submit_button.grid()
+            ui.show_look(False)
             app.title(f"{TITLE}: {view.name}, {P.month_heading(view.month)} "
                       f"({'buying' if block == 'orders' else 'selling'})")
             ui.show_screen(None, "enter")
             app.extras.offer_tour()
             self.refresh_public(seat)
+            self._refill_entry(seat)
             self.entry_changed()
             self.focus_entry()
+        elif waiting:
+            ui.submit_button.grid_remove()
+            ui.show_look(False)
+            ui.show_screen(None, "wait")
+            self.refresh_public(seat)
         else:
             ui.submit_button.grid_remove()
             app.title(f"{TITLE}: game over")
             ui.show_screen(None, "look")
+
+    def _refill_entry(self, seat: int) -> None:
+        """Type in again an entry the seat took back."""
+        entry = self._refill.pop(seat, None)
+        if not entry:
+            return
+        tally = self.app.layout.tally
+        for key, (units, price) in entry.items():
+            if key in tally.vars and units:
+                tally.vars[key][0].set(str(units))
+                tally.vars[key][1].set(str(price))
 
     def focus_entry(self) -> None:
         """The keyboard to the first field of the sheet being entered."""
         self.app.layout.tally.focus_field(self.view.keys[0])
 
     def entry_changed(self) -> None:
-        """Live help as the fields are typed in."""
-        if self.app.mode != "enter":
+        """Live help as the fields are typed in; a refusal or a question goes once changed."""
+        app = self.app
+        if app.mode == "confirm":
+            self.confirm_no(focus=False)
+        if app.mode != "enter":
             return
         from . import presenter as P
-        ui = self.app.layout
+        ui = app.layout
         view = self.view
         keys = view.keys
         help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried)
         ui.tally.show_help(help_, keys, "orders" if view.phase == "purchasing" else "sales")
-        if self._tried and help_.ok:
-            ui.refusal_label.configure(text="")
+        if ui.refusal_label.cget("text"):
+            ui.show_bar(None)     # the refusal was about what has just been changed
 
-    def submit(self) -> None:
-        """Submit the current seat's entry, or refuse it with the reason next to the field."""
+    def submit(self, *, confirmed: bool = False) -> None:
+        """Submit the current seat's entry, or refuse it with the reason next to the field.
+
+        An entirely empty entry from a seat that could act is asked about first.
+        """
         app, ui = self.app, self.app.layout
         if app.mode != "enter":
             return
@@ -191,6 +312,11 @@ class Flow:
         if not help_.ok:
             self._refuse(help_.refusal, help_.first_bad, help_.bad_field == "price")
             return
+        if not confirmed and not any(units for units, _ in help_.entry.values()):
+            question = P.empty_entry_question(view)
+            if question:
+                self._ask(question)
+                return
         try:
             app.session.submit(view.seat, help_.entry)
         except RuleError as error:  # the engine has the last word
@@ -199,39 +325,130 @@ class Flow:
             return
         app.mode = "busy"
         ui.tally.clear_entries()
-        ui.refusal_label.configure(text="")
+        ui.show_bar(None)
         what = "orders are" if block == "orders" else "offers are"
-        app.show_message(f"{view.name}'s {what} in." + (
+        self.say(f"{view.name}'s {what} in." + (
             f" {app.session.save_problem}" if app.session.save_problem else ""),
             error=bool(app.session.save_problem))
         self.advance()
 
     def _refuse(self, text: str, key: Optional[str], price: bool) -> None:
         ui = self.app.layout
-        ui.refusal_label.configure(text=f"Not submitted: {text}")
+        ui.show_bar("refusal", f"Not submitted: {text}")
         if key is not None:
             ui.tally.focus_field(key, price=price)
 
+    def _ask(self, question: str) -> None:
+        """The question before an empty entry: No is the default (Enter, Escape)."""
+        ui = self.app.layout
+        ui.show_bar("question", question)
+        self.app.mode = "confirm"
+        ui.no_button.focus_set()
+        self.screen_changed()
+
+    def confirm_no(self, *, focus: bool = True) -> None:
+        if self.app.mode != "confirm":
+            return
+        self.app.layout.show_bar(None)
+        self.app.mode = "enter"
+        if focus:
+            self.focus_entry()
+
+    def confirm_yes(self) -> None:
+        if self.app.mode != "confirm":
+            return
+        self.app.layout.show_bar(None)
+        self.app.mode = "enter"
+        self.submit(confirmed=True)
+
+    # ----------------------------------------------------------- take back
+
+    def _last_human_in(self) -> Optional[int]:
+        """The person who submitted last this phase and may still take it back."""
+        session = self.app.session
+        if session is None or session.game.is_over:
+            return None
+        game = session.game
+        shown = session.shown_seat
+        if shown is not None and not game.seats[shown].is_computer and game.submitted(shown):
+            return shown
+        done = [s for s in session.humans if game.submitted(s)]
+        return done[-1] if done else None
+
+    def take_back_last(self) -> None:
+        """Take back the entry of the person who submitted last (cover, wait, Ctrl+Z)."""
+        app = self.app
+        seat = self._last_human_in()
+        if seat is None or app.mode not in ("cover", "wait", "enter", "confirm"):
+            app.show_message("There is no entry to take back just now: a phase is revealed "
+                             "as soon as the last seat is in.")
+            return
+        self.take_back(seat)
+
+    def take_back_shown(self) -> None:
+        self.take_back_last()
+
+    def take_back(self, seat: int) -> None:
+        """Withdraw ``seat``'s entry and open its sheet again (behind a cover if others play)."""
+        app = self.app
+        session = app.session
+        if session is None or not session.game.submitted(seat) or \
+                session.game.seats[seat].is_computer:
+            return
+        self._refill[seat] = session.withdraw(seat)
+        name = session.game.names[seat]
+        self.say(f"{name}'s entry was taken back: change it and submit again.")
+        if len(session.humans) > 1:
+            # The entry comes back behind the cover: only its owner should see it.
+            session.shown_seat = None
+            self.refresh_public()
+            self._show_cover(seat)
+        else:
+            self.show_sheet(seat)
+
     # ------------------------------------------------------------- reveal
+
+    def _personalities(self) -> list:
+        """Each seat's ``Personality`` if it is a computer player with one, else ``None``."""
+        from .. import ai
+        return [ai.PERSONALITIES.get(s.personality or "") if s.is_computer else None
+                for s in self.app.session.game.seats]
+
+    def _reveal_data(self, report):
+        from . import presenter as P
+        game = self.app.session.game
+        people = self._personalities()
+        computers = {seat: people[seat] for seat, info in enumerate(game.seats)
+                     if info.is_computer}
+        return P.reveal(report, self.app.session.explanations, seats_info=computers)
 
     def _show_reveal(self, report) -> None:
         from . import presenter as P
         app, ui = self.app, self.app.layout
+        game = app.session.game
         ui.tally.clear_entries()
-        data = P.reveal(report, app.session.explanations)
+        ui.show_bar(None)
+        data = self._reveal_data(report)
         ui.reveal.fill(data, buying=report.phase == "purchasing",
-                       step=app.settings.reveal_pacing == "step")
+                       step=app.settings.reveal_pacing == "step",
+                       personalities=self._personalities())
+        ui.progress.show(P.progress(game.rules.months, report.month, report.phase,
+                                    revealed=True))
         ui.show_screen(ui.reveal, "reveal")
+        self.screen_changed()
         app.title(f"{TITLE}: {data.title}")
 
     def continue_after_reveal(self) -> None:
         app, ui = self.app, self.app.layout
         if app.mode in ("reveal", "peek") and ui.reveal.more:
             ui.reveal.show_next()      # pacing "step": the next commodity
+            self.screen_changed()
             return
         if app.mode == "peek":
             ui.reveal.hide()
             app.mode = self._peek_return
+            self.screen_changed()
+            self.refresh_public(self.current_seat if app.mode == "enter" else None)
             if app.mode == "enter":
                 self.focus_entry()
             elif app.mode == "over":
@@ -244,17 +461,17 @@ class Flow:
 
     def show_last_reveal(self) -> None:
         """Look again at the last phase's reveal (public), then come back."""
-        from . import presenter as P
         app, ui = self.app, self.app.layout
         if app.session is None or not app.session.game.history or \
-                app.mode not in ("enter", "over", "look"):
+                app.mode not in ("enter", "over", "look", "wait"):
             app.show_message("There is no reveal to show just now.")
             return
         report = app.session.game.history[-1]
-        ui.reveal.fill(P.reveal(report, app.session.explanations),
-                       buying=report.phase == "purchasing", continue_text="Back  (Enter)")
+        ui.reveal.fill(self._reveal_data(report), buying=report.phase == "purchasing",
+                       continue_text="Back  (Enter)", personalities=self._personalities())
         self._peek_return = app.mode
         ui.show_screen(ui.reveal, "peek")
+        self.screen_changed()
 
     # ------------------------------------------------------------- ending
 
@@ -263,10 +480,16 @@ class Flow:
         app, ui = self.app, self.app.layout
         game = app.session.game
         report = game.history[-1]
-        ui.ending.fill(P.ending(report.settlement, loans=game.rules.loans), game)
+        people = self._personalities()
+        computers = {seat: people[seat] for seat, info in enumerate(game.seats)
+                     if info.is_computer}
+        ui.ending.fill(P.ending(report.settlement, loans=game.rules.loans, computers=computers),
+                       game, personalities=people)
         ui.show_screen(ui.ending, "over")
+        ui.show_look(False)
+        self.screen_changed()
         app.title(f"{TITLE}: game over")
-        app.show_message("The game is over: New game (Enter), look at the sheets, or quit.")
+        self.say("The game is over: New game (Enter), look at the sheets, or quit.")
         app.extras.record_statistics(game)  # may replace the line with a problem to report
 
     def look_at_sheets(self) -> None:
@@ -275,7 +498,7 @@ class Flow:
         game = self.app.session.game
         ui.look_choice.configure(values=list(game.names))
         ui.look_choice.current(0)
-        ui.look_choice.grid(row=0, column=1, sticky="e", padx=self.app.theme.pad(0.5))
+        ui.show_look(True)
         self.show_sheet(0, entry=False)
         ui.look_choice.focus_set()
 
@@ -283,6 +506,33 @@ class Flow:
         session = self.app.session
         if session is not None and session.game.is_over:
             self.show_sheet(max(0, self.app.layout.look_choice.current()), entry=False)
+
+    def back_to_standings(self) -> None:
+        """From the sheets after the game, back to the final standings."""
+        app, ui = self.app, self.app.layout
+        if app.mode != "look":
+            return
+        ui.show_look(False)
+        ui.show_screen(ui.ending, "over")
+        self.screen_changed()
+
+    # ----------------------------------------------------------- messages
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """A status line about this moment of the game: it goes when the phase changes."""
+        self.app.show_message(text, error=error)
+
+    def message_said(self) -> None:
+        """Note the phase a status line was said in (``app.show_message`` calls this)."""
+        game = self.app.session.game if self.app.session is not None else None
+        self._message_phase = (game.month, game.phase) if game is not None else None
+
+    def expire_message(self) -> None:
+        """Clear a status line said in an earlier phase (e.g. "Dana's orders are in.")."""
+        game = self.app.session.game
+        if self._message_phase is not None and self._message_phase != (game.month, game.phase):
+            self.app.layout.show_message("")
+            self._message_phase = None
 
     # ------------------------------------------------- laying out again
 
@@ -292,7 +542,7 @@ class Flow:
         app, ui = self.app, self.app.layout
         mode = app.mode
         return {"mode": mode,
-                "texts": ui.tally.texts(RAW + GOODS) if mode == "enter" else None,
+                "texts": ui.tally.texts(RAW + GOODS) if mode in ("enter", "confirm") else None,
                 "look": ui.look_choice.current() if mode == "look" else 0,
                 "peek_return": self._peek_return}
 
@@ -308,10 +558,12 @@ class Flow:
             return
         game = app.session.game
         ui.show_setup(game.rules)
-        ui.look_choice.grid_remove()
+        ui.show_look(False)
         if mode == "peek":
             mode = moment["peek_return"]
-        if mode in ("enter", "cover", "busy"):
+        if mode in ("enter", "confirm", "cover", "busy", "wait"):
+            if mode == "wait":
+                app.mode = "busy"
             self.advance()
             texts = moment["texts"]
             if texts is not None and app.mode == "enter":
@@ -329,3 +581,14 @@ class Flow:
         else:
             self.refresh_public()
             self._show_ending()
+
+
+def select_all(event) -> str:
+    """Ctrl+A (Cmd+A) in a field selects all of its text."""
+    widget = event.widget
+    try:
+        widget.select_range(0, "end")
+        widget.icursor("end")
+    except (AttributeError, tk.TclError):
+        return ""
+    return "break"

@@ -6,12 +6,15 @@ given (the rules set up, the public panels); it decides nothing about the
 game.  Widget tree::
 
     App (Tk)
+    ├── progress (ProgressStrip)   the months, played and to come, and the phase now
     ├── body (ttk.Frame)
     │   ├── main
-    │   │   ├── sheet area: sheet_title, instructions, tally (TallySheet),
-    │   │   │               footer: refusal_label, look_choice, submit_button
+    │   │   ├── sheet area: sheet_title, look_choice, standings_button, submit_button,
+    │   │   │               instructions, tally (TallySheet),
+    │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: seat_panel, price_tabs (Price Level Board | Price chart),
-    │   │             reference (Market calculator | Production chart | Game log)
+    │   │             reference (Market calculator | Production chart | Game log);
+    │   │             at large text sizes one notebook holds all five (``compact``)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Optional
+from typing import Optional, Sequence
 
 
 class MainWindow:
@@ -44,9 +47,12 @@ class MainWindow:
         app, theme = self.app, self.app.theme
         pad = theme.pad
         app.columnconfigure(0, weight=1)
-        app.rowconfigure(0, weight=1)
+        app.rowconfigure(1, weight=1)
+        from .progress import ProgressStrip
+        self.progress = ProgressStrip(app, theme)
+        self.progress.grid(row=0, column=0, sticky="ew")
         self.body = ttk.Frame(app)
-        self.body.grid(row=0, column=0, sticky="nsew")
+        self.body.grid(row=1, column=0, sticky="nsew")
         self.body.columnconfigure(0, weight=1)
         self.body.rowconfigure(0, weight=1)
         main = ttk.Frame(self.body, padding=pad(0.6))
@@ -67,31 +73,94 @@ class MainWindow:
         sheet.grid(row=0, column=0, sticky="nsew", padx=(0, pad(0.6)))
         sheet.columnconfigure(0, weight=1)
         sheet.rowconfigure(2, weight=1)
-        self.sheet_title = ttk.Label(sheet, text="", style="Heading.TLabel", wraplength=pad(80))
+        head = ttk.Frame(sheet)
+        head.grid(row=0, column=0, sticky="ew")
+        head.columnconfigure(0, weight=1)
+        self.sheet_title = ttk.Label(head, text="", style="Heading.TLabel", wraplength=pad(60))
         self.sheet_title.grid(row=0, column=0, sticky="ew")
-        self.instructions = ttk.Label(sheet, text="", justify="left", wraplength=pad(90))
-        self.instructions.grid(row=1, column=0, sticky="ew", pady=(pad(0.2), pad(0.4)))
+        self.look_var = tk.StringVar(app)
+        self.look_choice = ttk.Combobox(head, textvariable=self.look_var, state="readonly",
+                                        width=16)
+        self.look_choice.bind("<<ComboboxSelected>>", lambda e: app.flow.look_changed())
+        self.standings_button = ttk.Button(head, text="Back to the final standings",
+                                           command=app.flow.back_to_standings)
+        self.submit_button = ttk.Button(head, text="Submit", style="Accent.TButton",
+                                        command=app.flow.submit)
+        self.submit_button.grid(row=0, column=3, sticky="e", padx=(pad(0.5), 0))
+        self.instructions = ttk.Label(sheet, text="", justify="left", wraplength=pad(90),
+                                      style="Muted.TLabel")
+        self.instructions.grid(row=1, column=0, sticky="ew", pady=(pad(0.1), pad(0.3)))
         for label in (self.sheet_title, self.instructions):
             label.bind("<Configure>", lambda e: e.widget.configure(
                 wraplength=max(200, e.width - 4)))
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
                                 on_submit=app.flow.submit)
         self.tally.grid(row=2, column=0, sticky="nsew")
-        footer = ttk.Frame(sheet)
-        footer.grid(row=3, column=0, sticky="ew", pady=(pad(0.4), 0))
-        footer.columnconfigure(0, weight=1)
-        self.refusal_label = ttk.Label(footer, text="", style="Error.TLabel", justify="left",
+        self._build_bar(sheet)
+
+    def _build_bar(self, sheet: ttk.Frame) -> None:
+        """Below the sheet, shown only when it has something to say: a refusal, the
+        question before an empty entry, or the wait for computer players thinking."""
+        app, pad = self.app, self.app.theme.pad
+        bar = ttk.Frame(sheet, padding=(0, pad(0.3), 0, 0))
+        bar.columnconfigure(0, weight=1)
+        self.bar = bar
+        self.refusal_label = ttk.Label(bar, text="", style="Error.TLabel", justify="left",
                                        wraplength=pad(80))
-        self.refusal_label.grid(row=0, column=0, sticky="ew")
         self.refusal_label.bind("<Configure>", lambda e: e.widget.configure(
             wraplength=max(200, e.width - 4)))
-        self.look_var = tk.StringVar(app)
-        self.look_choice = ttk.Combobox(footer, textvariable=self.look_var, state="readonly",
-                                        width=20)
-        self.look_choice.bind("<<ComboboxSelected>>", lambda e: app.flow.look_changed())
-        self.submit_button = ttk.Button(footer, text="Submit", style="Accent.TButton",
-                                        command=app.flow.submit)
-        self.submit_button.grid(row=0, column=2, sticky="e")
+        self.question, self.question_label, (self.no_button, self.yes_button) = self._notice(
+            bar, ("No, go back  (Enter)", app.flow.confirm_no),
+            ("Yes, submit nothing", app.flow.confirm_yes))
+        self.waiting, self.waiting_label, (self.takeback_button,) = self._notice(
+            bar, ("Take back my entry", app.flow.take_back_shown))
+
+    def _notice(self, bar: ttk.Frame, *buttons) -> tuple:
+        """A highlighted line of the bar: a sentence, then its buttons (text, command)."""
+        pad = self.app.theme.pad
+        frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
+        frame.columnconfigure(0, weight=1)
+        label = ttk.Label(frame, text="", style="Ask.TLabel", justify="left",
+                          wraplength=pad(50))
+        label.grid(row=0, column=0, sticky="w")
+        made = []
+        for column, (text, command) in enumerate(buttons, 1):
+            button = ttk.Button(frame, text=text, command=command)
+            button.grid(row=0, column=column, padx=(pad(0.5), 0))
+            made.append(button)
+        return frame, label, tuple(made)
+
+    def show_bar(self, part: Optional[str], text: str = "") -> None:
+        """Show one part of the bar below the sheet ("refusal", "question", "waiting"),
+        or hide the bar (``None``)."""
+        parts = {"refusal": self.refusal_label, "question": self.question,
+                 "waiting": self.waiting}
+        for name, widget in parts.items():
+            if name == part:
+                widget.grid(row=0, column=0, sticky="ew")
+            else:
+                widget.grid_remove()
+        if part == "refusal":
+            self.refusal_label.configure(text=text)
+        elif part == "question":
+            self.question_label.configure(text=text)
+        elif part == "waiting":
+            self.waiting_label.configure(text=text)
+        if part is None:
+            self.refusal_label.configure(text="")
+            self.bar.grid_remove()
+        else:
+            self.bar.grid(row=3, column=0, sticky="ew")
+
+    def show_look(self, on: bool) -> None:
+        """The seat chooser and the way back to the standings, after the game."""
+        pad = self.app.theme.pad
+        if on:
+            self.look_choice.grid(row=0, column=1, sticky="e", padx=(pad(0.5), 0))
+            self.standings_button.grid(row=0, column=2, sticky="e", padx=(pad(0.5), 0))
+        else:
+            self.look_choice.grid_remove()
+            self.standings_button.grid_remove()
 
     def _build_side(self, main: ttk.Frame) -> None:
         from .panels import PriceBoard, Reference, SeatPanel
@@ -99,46 +168,75 @@ class MainWindow:
         side = ttk.Frame(main)
         side.grid(row=0, column=1, sticky="nsew")
         side.columnconfigure(0, weight=1)
-        side.rowconfigure(1, weight=1, minsize=theme.line * 9)
+        # The Price Level Board keeps room for the opening row, the six months before the
+        # one being played and that one; the reference below gives way first (it scrolls).
+        board_rows = 9
+        side.rowconfigure(1, weight=1, minsize=(theme.line + 4) * (board_rows + 1)
+                          + theme.line * 2 + theme.pad(1.5))
+        side.rowconfigure(2, weight=2)
         self.seat_panel = SeatPanel(side, theme)
         self.seat_panel.grid(row=0, column=0, sticky="new")
+        # Where the side panel is too short for the board and the reference one above the
+        # other (large text), they share one notebook with shorter tab names.
+        self.compact = self._side_too_short(board_rows)
+        titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
+            ("Price Level Board", "Price chart", "Market calculator", "Production chart",
+             "Game log")
         self.price_tabs = ttk.Notebook(side)
-        self.price_tabs.grid(row=1, column=0, sticky="nsew", pady=theme.pad(0.4))
+        self.price_tabs.grid(row=1, column=0, sticky="nsew", pady=theme.pad(0.4),
+                             rowspan=2 if self.compact else 1)
         self.price_board = PriceBoard(self.price_tabs, theme)
-        self.price_board.configure(text="")
-        self.price_tabs.add(self.price_board, text="Price Level Board")
+        self.price_tabs.add(self.price_board, text=titles[0])
         self.chart_tab = ttk.Frame(self.price_tabs)
-        self.price_tabs.add(self.chart_tab, text="Price chart")
-        self.price_tabs.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
-        self.reference = Reference(side, theme)
-        self.reference.grid(row=2, column=0, sticky="sew")
+        self.price_tabs.add(self.chart_tab, text=titles[1])
+        if self.compact:
+            self.reference = self.price_tabs
+        else:
+            self.reference = ttk.Notebook(side)
+            self.reference.grid(row=2, column=0, sticky="nsew")
+        self.reference_pages = Reference(self.reference, theme, titles=titles[2:4])
         self.log_tab = ttk.Frame(self.reference)
-        self.reference.add(self.log_tab, text="Game log")
-        self.reference.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
-        for notebook in (self.price_tabs, self.reference):
+        self.reference.add(self.log_tab, text=titles[4])
+        for notebook in {self.price_tabs, self.reference}:
+            notebook.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
             notebook.configure(takefocus=1)
             notebook.enable_traversal()
         self.chart = None
         self.log_panel = None
 
+    def _side_too_short(self, board_rows: int) -> bool:
+        """Whether six players, the board's rows and a few lines of the market calculator
+        cannot stand one above the other in the window's height."""
+        app, theme = self.app, self.app.theme
+        line = theme.line
+        height = min(app.winfo_screenheight() - 40, max(app.winfo_height(), 500))
+        room = height - line * 4 - theme.pad(3)         # menu bar, strip and status line
+        players = (line + 8) * 7 + theme.pad(1)
+        board = (line + 4) * (board_rows + 1) + line * 2 + theme.pad(1.5)
+        reference = line * 8 + theme.pad(1)
+        return players + board + reference > room
+
     def _build_status(self) -> None:
         app = self.app
         status = ttk.Frame(app)
-        status.grid(row=1, column=0, sticky="ew")
+        status.grid(row=2, column=0, sticky="ew")
         status.columnconfigure(0, weight=1)
         self.message = ttk.Label(status, text="", style="Status.TLabel")
         self.message.grid(row=0, column=0, sticky="w")
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
         self.status = status
-        def wrap(_event=None) -> None:
-            # Again when the rules summary changes width, or a long message runs under it.
-            self.message.configure(wraplength=max(200, status.winfo_width()
-                                                  - self.rules_label.winfo_reqwidth()
-                                                  - app.theme.pad(3)))
+        # again when the rules summary changes width, or a long message runs under it
+        status.bind("<Configure>", lambda e: self._wrap_message())
+        self.rules_label.bind("<Configure>", lambda e: self._wrap_message())
 
-        status.bind("<Configure>", wrap)
-        self.rules_label.bind("<Configure>", wrap)
+    def _wrap_message(self) -> None:
+        """Wrap the status line in the room the rules summary beside it leaves (never cut)."""
+        width = self.status.winfo_width()
+        if width <= 1:
+            width = self.app.winfo_width()
+        room = width - self.rules_label.winfo_reqwidth() - self.app.theme.pad(3)
+        self.message.configure(wraplength=max(200, room))
 
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""
@@ -149,10 +247,12 @@ class MainWindow:
                                        on_open=files.open_dialog)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
                                      on_new=files.new_game, offers=files.resume_offers)
-        self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready)
+        self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,
+                                   on_take_back=flow.take_back_last)
         self.reveal = screens.Reveal(self.body, t, on_continue=flow.continue_after_reveal)
-        self.ending = screens.Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
-                                     on_look=flow.look_at_sheets)
+        from .ending import Ending
+        self.ending = Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
+                             on_look=flow.look_at_sheets)
         self.screens = (self.welcome, self.resume, self.cover, self.reveal, self.ending)
 
     def rebuild(self) -> None:
@@ -161,7 +261,7 @@ class MainWindow:
         log_shown = self.log_panel is not None and self.reference.select() == str(self.log_tab)
         chart_shown = self.chart is not None and \
             self.price_tabs.select() == str(self.chart_tab)
-        for widget in (self.body, self.status):
+        for widget in (self.progress, self.body, self.status):
             widget.destroy()
         self.build()
         self.build_screens()
@@ -186,27 +286,36 @@ class MainWindow:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""
         from . import presenter as P
         self.tally.setup(rules.months, loans=rules.loans)
-        self.reference.show_recipes(rules.recipes)
+        self.reference_pages.show_recipes(rules.recipes)
         self.rules_label.configure(text=P.setup_summary(rules))
+        self._wrap_message()
 
-    def show_public(self, game, current: Optional[int] = None) -> None:
+    def show_public(self, game, current: Optional[int] = None, *,
+                    thinking: Sequence[int] = ()) -> None:
         """Redraw what everyone may see: the players panel, the Price Level Board, the chart."""
         from . import presenter as P
         from .. import ai
         view = game.view(0 if current is None else current)
-        rows = P.seat_rows(view, current=current, personalities=ai.PERSONALITIES)
+        rows = P.seat_rows(view, current=current, personalities=ai.PERSONALITIES,
+                           thinking=thinking)
         self.seat_panel.show(rows, loans=game.rules.loans,
-                             computers=[s.is_computer for s in game.seats])
+                             computers=[s.is_computer for s in game.seats],
+                             personalities=[ai.PERSONALITIES.get(s.personality or "")
+                                            for s in game.seats])
         history = game.price_history()
         board_current = None if game.is_over else game.month
         self.price_board.show(P.price_board_rows(history, game.rules.months),
                               current=board_current)
+        self.progress.show(P.progress(game.rules.months, game.month, game.phase))
         if self.chart is not None:
             self.chart.set_history(history)
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """A short line in the status bar (problems in red)."""
+        if not hasattr(self, "message"):
+            return          # said while the window is still being built
         self.message.configure(text=text, style="StatusError.TLabel" if error else "Status.TLabel")
+        self._wrap_message()
 
     def tab_changed(self) -> None:
         """Build the Price chart and Game log tabs the first time they are shown."""
@@ -240,29 +349,13 @@ class MainWindow:
             self.tally.add_tips()
         except tk.TclError:
             return
-        seat_tree = self.seat_panel.tree
-        tips.tree_tip(seat_tree, lambda row, column: tips.SEAT_COLUMNS.get(
-            displayed_column(seat_tree, column), "") if row else
-            tips.SEAT_COLUMNS.get(displayed_column(seat_tree, column), ""))
+        self.seat_panel.add_tips()
         board = self.price_board.tree
         tips.tree_tip(board, lambda row, column: tips.price_tip(
             column, board.set(row, "month") if row else "Opening") if row else "")
-        market = self.reveal.market
-        tips.tree_tip(market, lambda row, column: tips.REVEAL_MARKET.get(column, ""))
-        seats = self.reveal.seats
-        tips.tree_tip(seats, lambda row, column: tips.REVEAL_SEATS.get(column, ""))
-
-
-def displayed_column(tree, column: str) -> str:
-    """``#n`` of the displayed columns as ``#n`` of all columns (for hidden ones)."""
-    shown = tree.cget("displaycolumns")
-    if isinstance(shown, str):
-        shown = shown.split()
-    names = list(tree.cget("columns"))
-    try:
-        name = list(shown)[int(column[1:]) - 1]
-    except (ValueError, IndexError):
-        return column
-    if name == "#all":
-        return column
-    return f"#{names.index(name) + 1}" if name in names else column
+        from .tooltip import add_tooltip
+        reveal = self.reveal
+        for head in reveal.heads:
+            add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
+        for name in ("money", "cash", "stock"):
+            add_tooltip(getattr(reveal, f"{name}_head"), tips.REVEAL_HEADS[name], 400)

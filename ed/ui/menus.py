@@ -3,7 +3,7 @@
 ``Menus(app)`` builds::
 
     menubar
-    ├── Game: New game…, Open…, Save As…, Replay a saved game…,
+    ├── Game: New game…, Open…, Save As…, Take back my entry, Replay a saved game…,
     │         Print tally sheet…, Preferences…, Quit
     ├── View: Last reveal, Price history, Game log, Ledger…,
     │         Text size ▸ (Larger, Smaller, Reset), Reveal pacing ▸
@@ -66,6 +66,8 @@ class Menus:
         item(menu, "New game…", files.new_game, "n")
         item(menu, "Open…", files.open_dialog, "o")
         item(menu, "Save As…", files.save_as_dialog, "s", keys=(f"<{self.mod}-S>",))
+        menu.add_separator()
+        item(menu, "Take back my entry", self.app.flow.take_back_last, "z")
         menu.add_separator()
         item(menu, "Replay a saved game…", files.replay_dialog)
         item(menu, "Print tally sheet…", files.print_dialog, "p")

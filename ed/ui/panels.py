@@ -2,20 +2,23 @@
 
 Widget tree::
 
-    SeatPanel (ttk.LabelFrame)      tree: one row per seat — cash, stock, ✓/waiting
-    PriceBoard (ttk.LabelFrame)     tree: opening prices, then a row per month
-    Reference (ttk.Notebook)        "Market calculator", "Production chart";
-                                    more tabs (a game log) can be added later
+    SeatPanel (ttk.LabelFrame)      a row per seat: picture, name, who, cash, stock,
+                                    (borrowed), ✓ / waiting / thinking…
+    PriceBoard (ttk.Frame)          tree: the opening prices, always first, then the
+                                    latest months up to the one being played
+    Reference                       "Market calculator", "Production chart" pages of a
+                                    notebook (each scrolls when the text is too large)
 """
 from __future__ import annotations
 
 import tkinter as tk
+import tkinter.font as tkfont
 from tkinter import ttk
-from typing import List, Optional
+from typing import List, Optional, Sequence, Tuple
 
 from . import presenter as P
 from . import theme as T
-from ..rules import DEFAULT_RECIPES
+from ..rules import COMMODITIES, DEFAULT_RECIPES
 
 
 def _tree(master: tk.Misc, columns, widths, *, height: int, show: str = "headings") -> ttk.Treeview:
@@ -28,108 +31,282 @@ def _tree(master: tk.Misc, columns, widths, *, height: int, show: str = "heading
     return tree
 
 
+def swatch(master: tk.Misc, colour: str, size: int) -> tk.PhotoImage:
+    """A small square of ``colour`` (keep a reference to it while it is shown)."""
+    image = tk.PhotoImage(master=master, width=size, height=size)
+    image.put(T.INK, to=(0, 0, size, size))
+    image.put(colour, to=(1, 1, size - 1, size - 1))
+    return image
+
+
+#: The board's headings where the side panel is narrow.
+SHORT_PRICE_COLUMNS = ("X-Fine", "Fine", "Std", "A", "B", "C")
+
+
 class SeatPanel(ttk.LabelFrame):
-    """Every seat's cash and stock and whether it has submitted."""
+    """Every seat's cash and stock and whether it has submitted (or is thinking)."""
+
+    HEADINGS = ("Player", "Cash", "X · F · S", "Borrowed", "Entry")
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, text="Players", padding=theme.pad(0.5))
-        em = theme.em
-        columns = [("name", "Player"), ("cash", "Cash"), ("stock", "X · F · S"),
-                   ("borrowed", "Borrowed"), ("status", "Entry")]
-        self.tree = _tree(self, columns, [em * 12, em * 6, em * 7, em * 6, em * 6], height=6)
-        self.tree.tag_configure("current", font="EDBold", background=T.CURRENT)
-        self.tree.tag_configure("computer", foreground=T.MUTED)
-        self.tree.grid(row=0, column=0, sticky="nsew")
+        super().__init__(master, text="Players", padding=theme.pad(0.4))
+        self.theme = theme
+        self.table = ttk.Frame(self)
+        self.table.grid(row=0, column=0, sticky="nsew")
         self.columnconfigure(0, weight=1)
-        self.note = ttk.Label(self, style="Muted.TLabel", text="Stock is raw materials on hand: "
-                              "X-Fine · Fine · Standard. Entries stay secret until the reveal.",
-                              wraplength=em * 40, justify="left")
-        self.note.grid(row=1, column=0, sticky="w")
-        self._loans = False
+        self.headings = []
+        for column, text in zip((1, 3, 4, 5, 6), self.HEADINGS):
+            label = ttk.Label(self.table, text=text, style="SeatHead.TLabel",
+                              anchor="w" if column == 1 else "e")
+            label.grid(row=0, column=column, sticky="ew", padx=(0, theme.pad(0.6)),
+                       columnspan=2 if column == 1 else 1)
+            self.headings.append(label)
+        self.table.columnconfigure(2, weight=1)
+        self.cells: List[dict] = []
+        self._loans = True
+        self._shown: List[tuple] = []
 
-    def show(self, rows: List[P.SeatRow], *, loans: bool, computers: List[bool]) -> None:
+    def _row(self, index: int) -> dict:
+        from .portraits import Badge
+        t, pad = self.table, self.theme.pad
+        size = self.theme.line + 6
+        cells = {"badge": Badge(t, size, background=T.PANEL)}
+        for name, anchor in (("name", "w"), ("who", "w"), ("cash", "e"), ("stock", "e"),
+                             ("borrowed", "e"), ("status", "e")):
+            cells[name] = ttk.Label(t, text="", anchor=anchor, style="Seat.TLabel")
+        row = index + 1
+        cells["badge"].grid(row=row, column=0, padx=(0, pad(0.4)), pady=1)
+        for column, name in enumerate(("name", "who", "cash", "stock", "borrowed", "status"), 1):
+            cells[name].grid(row=row, column=column, sticky="ew", padx=(0, pad(0.6)))
+        cells["who"].configure(style="SeatWho.TLabel")
+        return cells
+
+    def show(self, rows: List[P.SeatRow], *, loans: bool, computers: List[bool],
+             personalities: Sequence = ()) -> None:
+        """Show ``rows`` (``presenter.seat_rows``); ``personalities[i]`` draws seat i's face."""
+        while len(self.cells) < len(rows):
+            self.cells.append(self._row(len(self.cells)))
+            self._tip_row(self.cells[-1])
+        for index, cells in enumerate(self.cells):
+            for widget in cells.values():
+                if index < len(rows):
+                    widget.grid()
+                else:
+                    widget.grid_remove()
         if loans != self._loans:
             self._loans = loans
-        shown = ("name", "cash", "stock", "borrowed", "status") if loans else \
-            ("name", "cash", "stock", "status")
-        self.tree.configure(displaycolumns=shown, height=max(2, len(rows)))
-        existing = self.tree.get_children()
-        if len(existing) != len(rows):
-            self.tree.delete(*existing)
-            existing = [self.tree.insert("", "end") for _ in rows]
-        for iid, row, computer in zip(existing, rows, computers):
-            tags = (("current",) if row.current else ()) + (("computer",) if computer else ())
-            name = row.name + (" (computer)" if computer else "")
-            self.tree.item(iid, values=(name, row.cash, row.stock, row.borrowed, row.status),
-                           tags=tags)
+            self.headings[3].grid() if loans else self.headings[3].grid_remove()
+        shown = []
+        for index, (row, computer) in enumerate(zip(rows, computers)):
+            cells = self.cells[index]
+            person = personalities[index] if index < len(personalities) else None
+            cells["badge"].show(person if computer else None, initial=row.name)
+            texts = {"name": row.name, "who": row.plays, "cash": row.cash, "stock": row.stock,
+                     "borrowed": row.borrowed, "status": row.status}
+            cells["name"].about = f"{row.name}: {row.who}."
+            style = "SeatCurrent" if row.current else "Seat"
+            for name, text in texts.items():
+                label = cells[name]
+                label.configure(text=text, style=f"{style}{'Who' if name == 'who' else ''}.TLabel")
+            if loans:
+                cells["borrowed"].grid()
+            else:
+                cells["borrowed"].grid_remove()
+            shown.append((row.name, row.cash, row.stock) + ((row.borrowed,) if loans else ())
+                         + (row.status,))
+        self._shown = shown
+
+    def add_tips(self) -> None:
+        """What each column is, on its heading; who each player is, on the name."""
+        from . import tips
+        from .tooltip import add_tooltip
+        for heading, number in zip(self.headings, ("#1", "#2", "#3", "#4", "#5")):
+            add_tooltip(heading, tips.SEAT_COLUMNS[number], 400)
+        self._tips = True
+        for cells in self.cells:
+            self._tip_row(cells)
+
+    def _tip_row(self, cells: dict) -> None:
+        from .tooltip import add_tooltip
+        if getattr(self, "_tips", False) and not hasattr(cells["name"], "_ed_tooltip"):
+            for name in ("name", "who", "badge"):
+                add_tooltip(cells[name], lambda c=cells: getattr(c["name"], "about", ""), 400)
 
     def rows_shown(self) -> List[tuple]:
-        """What each row shows (for tests)."""
-        return [tuple(self.tree.item(i, "values")) for i in self.tree.get_children()]
+        """What each row shows: name, cash, stock, (borrowed), entry (for tests)."""
+        result = []
+        for cells in self.cells:
+            if not cells["name"].winfo_manager():
+                continue
+            values = [cells[n].cget("text") for n in ("name", "cash", "stock")]
+            if cells["borrowed"].winfo_manager():
+                values.append(cells["borrowed"].cget("text"))
+            values.append(cells["status"].cget("text"))
+            result.append(tuple(values))
+        return result
 
 
-class PriceBoard(ttk.LabelFrame):
-    """The Price Level Board: opening prices and every month's market prices."""
+class PriceBoard(ttk.Frame):
+    """The Price Level Board: the opening prices, then the latest months, newest in view.
+
+    The opening row is always the first row shown; below it come as many
+    months as fit, ending with the month being played (or the last one, once
+    the game is over).  The scrollbar and the mouse wheel go back to earlier
+    months; a new month brings the newest back into view.
+    """
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, text="Price Level Board", padding=theme.pad(0.5))
+        super().__init__(master, padding=theme.pad(0.3))
         em = theme.em
         columns = [("month", "Month")] + [(f"c{i}", name) for i, name in enumerate(P.PRICE_COLUMNS)]
-        self.tree = _tree(self, columns, [em * 5] + [em * 7] * 6, height=8)
-        # "Opening" in bold (the current row's font) must never be clipped.
-        import tkinter.font as tkfont
+        self.tree = _tree(self, columns, [em * 5] + [em * 7] * 6, height=3)
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
-        month_w = max(bold.measure("Opening"),
-                      bold.measure("Jan Y2")) + em * 2
+        plain = tkfont.Font(root=self, name="EDBody", exists=True)
+        # "Opening" is never in bold; the month being played is.
+        month_w = max(plain.measure("Opening"), bold.measure("Jan Y2")) + em
         self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
-        # Price columns may narrow to a three-figure price at large text sizes; past
-        # that the board scrolls sideways rather than hiding a column.
-        narrow = bold.measure("$888") + em
-        for index, name in enumerate(P.PRICE_COLUMNS):
-            width = max(em * 6, bold.measure(name) + em * 2)
-            self.tree.column(f"c{index}", width=width, minwidth=narrow)
+        size = max(8, theme.line // 2)
+        self._swatches = [swatch(self, T.COMMODITY_COLOURS[key], size) for key in COMMODITIES]
+        self.month_w = month_w
+        # Wide enough for the heading with its colour and for "$888" in bold; where the
+        # side panel is narrow (large text), "Standard" is shortened rather than cut.
+        self._layouts = []
+        for names, room in ((P.PRICE_COLUMNS, em * 2), (SHORT_PRICE_COLUMNS, em // 2)):
+            widths = [max(bold.measure(name) + size + room, bold.measure("$888") + room)
+                      for name in names]
+            self._layouts.append((names, widths))
+        self._layout = None
+        self._fit_columns(0)
+        for index in range(len(P.PRICE_COLUMNS)):
+            self.tree.heading(f"c{index}", image=self._swatches[index])
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
-        self.tree.tag_configure("future", foreground=T.MUTED)
-        self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.tree.yview)
+        self.tree.tag_configure("opening", foreground=T.MUTED)
+        self.scroll = ttk.Scrollbar(self, orient="vertical", command=self._scrolled)
         self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self.tree.xview)
-        self.tree.configure(yscrollcommand=self.scroll.set, xscrollcommand=self.xscroll.set)
+        self.tree.configure(xscrollcommand=self._x_moved)
         self.tree.grid(row=0, column=0, sticky="nsew")
         self.scroll.grid(row=0, column=1, sticky="ns")
-        self.xscroll.grid(row=1, column=0, sticky="ew")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
+        self.rows: List[Tuple[str, Tuple[str, ...]]] = []
+        self.current: Optional[int] = None
+        self.last = 0          # the newest month row shown
+        self.newest = 0        # the month the board follows
         self._shown: List[tuple] = []
+        self.tree.bind("<Configure>", lambda e: (self._fit_columns(e.width), self._render()))
+        for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
+            self.tree.bind(sequence, self._wheel)
+
+    def _fit_columns(self, width: int) -> None:
+        """The full headings when every column fits ``width``, else the short ones."""
+        names, widths = self._layouts[0]
+        if width and self.month_w + sum(widths) > width:
+            names, widths = self._layouts[1]
+        if self._layout == names:
+            return
+        self._layout = names
+        for index, (name, column_w) in enumerate(zip(names, widths)):
+            self.tree.column(f"c{index}", width=column_w, minwidth=column_w, stretch=True)
+            self.tree.heading(f"c{index}", text=name)
+
+    def _x_moved(self, first: str, last: str) -> None:
+        """A scrollbar sideways only while some column would otherwise be cut."""
+        self.xscroll.set(first, last)
+        if float(first) > 0 or float(last) < 1:
+            self.xscroll.grid(row=1, column=0, sticky="ew")
+        else:
+            self.xscroll.grid_remove()
 
     def show(self, rows, *, current: Optional[int]) -> None:
         """``rows`` from ``presenter.price_board_rows``; ``current`` is the month played now."""
+        self.rows = list(rows)
+        filled = [i for i, (_, cells) in enumerate(self.rows) if any(cells)]
+        newest = current if current is not None else (filled[-1] if filled else 0)
+        self.current = current
+        if newest != self.newest or self.last == 0:
+            self.newest = self.last = newest
+        self._render()
+
+    def fitting_rows(self) -> int:
+        """How many rows the tree has room for now (the opening row included)."""
         tree = self.tree
+        rowheight = int(ttk.Style(self).lookup("Treeview", "rowheight") or 20)
+        height = tree.winfo_height()
+        if height <= 1:
+            return int(tree.cget("height"))
+        heading = rowheight + 4
         items = tree.get_children()
-        if len(items) != len(rows):
-            tree.delete(*items)
-            items = [tree.insert("", "end") for _ in rows]
-            self._shown = [None] * len(rows)
-        for index, (iid, (label, cells)) in enumerate(zip(items, rows)):
-            tag = ("current",) if index == current else ()
-            shown = (label,) + tuple(cells)
-            if self._shown[index] != (shown, tag):
-                tree.item(iid, values=shown, tags=tag)
-                self._shown[index] = (shown, tag)
-        if current is not None and current < len(items):
-            # Keep the few months before the current one (and the opening prices) in sight.
-            tree.yview_moveto(max(0, current - 5) / max(1, len(items)))
+        if items:
+            box = tree.bbox(items[0])
+            if box:
+                heading = box[1]
+        return max(2, (height - heading - 2) // rowheight)
+
+    def _render(self) -> None:
+        if not self.rows:
+            return
+        room = self.fitting_rows() - 1
+        last = max(1, min(self.last, len(self.rows) - 1))
+        first = max(1, last - room + 1)
+        wanted = [0] + list(range(first, last + 1))
+        tree = self.tree
+        items = list(tree.get_children())
+        while len(items) < len(wanted):
+            items.append(tree.insert("", "end"))
+        while len(items) > len(wanted):
+            tree.delete(items.pop())
+        shown = []
+        for iid, index in zip(items, wanted):
+            label, cells = self.rows[index]
+            tag = ("opening",) if index == 0 else ("current",) if index == self.current else ()
+            values = (label,) + tuple(cells)
+            shown.append((values, tag))
+            if tree.item(iid, "values") != values or tuple(tree.item(iid, "tags")) != tag:
+                tree.item(iid, values=values, tags=tag)
+        self._shown = shown
+        months = len(self.rows) - 1
+        span = max(1, self.newest)
+        self.scroll.set((first - 1) / span, last / span) if months else self.scroll.set(0, 1)
+
+    def _scrolled(self, *args) -> None:
+        """The scrollbar moved: show earlier or later months (never past the newest)."""
+        room = max(1, self.fitting_rows() - 1)
+        if args[0] == "moveto":
+            self.last = round(float(args[1]) * self.newest) + room
+        elif args[0] == "scroll":
+            step = int(args[1]) * (room if args[2] == "pages" else 1)
+            self.last += step
+        self.last = max(min(room, self.newest), min(self.newest, self.last))
+        self._render()
+
+    def _wheel(self, event) -> str:
+        up = getattr(event, "num", 0) == 4 or getattr(event, "delta", 0) > 0
+        self._scrolled("scroll", -1 if up else 1, "units")
+        return "break"
 
     def rows_shown(self) -> List[tuple]:
+        """The rows in the tree now: month label and six prices."""
         return [tuple(self.tree.item(i, "values")) for i in self.tree.get_children()]
 
 
-class Reference(ttk.Notebook):
-    """The market calculator and the production chart, for reference."""
+class Reference:
+    """The market calculator and the production chart, as pages of ``notebook``.
 
-    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, takefocus=0)
+    The pages scroll when the text is too large for the room they are given.
+    ``titles`` are the two tabs' names.
+    """
+
+    def __init__(self, notebook: ttk.Notebook, theme: T.Theme, *,
+                 titles: Tuple[str, str] = ("Market calculator", "Production chart")) -> None:
+        from .scroll import ScrolledFrame
+        self.notebook = notebook
         self.theme = theme
         em = theme.em
-        calc = ttk.Frame(self, padding=theme.pad(0.5))
+        self.pages = []
+        page = ScrolledFrame(notebook)
+        self.pages.append(page)
+        calc = page.inner
+        calc.configure(padding=theme.pad(0.5))
         raw, goods = P.calculator_rows()
         ttk.Label(calc, text="Price move for the total units of all players:",
                   style="Muted.TLabel").grid(row=0, column=0, columnspan=2, sticky="w")
@@ -138,14 +315,22 @@ class Reference(ttk.Notebook):
         ttk.Label(calc, text="Raw: move = units − 10.  Goods: move = 11 − 2 × units.  "
                   "A price never falls below $1.", style="Muted.TLabel",
                   wraplength=em * 40).grid(row=5, column=0, sticky="w")
-        self.add(calc, text="Market calculator")
-        chart = ttk.Frame(self, padding=theme.pad(0.5))
+        notebook.add(page, text=titles[0])
+        page = ScrolledFrame(notebook)
+        self.pages.append(page)
+        chart = page.inner
+        chart.configure(padding=theme.pad(0.5))
         self.chart_label = ttk.Label(chart, justify="left", font="EDBody")
         self.chart_label.grid(row=0, column=0, sticky="w")
         ttk.Label(chart, text=P.SUBSTITUTION, wraplength=em * 40, style="Muted.TLabel",
                   justify="left").grid(row=1, column=0, sticky="w", pady=(theme.pad(0.5), 0))
-        self.add(chart, text="Production chart")
+        notebook.add(page, text=titles[1])
         self.show_recipes(DEFAULT_RECIPES)
+        notebook.update_idletasks()
+        # Ask for room for the calculator in full; given less, the pages scroll.
+        natural = max(p.inner.winfo_reqheight() for p in self.pages)
+        for page in self.pages:
+            page.canvas.configure(height=natural, width=em * 30)
 
     def _table(self, master, title, rows, row) -> ttk.Label:
         ttk.Label(master, text=title, style="Bold.TLabel").grid(row=row, column=0, sticky="w")

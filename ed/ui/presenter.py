@@ -49,7 +49,7 @@ def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
             rows.append(TallyRow(f"{key}.money", block, key, "money", money, ""))
         rows.append(TallyRow(f"{block}.total", block, "", "total",
                              "paid" if block == "orders" else "received", "Total"))
-    rows.append(TallyRow("cash", "month", "", "cash", "cash at end", "Cash"))
+    rows.append(TallyRow("cash", "month", "", "cash", "at month end", "Cash"))
     rows.append(TallyRow("stock", "month", "", "stock", "X · F · S", "Stock"))
     if loans:
         rows.append(TallyRow("loan", "month", "", "loan", "borrowed", "Loans"))
@@ -124,8 +124,8 @@ def sheet_title(view) -> str:
     """The line above the sheet: whose it is, which month and what to do now."""
     if view.is_over:
         return f"{view.name}'s tally sheet — the game is over"
-    return (f"{view.name}'s tally sheet — {month_label(view.month)} "
-            f"(month {view.month} of {view.rules.months}): {PHASE_TITLES[view.phase].lower()}")
+    doing = "buying" if view.phase == PURCHASING else "selling"
+    return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 
 
 def instructions(view) -> str:
@@ -136,13 +136,11 @@ def instructions(view) -> str:
         limit = view.rules.order_limit
         extra = (f" (at most {view.rules.grade_limit} of one grade)"
                  if view.rules.players == 2 else "")
-        return (f"Order raw materials in the yellow column: for each grade you want, type how "
-                f"many units (up to {limit} in all{extra}) and your bid per unit. A bid at or above "
-                f"the new market price buys; the prices move with everyone's orders. "
-                f"Leave a grade empty to order none. Press Enter to submit.")
-    return ("Offer finished goods made from your stock: for each good, type how many units and "
-            "your asking price. An ask at or below the new market price sells; goods are made "
-            "only when sold. Leave a good empty to offer none. Press Enter to submit.")
+        return (f"For each grade you want, type the units (up to {limit} in all{extra}) and "
+                f"your bid per unit in the yellow column; a bid at or above the new market "
+                f"price buys. Enter submits.")
+    return ("For each good you offer from your stock, type the units and your asking price; "
+            "an ask at or below the new market price sells. Enter submits.")
 
 
 # -------------------------------------------------------------- price board
@@ -177,13 +175,17 @@ class SeatRow:
     cash: str
     stock: str
     borrowed: str
-    status: str         # "✓", "waiting" or "" once the game is over
+    status: str         # "✓", "waiting", "thinking…" or "" once the game is over
     current: bool       # the seat whose sheet is shown
+    plays: str = ""     # short: "person" or "computer, hard"
 
 
-def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None
-              ) -> List[SeatRow]:
-    """Every seat's cash, stock and whether it has submitted — and nothing more."""
+def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None,
+              thinking: Sequence[int] = ()) -> List[SeatRow]:
+    """Every seat's cash, stock and whether it has submitted — and nothing more.
+
+    ``thinking`` lists the computer seats deciding at this moment.
+    """
     rows = []
     for seat, name in enumerate(view.names):
         info = view.seats[seat]
@@ -195,11 +197,14 @@ def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Ma
             who = "human"
         if view.is_over:
             status = ""
+        elif view.submitted[seat]:
+            status = "✓"
         else:
-            status = "✓" if view.submitted[seat] else "waiting"
+            status = "thinking…" if seat in thinking else "waiting"
+        plays = f"computer, {info.level or 'medium'}" if info.is_computer else "person"
         rows.append(SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
                             money(view.borrowed[seat]) if view.borrowed[seat] else "",
-                            status, seat == current))
+                            status, seat == current, plays))
     return rows
 
 
@@ -406,7 +411,7 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, int]:
         return f"You can make {beside} beside the rest of this offer ({alone} alone)", beside
     why = hints.combination_shortage(view, key, entry)
     some = f"only {beside}" if beside else "none"
-    return f"You can make {alone} alone, but {some} beside the rest of this offer: {why}", beside
+    return f"You can make {alone} alone, {some} beside the rest: {why}", beside
 
 
 def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
@@ -414,11 +419,14 @@ def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
     if not units:
         return Hint(f"{can}. Market price was {money(view.prices[key])}.")
     if units > beside:
+        why = hints.combination_shortage(view, key, entry)
+        if why:
+            return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
+                        f"(over-offering rule).", "error")
         others = any(u > 0 for k, (u, _) in entry.items() if k != key)
         where = " beside the rest of this offer" if others else " from your stock"
-        why = hints.combination_shortage(view, key, entry)
         return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
-                    f"(over-offering rule)" + (f": {why}." if why else "."), "error")
+                    f"(over-offering rule).", "error")
     top = hints.highest_useful_ask(view, key, units)
     text = f"{can}. Highest useful ask for {units}: {money(top)}."
     if price <= top:
@@ -503,21 +511,70 @@ class RevealBlock:
 
 
 @dataclass(frozen=True)
+class RevealColumn:
+    """One commodity's heading in the reveal: how many units, the move, the new price."""
+
+    key: str
+    name: str
+    units: str          # "14 units ordered"
+    move: str           # "+4: $38 → $42"
+
+
+@dataclass(frozen=True)
+class RevealCell:
+    """One seat's entry for one commodity: what was entered and what became of it.
+
+    ``state`` is "done", "part", "failed" or "none"; ``result`` starts with a
+    mark (✓, ◐, ✗) so the state never rests on colour alone; ``outcome`` is
+    the engine's full sentence with its reason.
+    """
+
+    entered: str        # "4 at $45" or "—"
+    result: str         # "✓ bought 4: $180", "✗ bid under $42"
+    outcome: str
+    state: str
+
+
+@dataclass(frozen=True)
+class RevealRow:
+    """One seat across the reveal: its cells, its money, and a computer's words."""
+
+    seat: int
+    name: str
+    cells: Tuple[RevealCell, ...]
+    money: str          # paid or received this phase
+    cash: str
+    stock: str
+    note: str           # cancellation, loan, materials used
+    thought: str        # a computer player's explanation, now public
+    reaction: str       # a computer player's reaction to what happened
+    mood: str           # "pleased", "neutral" or "glum" (its portrait's face)
+
+
+@dataclass(frozen=True)
 class Reveal:
     title: str
     blocks: Tuple[RevealBlock, ...]
     seats: Tuple[Tuple[str, str, str, str, str], ...]  # name, money, cash, stock, note
     thoughts: Tuple[str, ...] = ()      # the computer players' explanations, once revealed
+    columns: Tuple[RevealColumn, ...] = ()
+    rows: Tuple[RevealRow, ...] = ()
 
 
-def reveal(report, explanations: Optional[Mapping[int, str]] = None) -> Reveal:
-    """The reveal screen for one resolved phase, from the engine's report alone."""
+def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
+           seats_info: Optional[Mapping[int, object]] = None) -> Reveal:
+    """The reveal screen for one resolved phase, from the engine's report alone.
+
+    ``explanations``: each computer seat's sentence, now public; ``seats_info``:
+    each computer seat's ``Personality`` (or ``None``), for its reaction
+    (people get none).
+    """
     buying = report.phase == PURCHASING
     verb = "ordered" if buying else "offered"
     blocks = []
     for index, result in enumerate(report.commodities):
         move = _signed(result.move)
-        summary = (f"{result.units} units {verb} in all, so the price moves {move}: "
+        summary = (f"{_units(result.units)} {verb} in all, so the price moves {move}: "
                    f"{money(result.old_price)} → {money(result.new_price)}")
         rows, failed = [], []
         for seat in report.seats:
@@ -546,19 +603,169 @@ def reveal(report, explanations: Optional[Mapping[int, str]] = None) -> Reveal:
              f"{'orders' if buying else 'offers'} revealed")
     thoughts = tuple(f"{report.names[seat]}: {text}"
                      for seat, text in sorted((explanations or {}).items()) if text)
-    return Reveal(title, tuple(blocks), tuple(seats), thoughts)
+    columns = tuple(RevealColumn(result.commodity, NAMES[result.commodity],
+                                 f"{_units(result.units)} {verb}",
+                                 f"{_signed(result.move)}: {money(result.old_price)} → "
+                                 f"{money(result.new_price)}")
+                    for result in report.commodities)
+    computers = seats_info or {}
+    rows = tuple(_reveal_row(report, seat, (explanations or {}).get(seat.seat, ""),
+                             seat.seat in computers, computers.get(seat.seat))
+                 for seat in report.seats)
+    return Reveal(title, tuple(blocks), tuple(seats), thoughts, columns, rows)
+
+
+def _units(count: int) -> str:
+    return f"{count} unit" if count == 1 else f"{count} units"
+
+
+def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell:
+    """One seat's line of one commodity, short enough for a column of the reveal."""
+    if not line.units:
+        return RevealCell("—", "", line.outcome, "none")
+    entered = f"{line.units} at {money(line.price)}"
+    verb = "bought" if buying else "sold"
+    if cancelled:
+        return RevealCell(entered, "✗ cancelled" if buying else "✗ not made", line.outcome,
+                          "failed")
+    if line.done == line.units:
+        return RevealCell(entered, f"✓ {verb} {line.done}: {money(line.money)}", line.outcome,
+                          "done")
+    if line.done:
+        return RevealCell(entered, f"◐ {verb} {line.done} of {line.units}: {money(line.money)}",
+                          line.outcome, "part")
+    side = f"✗ bid under {money(market)}" if buying else f"✗ ask over {money(market)}"
+    return RevealCell(entered, side, line.outcome, "failed")
+
+
+def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> RevealRow:
+    buying = report.phase == PURCHASING
+    markets = [c.new_price for c in report.commodities]
+    cells = tuple(_reveal_cell(line, buying, seat.cancelled, market)
+                  for line, market in zip(seat.lines, markets))
+    notes = []
+    if seat.cancelled:
+        notes.append(("Purchases cancelled: " if buying else "Offer not makeable: ") +
+                     seat.reason)
+    if seat.loan:
+        notes.append(f"Borrowed {money(seat.loan)} from the Broker.")
+    if not buying and any(seat.materials_used.values()):
+        notes.append(f"Used {stock_text(seat.materials_used)} to make the goods sold.")
+    line, mood = reaction(report, seat.seat, personality) if computer else ("", "neutral")
+    return RevealRow(seat.seat, seat.name, cells, money(seat.money), money(seat.cash_after),
+                     stock_text(seat.stock_after), " ".join(notes), explanation, line, mood)
+
+
+# ---------------------------------------------------------------- reactions
+
+#: What a computer player says after a phase, by what happened to its entry:
+#: (the face it makes, the lines it chooses from).  ``{money}`` is filled in.
+REACTIONS: Dict[str, Tuple[str, Tuple[str, ...]]] = {
+    "bought": ("pleased", ("Just what I wanted.", "Bought at my price.",
+                           "Good materials at a fair price.")),
+    "bought_some": ("neutral", ("Part of it, at least.", "Some of it came through.")),
+    "outbid": ("glum", ("Outbid! The market ran away from me.", "Priced out this month.",
+                        "Too careful by a dollar or two.")),
+    "cancelled": ("glum", ("Cancelled! I could not pay for it all.",
+                           "Every purchase cancelled. Ouch.")),
+    "no_order": ("neutral", ("Sitting this one out.", "Nothing for me this month.")),
+    "sold": ("pleased", ("A fine sale: {money}.", "{money} in the till.", "Sold! {money}.")),
+    "sold_some": ("pleased", ("Some of it sold: {money}.", "{money}. It will do.")),
+    "unsold": ("glum", ("No buyers at my price.", "Asked too much and sold nothing.")),
+    "not_made": ("glum", ("My offer could not be made. Embarrassing.",
+                          "Offered more than I could make. Never again.")),
+    "no_offer": ("neutral", ("Keeping my stock for later.", "Nothing to sell yet.")),
+}
+
+#: A character's own words when things go well (first) or badly (second).
+PERSONAL: Dict[str, Tuple[str, str]] = {
+    "mabel": ("Cheap in, dear out. As ever.", "Hmph. I will not overpay, all the same."),
+    "rex": ("Big and fast, that is the way!", "Bah! Next month I go bigger."),
+    "iris": ("Steady does it.", "Better safe than broke."),
+    "otto": ("Ah, the finer things.", "Even luxury has its off days."),
+    "cora": ("Pile it high, sell it cheap!", "Volume will win in the end."),
+    "felix": ("Middle of the road, right on course.", "Swings and roundabouts."),
+}
+
+
+def _what_happened(report, seat: int) -> str:
+    result = report.seats[seat]
+    entered = [line for line in result.lines if line.units]
+    done = sum(line.done for line in entered)
+    # (nothing entered, cancelled, nothing done, all done, part done) in each phase
+    words = (("no_order", "cancelled", "outbid", "bought", "bought_some")
+             if report.phase == PURCHASING else
+             ("no_offer", "not_made", "unsold", "sold", "sold_some"))
+    if not entered:
+        return words[0]
+    if result.cancelled:
+        return words[1]
+    if not done:
+        return words[2]
+    return words[3] if all(line.done == line.units for line in entered) else words[4]
+
+
+def reaction(report, seat: int, personality=None) -> Tuple[str, str]:
+    """A computer player's line after a phase, and its mood, from what happened to it.
+
+    Pleased with a sale, grumbling at a cancelled order: the words follow
+    the report; the character (``personality``, with a ``key``) adds its own
+    now and then.  The same report always gives the same line.
+    """
+    what = _what_happened(report, seat)
+    mood, lines = REACTIONS[what]
+    turn = report.month * 2 + seat + (report.phase == SELLING)
+    text = lines[turn % len(lines)].format(money=money(report.seats[seat].money))
+    own = PERSONAL.get(getattr(personality, "key", None) or "")
+    if own is not None and mood != "neutral" and turn % 3 == 0:
+        text = own[0] if mood == "pleased" else own[1]
+    return text, mood
+
+
+def end_reaction(line, players: int, winners: int) -> Tuple[str, str]:
+    """A computer player's last word on the game, from its place and profit."""
+    if line.place == 1:
+        if winners > 1:
+            return "Shared honours. I will take it.", "pleased"
+        return f"{money(line.final_cash)} and first place. Thank you, thank you!", "pleased"
+    if line.profit < 0:
+        return "I lost money. Back to the drawing board.", "glum"
+    if line.place == players:
+        return "Last place. Next game, the market is mine.", "glum"
+    return f"{_ordinal(line.place)} place and {money(line.profit)} up. Respectable.", "neutral"
 
 
 # -------------------------------------------------------------- end of game
 
 @dataclass(frozen=True)
+class Quote:
+    """A computer player's last word on the end screen."""
+
+    seat: int
+    name: str
+    text: str
+    mood: str
+
+
+@dataclass(frozen=True)
 class Ending:
     headline: str
     rows: Tuple[Tuple[str, ...], ...]   # place, name, cash, materials, loans, final, profit
+    text: str = ""                      # how the final cash was worked out (RULES §5)
+    winners: Tuple[int, ...] = ()       # the seats in first place
+    cheer: str = ""                     # the celebration's line
+    quotes: Tuple[Quote, ...] = ()      # the computer players' last words
+    seats: Tuple[int, ...] = ()         # the seat of each row
+    columns: Tuple[str, ...] = ()       # the table's headings (no loans column without loans)
 
 
-def ending(settlement, *, loans: bool = False) -> Ending:
-    """The end-of-game table (RULES §5) and who won, from the settlement lines."""
+def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, object]] = None
+           ) -> Ending:
+    """The end-of-game table (RULES §5) and who won, from the settlement lines.
+
+    ``computers`` maps each computer seat to its ``Personality`` (or ``None``),
+    for their last words.
+    """
     lines = sorted(settlement, key=lambda s: (s.place, s.seat))
     winners = [s.name for s in lines if s.place == 1]
     if len(winners) == 1:
@@ -573,7 +780,27 @@ def ending(settlement, *, loans: bool = False) -> Ending:
         rows.append((_ordinal(s.place), s.name, money(s.cash_before), mats,
                      repaid if loans or s.loan_repaid else "—",
                      money(s.final_cash), money(s.profit) if s.profit < 0 else "+" + money(s.profit)))
-    return Ending(headline, tuple(rows))
+    borrowed = loans or any(s.loan_repaid for s in lines)
+    columns = ENDING_COLUMNS
+    if not borrowed:    # a game without loans says nothing of them
+        columns = columns[:4] + columns[5:]
+        rows = [row[:4] + row[5:] for row in rows]
+    text = ("Raw materials left in stock were sold to the Broker at the last market prices"
+            + (", and loans were repaid at $125 for each $100." if borrowed else ".")
+            + " The most cash wins.")
+    first = tuple(s.seat for s in lines if s.place == 1)
+    cheer = f"Congratulations, {_and([s.name for s in lines if s.place == 1])}!"
+    quotes = []
+    for s in sorted(lines, key=lambda s: s.seat):
+        if computers is not None and s.seat in computers:
+            said, mood = end_reaction(s, len(lines), len(first))
+            quotes.append(Quote(s.seat, s.name, said, mood))
+    return Ending(headline, tuple(rows), text, first, cheer, tuple(quotes),
+                  tuple(s.seat for s in lines), columns)
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 ENDING_COLUMNS = ("Place", "Player", "Cash after last month", "Materials to the Broker",
@@ -582,6 +809,57 @@ ENDING_COLUMNS = ("Place", "Player", "Cash after last month", "Materials to the 
 
 def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+# ----------------------------------------------------------------- progress
+
+@dataclass(frozen=True)
+class Progress:
+    """Where the game stands, for the strip along the top of the window.
+
+    ``months`` are the column headings; ``done`` counts the phases resolved
+    (two a month); ``current`` is the index of the phase being played
+    (``(month - 1) * 2``, plus one when selling), ``None`` once the game is over.
+    """
+
+    label: str
+    months: Tuple[str, ...]
+    done: int
+    current: Optional[int]
+
+
+def progress(months: int, month: int, phase: str, *, revealed: bool = False) -> Progress:
+    """The progress strip for a game of ``months`` months at ``month`` and ``phase``.
+
+    With ``revealed``, that phase has just been resolved and its reveal is on show.
+    """
+    headings = tuple(month_label(m) for m in range(1, months + 1))
+    if phase == OVER:
+        return Progress(f"Game over after {months} month{'s' if months != 1 else ''}",
+                        headings, months * 2, None)
+    current = (month - 1) * 2 + (1 if phase == SELLING else 0)
+    if revealed:
+        what = "orders" if phase == PURCHASING else "offers"
+        return Progress(f"{month_label(month)}: month {month} of {months}, {what} revealed",
+                        headings, current + 1, current)
+    step = "buying raw materials" if phase == PURCHASING else "selling finished goods"
+    return Progress(f"{month_label(month)}: month {month} of {months}, {step}",
+                    headings, current, current)
+
+
+def empty_entry_question(view) -> Optional[str]:
+    """The question to ask before an entirely empty entry is sent, or ``None``.
+
+    Asked while the seat could act: it has cash to order with, or goods it
+    could make to offer.
+    """
+    if view.phase == PURCHASING:
+        if view.own_cash <= 0:
+            return None
+        return "Submit no order this month? You would buy no raw materials."
+    if not any(hints.max_makeable(view, key) for key in view.keys):
+        return None
+    return "Submit no offer this month? You would sell nothing."
 
 
 # ------------------------------------------------------------------- turns

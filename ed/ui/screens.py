@@ -1,5 +1,5 @@
-"""Full-window screens laid over the game: welcome, resume, pass-and-play cover,
-reveal and end of game.
+"""Full-window screens laid over the game: welcome, resume, pass-and-play cover
+and reveal (the end of the game has a module of its own, ``ending``).
 
 Each screen is a frame placed over the whole body of the window, so nothing
 beneath it can be read while it is up.  Widget trees::
@@ -7,15 +7,15 @@ beneath it can be read while it is up.  Widget trees::
     Welcome:  title, intro, [New game…] [Open a saved game…]
     Resume:   title, description, table of unfinished games (newest first),
               games open in another window, [Resume] [New game]
-    Cover:    "Pass to <name>", explanation, [I am <name>: show my sheet]
-    Reveal:   title, commodities tree, seats tree, [Continue]
-    Ending:   headline, results tree, [New game] [Quit]
+    Cover:    "Pass to <name>", explanation, [I am <name>: show my sheet],
+              [<who submitted last>: take back my entry]
+    Reveal:   title, a column per commodity and a row per seat, [Continue]
 """
 from __future__ import annotations
 
 import tkinter as tk
 from tkinter import ttk
-from typing import Callable, Optional, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from . import presenter as P
 from . import theme as T
@@ -152,7 +152,8 @@ def elsewhere_sentence(elsewhere: list) -> str:
 class Cover(Screen):
     """Pass-and-play: hides everything until the named person is ready."""
 
-    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_ready: Callable[[], None]) -> None:
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_ready: Callable[[], None],
+                 on_take_back: Optional[Callable[[], None]] = None) -> None:
         super().__init__(master, style="Cover.TFrame")
         em = theme.em
         inner = ttk.Frame(self, style="Cover.TFrame")
@@ -164,195 +165,252 @@ class Cover(Screen):
         self.text.grid(row=1, column=0, pady=em)
         self.ready_button = ttk.Button(inner, text="", style="Big.TButton", command=on_ready)
         self.ready_button.grid(row=2, column=0, pady=em)
+        # Whoever has just submitted may still take the entry back (until the last seat is in).
+        self.take_back_button = ttk.Button(inner, text="", command=on_take_back)
+        self.take_back_button.grid(row=3, column=0, pady=(em, 0))
         self.default_button = self.ready_button
 
-    def set_name(self, name: str) -> None:
+    def set_name(self, name: str, *, take_back: Optional[str] = None) -> None:
+        """Ask for ``name``; ``take_back`` names who may still take an entry back."""
         title, text = P.cover_text(name)
         self.title.configure(text=title)
         self.text.configure(text=text + "\n\nPress Enter or the button when you are ready.")
         self.ready_button.configure(text=f"I am {name}: show my sheet")
+        if take_back:
+            self.take_back_button.configure(text=f"{take_back}: take back my entry")
+            self.take_back_button.grid()
+        else:
+            self.take_back_button.grid_remove()
+
+
+class RevealCellWidgets:
+    """One seat's entry for one commodity on the reveal: what was entered, what came of it."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
+        self.frame = ttk.Frame(master, style="Card.TFrame", padding=(theme.pad(0.5), 1))
+        self.frame.configure(borderwidth=0)
+        self.entered = ttk.Label(self.frame, text="", style="CardBold.TLabel", anchor="w")
+        self.result = ttk.Label(self.frame, text="", style="Card.TLabel", anchor="w")
+        self.entered.grid(row=0, column=0, sticky="w")
+        self.result.grid(row=1, column=0, sticky="w")
+        self.outcome = ""
+        from .tooltip import add_tooltip
+        for widget in (self.frame, self.entered, self.result):
+            add_tooltip(widget, lambda: self.outcome, 400)
+
+    def show(self, cell: Optional[P.RevealCell]) -> None:
+        """Show ``cell``, or a sealed "?" while its commodity is still to be revealed."""
+        if cell is None:
+            self.entered.configure(text="?", font="EDBold", foreground=T.MUTED)
+            self.result.configure(text="", foreground=T.MUTED)
+            self.outcome = ""
+            return
+        struck = cell.state == "failed"
+        self.entered.configure(text=cell.entered, font="EDTallyStrike" if struck else "EDBold",
+                               foreground=T.MUTED if cell.state in ("failed", "none") else T.INK)
+        colour = {"done": T.GREEN, "part": T.AMBER, "failed": T.RED}.get(cell.state, T.MUTED)
+        self.result.configure(text=cell.result, foreground=colour)
+        self.outcome = cell.outcome
+
+
+class RevealSeatWidgets:
+    """One seat's row on the reveal: picture, name, three cells, money, cash, stock, words."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, row: int) -> None:
+        from .portraits import Badge
+        pad = theme.pad
+        self.badge = Badge(master, theme.line * 2 + 4, background=T.CARD)
+        self.name = ttk.Label(master, text="", style="CardBold.TLabel", anchor="w")
+        self.cells = [RevealCellWidgets(master, theme) for _ in range(3)]
+        self.money = ttk.Label(master, text="", style="CardBold.TLabel", anchor="e")
+        self.cash = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
+        self.stock = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
+        self.words = ttk.Label(master, text="", style="CardMuted.TLabel", anchor="w",
+                               justify="left")
+        self.rule = ttk.Separator(master, orient="horizontal")
+        top = row * 3
+        self.rule.grid(row=top, column=0, columnspan=8, sticky="ew", pady=(pad(0.2), pad(0.2)))
+        self.badge.grid(row=top + 1, column=0, rowspan=2, sticky="n", padx=(pad(0.5), pad(0.4)))
+        self.name.grid(row=top + 1, column=1, sticky="w", padx=(0, pad(0.6)))
+        for index, cell in enumerate(self.cells):
+            cell.frame.grid(row=top + 1, column=2 + index, sticky="ew")
+        for column, label in ((5, self.money), (6, self.cash), (7, self.stock)):
+            label.grid(row=top + 1, column=column, sticky="e", padx=(pad(0.5), pad(0.6)))
+        self.words.grid(row=top + 2, column=1, columnspan=7, sticky="ew", padx=(0, pad(0.6)))
+        self.widgets = [self.rule, self.badge, self.name, self.money, self.cash, self.stock,
+                        self.words] + [c.frame for c in self.cells]
+
+    def set_visible(self, on: bool) -> None:
+        for widget in self.widgets:
+            widget.grid() if on else widget.grid_remove()
 
 
 class Reveal(Screen):
-    """Every seat's entry for the phase just resolved, and what became of it."""
+    """Every seat's entry for the phase just resolved, and what became of it.
+
+    One column per commodity (its units in all, the price move and the new
+    price at the head), one row per seat with its picture, its money, cash
+    and stock, and a computer player's explanation and reaction below.  It
+    fills the window and scrolls only when the text is too large to fit.
+
+        Reveal
+        ├── title, subtitle
+        ├── area (ScrolledFrame) ── table: heads[i] per commodity, seat rows
+        └── continue_button
+    """
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_continue: Callable[[], None]) -> None:
-        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.5))
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.2))
+        from .scroll import ScrolledFrame
+        self.theme = theme
         em = theme.em
-        self.title = ttk.Label(self, text="", style="ScreenTitle.TLabel")
-        self.title.grid(row=0, column=0, sticky="w")
-        self.subtitle = ttk.Label(self, text="Everyone may look: the entries are public now.",
+        # The title, and the button to go on, share a line: the table gets the height.
+        head = ttk.Frame(self, style="Screen.TFrame")
+        head.grid(row=0, column=0, sticky="ew")
+        self.title = ttk.Label(head, text="", style="RevealTitle.TLabel")
+        self.title.grid(row=0, column=0, sticky="sw")
+        self.subtitle = ttk.Label(head, text="Everyone may look: the entries are public now.",
                                   style="Screen.TLabel")
-        self.subtitle.grid(row=1, column=0, sticky="w", pady=(0, em // 2))
-        self.market = ttk.Treeview(self, columns=("name", "units", "price", "result"),
-                                   show="tree headings", selectmode="none", takefocus=0, height=12)
-        self.market.heading("#0", text="Commodity")
-        self.market.column("#0", width=em * 12, stretch=False)
-        for column, text, width, anchor in (("name", "Player", 12, "w"), ("units", "Units", 6, "e"),
-                                            ("price", "Price", 7, "e"), ("result", "Result", 70, "w")):
-            self.market.heading(column, text=text, anchor=anchor)
-            self.market.column(column, width=em * width, anchor=anchor,
-                               stretch=column == "result")
-        self.market.tag_configure("head", font="EDBold", background=T.CURRENT)
-        self.market.tag_configure("fail", foreground=T.MUTED)
-        self.market.grid(row=2, column=0, sticky="nsew")
-        self.market_scroll = ttk.Scrollbar(self, orient="vertical", command=self.market.yview)
-        self.market.configure(yscrollcommand=self.market_scroll.set)
-        self.market_scroll.grid(row=2, column=1, sticky="ns")
-        self.seats_heading = ttk.Label(self, text="Each player's result",
-                                       style="ScreenHeading.TLabel")
-        self.seats_heading.grid(row=3, column=0, sticky="w", pady=(em, 0))
-        self.seats = ttk.Treeview(self, columns=("name", "money", "cash", "stock", "note"),
-                                  show="headings", selectmode="none", takefocus=0, height=6)
-        for column, text, width, anchor in (("name", "Player", 12, "w"), ("money", "Paid", 12, "e"),
-                                            ("cash", "Cash now", 11, "e"),
-                                            ("stock", "Stock X·F·S", 13, "e"),
-                                            ("note", "What happened", 60, "w")):
-            self.seats.heading(column, text=text, anchor=anchor)
-            self.seats.column(column, width=em * width, anchor=anchor, stretch=column == "note")
-        self.seats.grid(row=4, column=0, sticky="nsew")
-        self.seats_scroll = ttk.Scrollbar(self, orient="vertical", command=self.seats.yview)
-        self.seats.configure(yscrollcommand=self.seats_scroll.set)
-        self.seats_scroll.grid(row=4, column=1, sticky="ns")
-        self.thoughts = ttk.Label(self, text="", style="Screen.TLabel", justify="left",
-                                  foreground=T.MUTED, wraplength=em * 120)
-        self.thoughts.grid(row=6, column=0, sticky="ew", pady=(em // 2, 0))
-        self.thoughts.bind("<Configure>", lambda e: e.widget.configure(
-            wraplength=max(200, e.width - 4)))
+        self.subtitle.grid(row=0, column=1, sticky="sw", padx=em, pady=(0, em // 4))
         self.continue_button = ttk.Button(self, text="Continue  (Enter)", style="Big.TButton",
                                           command=on_continue)
-        self.continue_button.grid(row=7, column=0, columnspan=2, sticky="e", pady=(em, 0))
+        self.continue_button.grid(row=0, column=1, sticky="e", pady=(0, em // 2))
+        self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
+        self.area.grid(row=2, column=0, columnspan=2, sticky="nsew")
+        self.table = self.area.inner
+        self._build_heads()
+        self.rows: list = []
         self.default_button = self.continue_button
         self.columnconfigure(0, weight=1)
-        # The commodities scroll when space is short; every seat's result stays in full.
         self.rowconfigure(2, weight=1)
-        self.rowconfigure(4, weight=0)
         self._data: Optional[P.Reveal] = None
         self._shown_blocks = 0
         self._continue_text = "Continue  (Enter)"
+        self.table.bind("<Configure>", lambda e: self._wrap_words(e.width))
+
+    def _build_heads(self) -> None:
+        from .panels import swatch
+        t, pad = self.table, self.theme.pad
+        for column in range(2, 5):
+            t.columnconfigure(column, weight=1, uniform="commodity")
+        self.corner = ttk.Label(t, text="Player", style="CardMuted.TLabel", anchor="sw")
+        self.corner.grid(row=0, column=1, sticky="sw", pady=(pad(0.4), 0))
+        self.heads = []
+        self._swatches = {}
+        for index in range(3):
+            head = ttk.Frame(t, style="Card.TFrame", padding=(pad(0.5), pad(0.3)))
+            head.grid(row=0, column=2 + index, sticky="nsew", padx=1, pady=(pad(0.3), 0))
+            head.name = ttk.Label(head, text="", style="CardHeading.TLabel", compound="left")
+            head.units = ttk.Label(head, text="", style="Card.TLabel")
+            head.move = ttk.Label(head, text="", style="CardBold.TLabel")
+            head.name.grid(row=0, column=0, sticky="w")
+            head.units.grid(row=1, column=0, sticky="w")
+            head.move.grid(row=2, column=0, sticky="w")
+            self.heads.append(head)
+        size = max(10, self.theme.line - 2)
+        for key, colour in T.COMMODITY_COLOURS.items():
+            self._swatches[key] = swatch(self, colour, size)
+        self.money_head = ttk.Label(t, text="Paid", style="CardMuted.TLabel", anchor="se")
+        self.cash_head = ttk.Label(t, text="Cash now", style="CardMuted.TLabel", anchor="se")
+        self.stock_head = ttk.Label(t, text="Stock\nX·F·S", style="CardMuted.TLabel",
+                                    anchor="se", justify="right")
+        for column, label in ((5, self.money_head), (6, self.cash_head), (7, self.stock_head)):
+            label.grid(row=0, column=column, sticky="se", padx=(pad(0.5), pad(0.6)))
+
+    def _row(self, index: int) -> RevealSeatWidgets:
+        while len(self.rows) <= index:
+            self.rows.append(RevealSeatWidgets(self.table, self.theme, len(self.rows) + 1))
+        return self.rows[index]
+
+    def _wrap_words(self, width: int) -> None:
+        wrap = max(200, width - self.theme.pad(8))
+        for row in self.rows:
+            row.words.configure(wraplength=wrap)
 
     def fill(self, data: P.Reveal, *, buying: bool, step: bool = False,
-             continue_text: str = "Continue  (Enter)") -> None:
-        """Show a reveal; with ``step``, one commodity at a time (``show_next`` adds the next)."""
+             continue_text: str = "Continue  (Enter)",
+             personalities: Sequence = ()) -> None:
+        """Show a reveal; with ``step``, one commodity at a time (``show_next`` adds the next).
+
+        ``personalities[seat]`` draws a computer seat's face (``None``: a person).
+        """
         self._data = data
         self._continue_text = continue_text
+        self._personalities = list(personalities)
         self.title.configure(text=data.title)
-        self.market.delete(*self.market.get_children())
-        self.seats.heading("money", text="Paid" if buying else "Received")
-        self.seats.delete(*self.seats.get_children())
-        for row in data.seats:
-            self.seats.insert("", "end", values=row)
-        rows = sum(1 + len(b.rows) for b in data.blocks)
-        self.market.configure(height=max(4, min(rows, 16)))
-        self.seats.configure(height=max(2, len(data.seats)))
-        self._shown_blocks = 0
-        for _ in range(1 if step else len(data.blocks)):
-            self._add_block()
-        self.market.yview_moveto(0)
-        self._show_rest()
+        self.money_head.configure(text="Paid" if buying else "Received")
+        for index, row in enumerate(self.rows):
+            row.set_visible(index < len(data.rows))
+        for index, seat in enumerate(data.rows):
+            widgets = self._row(index)
+            widgets.set_visible(True)
+            person = self._personalities[seat.seat] if seat.seat < len(self._personalities) \
+                else None
+            widgets.badge.show(person, initial=seat.name, mood=seat.mood)
+            widgets.name.configure(text=seat.name)
+        self._shown_blocks = 1 if step else len(data.columns)
+        self._draw()
+        self.area.scroll_to_top()
 
-    def _add_block(self) -> None:
-        block = self._data.blocks[self._shown_blocks]
-        parent = self.market.insert("", "end", text=block.name, open=True,
-                                    values=("", "", "", block.summary), tags=("head",))
-        for row, failed in zip(block.rows, block.failed):
-            self.market.insert(parent, "end", text="", values=row,
-                               tags=("fail",) if failed else ())
-        self._shown_blocks += 1
-        self.market.see(parent)
+    def _draw(self) -> None:
+        data = self._data
+        done = not self.more
+        for index, head in enumerate(self.heads):
+            column = data.columns[index] if index < len(data.columns) else None
+            if column is None:
+                continue
+            head.name.configure(text=f" {column.name}", image=self._swatches[column.key])
+            shown = index < self._shown_blocks
+            head.units.configure(text=column.units if shown else "to be revealed")
+            head.move.configure(text=column.move if shown else "")
+        for index, seat in enumerate(data.rows):
+            widgets = self.rows[index]
+            for number, cell in enumerate(widgets.cells):
+                cell.show(seat.cells[number] if number < self._shown_blocks else None)
+            widgets.money.configure(text=seat.money if done else "")
+            widgets.cash.configure(text=seat.cash if done else "")
+            widgets.stock.configure(text=seat.stock if done else "")
+            words = []
+            if seat.reaction:
+                words.append(f"“{seat.reaction}”")
+            if seat.thought:
+                words.append(f"Thinking: {seat.thought}.".replace("..", "."))
+            if seat.note:
+                words.append(seat.note)
+            widgets.words.configure(text="   ".join(words) if done else "")
+            if seat.seat < len(self._personalities) and self._personalities[seat.seat]:
+                widgets.badge.show(self._personalities[seat.seat], initial=seat.name,
+                                   mood=seat.mood if done else "neutral")
+        if done:
+            self.continue_button.configure(text=self._continue_text)
+        else:
+            name = data.columns[self._shown_blocks].name
+            self.continue_button.configure(text=f"Next: {name}  (Enter)")
 
     @property
     def more(self) -> bool:
         """Whether commodities are still to be shown (pacing "step")."""
-        return self._data is not None and self._shown_blocks < len(self._data.blocks)
+        return self._data is not None and self._shown_blocks < len(self._data.columns)
 
     def show_next(self) -> None:
         """Reveal the next commodity (and, after the last, every seat's result)."""
         if self.more:
-            self._add_block()
-            self._show_rest()
+            self._shown_blocks += 1
+            self._draw()
 
-    def _show_rest(self) -> None:
-        data = self._data
-        done = not self.more
-        for widget in (self.seats_heading, self.seats, self.seats_scroll, self.thoughts):
-            if done:
-                widget.grid()
-            else:
-                widget.grid_remove()
-        self.thoughts.configure(text=("The computer players' thinking: " +
-                                      "  ·  ".join(data.thoughts)) if data.thoughts and done
-                                else "")
-        if done:
-            self.continue_button.configure(text=self._continue_text)
-        else:
-            name = data.blocks[self._shown_blocks].name
-            self.continue_button.configure(text=f"Next: {name}  (Enter)")
+    def shown_columns(self) -> List[str]:
+        """The commodities revealed so far (for tests)."""
+        return [self._data.columns[i].name for i in range(self._shown_blocks)] \
+            if self._data else []
 
-
-class Ending(Screen):
-    """The end of the game: the settlement and the winner."""
-
-    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_new: Callable[[], None],
-                 on_quit: Callable[[], None], on_look: Callable[[], None]) -> None:
-        super().__init__(master, style="Screen.TFrame", padding=theme.pad(2))
-        em = theme.em
-        ttk.Label(self, text="The game is over", style="ScreenTitle.TLabel").grid(
-            row=0, column=0, columnspan=3, sticky="w")
-        self.headline = ttk.Label(self, text="", style="ScreenHeading.TLabel")
-        self.headline.grid(row=1, column=0, columnspan=3, sticky="w", pady=em)
-        self.text = ttk.Label(self, style="Screen.TLabel", wraplength=em * 110, justify="left",
-                              text="Raw materials left in stock were sold to the Broker at the "
-                                   "last market prices, and loans were repaid at $125 for each "
-                                   "$100. The most cash wins.")
-        self.text.grid(row=2, column=0, columnspan=3, sticky="w")
-        self.table = ttk.Treeview(self, columns=P.ENDING_COLUMNS, show="headings",
-                                  selectmode="none", takefocus=0, height=6)
-        widths = (6, 12, 14, 22, 18, 10, 10)
-        for column, width in zip(P.ENDING_COLUMNS, widths):
-            self.table.heading(column, text=column)
-            self.table.column(column, width=em * width, anchor="w" if column == "Player" else "e",
-                              stretch=True)
-        self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
-        self.table.grid(row=3, column=0, columnspan=3, sticky="nsew", pady=em)
-        self.charts = ttk.Frame(self, style="Screen.TFrame")
-        self.charts.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(0, em))
-        self.charts.columnconfigure(0, weight=3, uniform="chart")
-        self.charts.columnconfigure(1, weight=2, uniform="chart")
-        self.charts.rowconfigure(0, weight=1)
-        self.cash_chart = None
-        self.standings = None
-        self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
-        self.look_button = ttk.Button(self, text="Look at the sheets", command=on_look)
-        self.quit_button = ttk.Button(self, text="Quit", command=on_quit)
-        self.new_button.grid(row=5, column=0, sticky="w")
-        self.look_button.grid(row=5, column=1, sticky="w", padx=em)
-        self.quit_button.grid(row=5, column=2, sticky="e")
-        self.default_button = self.new_button
-        self.columnconfigure(2, weight=1)
-        self.rowconfigure(4, weight=1)
-        self._em = em
-
-    def fill(self, data: P.Ending, game=None) -> None:
-        self.headline.configure(text=data.headline)
-        self.table.delete(*self.table.get_children())
-        for row in data.rows:
-            self.table.insert("", "end", values=row, tags=("winner",) if row[0] == "1st" else ())
-        self.table.configure(height=len(data.rows))
-        if game is not None:
-            self.show_charts(game)
-
-    def show_charts(self, game) -> None:
-        """Each seat's cash month by month, and the final standings as bars (winner marked)."""
-        from . import charts
-        em = self._em
-        if self.cash_chart is None:
-            self.cash_chart = charts.CashChart(self.charts, width=em * 60, height=em * 22,
-                                               title="Cash month by month")
-            self.cash_chart.grid(row=0, column=0, sticky="nsew", padx=(0, em))
-            self.standings = charts.StandingsBars(self.charts, width=em * 44,
-                                                  title="Final standings")
-            self.standings.grid(row=0, column=1, sticky="nsew")
-        start = game.rules.starting_cash
-        self.cash_chart.set_history(game.history, game.names, start)
-        self.standings.set_rows(charts.standings_rows(game), starting_cash=start)
+    def rows_shown(self) -> List[tuple]:
+        """Per seat: name, then (entered, result) per commodity, money, cash, stock, words."""
+        found = []
+        for row in self.rows:
+            if not row.name.winfo_manager():
+                continue
+            cells = tuple((c.entered.cget("text"), c.result.cget("text")) for c in row.cells)
+            found.append((row.name.cget("text"),) + cells + (
+                row.money.cget("text"), row.cash.cget("text"), row.stock.cget("text"),
+                row.words.cget("text")))
+        return found

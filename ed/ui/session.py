@@ -25,6 +25,11 @@ log = logging.getLogger("ed.ui")
 
 DEFAULT_LEVEL = "medium"
 
+#: Levels whose decisions take well under a frame (``python3 -m ed.bench``): the
+#: window lets them decide at once.  Any other level (``expert``, and any level
+#: added later) decides off the Tk thread, so the window never freezes.
+QUICK_LEVELS = ("easy", "medium", "hard")
+
 
 @dataclass(frozen=True)
 class SeatSetup:
@@ -70,14 +75,16 @@ class Step:
     """What the window shows next.
 
     ``kind`` is ``"enter"`` (``seat`` must enter; ``cover`` says whether to
-    hand the laptop over first), ``"reveal"`` (``report`` was just
-    resolved) or ``"over"``.
+    hand the laptop over first), ``"wait"`` (only computer players who think
+    slowly are still to decide: ``seats``), ``"reveal"`` (``report`` was
+    just resolved) or ``"over"``.
     """
 
     kind: str
     seat: Optional[int] = None
     cover: bool = False
     report: object = None
+    seats: Tuple[int, ...] = ()
 
 
 class Session:
@@ -113,7 +120,8 @@ class Session:
     def humans(self) -> List[int]:
         return [i for i, seat in enumerate(self.game.seats) if not seat.is_computer]
 
-    def _avatar(self, seat: int):
+    def avatar(self, seat: int):
+        """The computer player of ``seat`` (made on first use, kept for the game)."""
         avatar = self._avatars.get(seat)
         if avatar is None:
             from .. import ai
@@ -127,29 +135,73 @@ class Session:
             self._avatars[seat] = avatar
         return avatar
 
-    def play_computers(self) -> None:
-        """Every computer seat still waiting decides now, from its own view only."""
+    def is_quick(self, seat: int) -> bool:
+        """Whether ``seat`` is a computer player who decides well within a frame."""
+        return (self.game.seats[seat].level or DEFAULT_LEVEL) in QUICK_LEVELS
+
+    def computers_waiting(self) -> List[int]:
+        """The computer seats that have not decided this phase yet."""
+        return [s for s in self.game.waiting_for() if self.game.seats[s].is_computer]
+
+    def play_computers(self, *, quick_only: bool = False) -> List[int]:
+        """Computer seats still waiting decide now, each from its own view only.
+
+        With ``quick_only``, only the quick levels do; returns the seats left.
+        """
         game = self.game
-        for seat in game.waiting_for():
-            if not game.seats[seat].is_computer:
+        for seat in self.computers_waiting():
+            if quick_only and not self.is_quick(seat):
                 continue
-            avatar = self._avatar(seat)
+            avatar = self.avatar(seat)
             try:
                 entry = avatar.decide(game.view(seat))
-                game.submit(seat, entry)
-                self._pending_explanations[seat] = getattr(avatar, "explanation", "") or ""
+                said = getattr(avatar, "explanation", "") or ""
             except Exception:  # a computer player's bug must not stop the game
                 log.exception("computer seat %s failed to decide; it passes", seat)
-                game.submit(seat, {})
-                self._pending_explanations[seat] = "passes this phase"
+                entry, said = {}, "passes this phase"
+            self.record(seat, entry, said)
+        return self.computers_waiting()
 
-    def step(self) -> Step:
-        """What happens next; resolves the phase when every seat is in."""
+    def record(self, seat: int, entry: Mapping[str, Sequence[int]], explanation: str) -> bool:
+        """Submit a computer seat's decision (made here or on a worker thread).
+
+        An entry the engine refuses (a computer player's bug) becomes an empty
+        one.  Returns ``False`` when the seat is no longer waiting (the answer
+        came for a phase gone by).
+        """
+        game = self.game
+        if game.is_over or game.submitted(seat):
+            return False
+        try:
+            game.submit(seat, dict(entry))
+        except Exception:
+            log.exception("computer seat %s made an entry the rules refuse; it passes", seat)
+            game.submit(seat, {})
+            explanation = "passes this phase"
+        self._pending_explanations[seat] = explanation
+        return True
+
+    def withdraw(self, seat: int) -> Dict[str, Tuple[int, int]]:
+        """Take back a person's entry for this phase (then autosave); returns what it was."""
+        entry = dict(self.game.entry(seat) or {})
+        self.game.withdraw(seat)
+        self.autosave()
+        return entry
+
+    def step(self, *, play: bool = True) -> Step:
+        """What happens next; resolves the phase when every seat is in.
+
+        With ``play`` every computer seat decides here; without it only the
+        quick ones do, and ``"wait"`` says the slow ones are still to decide
+        (the window has them think on a worker thread meanwhile).
+        """
         game = self.game
         if game.is_over:
             return Step("over")
-        self.play_computers()
+        left = self.play_computers(quick_only=not play)
         waiting = game.waiting_for()
+        if waiting and len(left) == len(waiting):
+            return Step("wait", seats=tuple(left))
         if not waiting:
             report = game.resolve()
             self.explanations = self._pending_explanations
@@ -159,7 +211,7 @@ class Session:
             self.shown_seat = None
             self.autosave()
             return Step("reveal", report=report)
-        seat = waiting[0]
+        seat = [s for s in waiting if s not in left][0]
         humans = self.humans
         cover = len(humans) > 1 and self.shown_seat != seat
         return Step("enter", seat=seat, cover=cover)

@@ -4,8 +4,9 @@ Pure apart from ``apply_text_scale``, which imports tkinter when called.
 
 - ``Settings``: ``text_scale`` (1.0 is normal), ``reveal_pacing`` (``"all"``
   shows a whole reveal at once, ``"step"`` one seat at a time),
-  ``first_run_done`` and ``extra`` (settings this version does not know,
-  kept as they were so a newer version's file survives a round trip).
+  ``first_run_done``, ``last_setup`` (the last game set up in the new-game
+  dialog) and ``extra`` (settings this version does not know, kept as they
+  were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
   a file that will not parse or has wrong types is renamed aside to
@@ -42,6 +43,8 @@ class Settings:
     reveal_pacing: str = "all"
     first_run_done: bool = False
     extra: Dict[str, Any] = field(default_factory=dict)
+    #: the last game set up in the new-game dialog (seats, months, options), shown again
+    last_setup: Dict[str, Any] = field(default_factory=dict)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -54,6 +57,8 @@ class Settings:
         data = dict(self.extra)
         known = asdict(self)
         known.pop("extra")
+        if not known["last_setup"]:
+            known.pop("last_setup")
         data.update(known)
         return data
 
@@ -92,9 +97,13 @@ def from_dict(data: Any) -> Settings:
     done = data.get("first_run_done", defaults.first_run_done)
     if type(done) is not bool:
         raise _BadSettings(f"first_run_done should be true or false, not {done!r}")
+    # The last setup is only a convenience: one that is not a set of named values is
+    # dropped (the dialog checks every value it shows again), never the whole file.
+    last = data.get("last_setup")
+    last = dict(last) if isinstance(last, dict) else {}
     extra = {k: v for k, v in data.items()
-             if k not in ("text_scale", "reveal_pacing", "first_run_done")}
-    return Settings(clamp_scale(scale), pacing, done, extra)
+             if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup")}
+    return Settings(clamp_scale(scale), pacing, done, extra, last)
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:

@@ -3,14 +3,22 @@
 Widget tree::
 
     TallySheet (ttk.Frame)
-    ├── heads    (Canvas, fixed)    row headings; ORDERS / SALES down the side
-    ├── body     (Canvas, scrolls)  one column per month; the current month's
-    │   │                           column holds the entry fields, and the
-    │   │                           live help sits right beside them
+    ├── corner   (Canvas, fixed)        "Month" above the row labels
+    ├── top      (Canvas, sideways)     the month headings, frozen above the cells
+    ├── heads    (Canvas, up and down)  row labels, frozen beside the cells; ORDERS / SALES
+    ├── body     (Canvas, both ways)    one column per month; the current month's
+    │   │                               column holds the entry fields, and the
+    │   │                               live help sits right beside them
     │   ├── entries[key] = (units Entry, price Entry)   for all six commodities
     │   ├── hints[key]   (Label)    help or the refusal next to those fields
     │   └── totals["orders"|"sales"] (Label)  cost, cash left, makeability
     ├── xscroll, yscroll
+
+Like the paper sheet, the row labels and the month headings never move and
+no cell can draw over them.  The sheet scrolls sideways a whole month at a
+time, and a month only partly in sight shows no numbers at all, so every
+number on screen is whole; the month being played is always fully in view.
+Each hint stays within the rows of its commodity.
 
 Past cells are canvas text items created once per game and only
 reconfigured when their text changes, so a redraw after a phase is cheap.
@@ -37,40 +45,60 @@ class TallySheet(ttk.Frame):
         self.on_submit = on_submit
         em = theme.em
         self.col_w = em * 9
-        self.head_w = em * 17
-        self.hint_w = em * 36
+        self.head_w = em * 18
+        self.hint_w = em * 25
         self.months = 0
         self.rows: Tuple[P.TallyRow, ...] = ()
         self.row_y: Dict[str, int] = {}
+        self.height = 0
         self._items: Dict[Tuple[int, str], int] = {}
         self._drawn: Dict[Tuple[int, str], P.Cell] = {}
         self._col_lines: List[int] = []
         self._row_lines: List[int] = []
         self._current_month = 0
         self._entry_block: Optional[str] = None
-
-        self.heads = tk.Canvas(self, width=self.head_w, background=T.PAPER,
-                               highlightthickness=0, takefocus=0)
-        self.body = tk.Canvas(self, background=T.PAPER, highlightthickness=0, takefocus=0)
-        self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self.body.xview)
-        self.yscroll = ttk.Scrollbar(self, orient="vertical", command=self._yview)
-        self.body.configure(xscrollcommand=self.xscroll.set, yscrollcommand=self.yscroll.set)
-        self.heads.grid(row=0, column=0, sticky="ns")
-        self.body.grid(row=0, column=1, sticky="nsew")
-        self.yscroll.grid(row=0, column=2, sticky="ns")
-        self.xscroll.grid(row=1, column=1, sticky="ew")
-        self.columnconfigure(1, weight=1)
-        self.rowconfigure(0, weight=1)
+        self._visible_months = 0
+        self._whole: Dict[int, bool] = {}
+        self._rows_cut: Tuple[int, ...] = ()
+        self.block_span: Dict[str, Tuple[int, int]] = {}
 
         self.entries: Dict[str, Tuple[ttk.Entry, ttk.Entry]] = {}
         self.vars: Dict[str, Tuple[tk.StringVar, tk.StringVar]] = {}
         self.hints: Dict[str, ttk.Label] = {}
         self.totals: Dict[str, ttk.Label] = {}
         self._windows: Dict[str, int] = {}
+        self._build_canvases()
         self._make_fields()
-        self.row_h = max(theme.line + 6, self.entries["xfine"][0].winfo_reqheight() + 2)
+        self.row_h = max(theme.line + 4, self.entries["xfine"][0].winfo_reqheight())
+        for canvas in (self.corner, self.top):
+            canvas.configure(height=self.row_h)
 
     # ----------------------------------------------------------- building
+
+    def _build_canvases(self) -> None:
+        options = dict(background=T.PAPER, highlightthickness=0, takefocus=0)
+        self.corner = tk.Canvas(self, width=self.head_w, **options)
+        self.top = tk.Canvas(self, xscrollincrement=self.col_w, **options)
+        self.heads = tk.Canvas(self, width=self.head_w, **options)
+        self.body = tk.Canvas(self, xscrollincrement=self.col_w, **options)
+        self.top.configure(background=T.HEAD)
+        self.corner.configure(background=T.HEAD)
+        self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self._xview)
+        self.yscroll = ttk.Scrollbar(self, orient="vertical", command=self._yview)
+        self.body.configure(xscrollcommand=self._x_moved, yscrollcommand=self._y_moved)
+        self.corner.grid(row=0, column=0, sticky="nsew")
+        self.top.grid(row=0, column=1, sticky="ew")
+        self.heads.grid(row=1, column=0, sticky="ns")
+        self.body.grid(row=1, column=1, sticky="nsew")
+        self.yscroll.grid(row=1, column=2, sticky="ns")
+        self.xscroll.grid(row=2, column=1, sticky="ew")
+        self.columnconfigure(1, weight=1)
+        self.rowconfigure(1, weight=1)
+        self.body.bind("<Configure>", lambda e: self._resized())
+        for canvas in (self.body, self.heads, self.top):
+            for sequence in ("<MouseWheel>", "<Shift-MouseWheel>", "<Button-4>", "<Button-5>",
+                             "<Shift-Button-4>", "<Shift-Button-5>"):
+                canvas.bind(sequence, self._wheel)
 
     def _make_fields(self) -> None:
         """Entry fields and hint labels, created in Tab order, placed later."""
@@ -100,30 +128,151 @@ class TallySheet(ttk.Frame):
         self.on_submit()
         return "break"
 
+    # ------------------------------------------------------------ scrolling
+
+    def _xview(self, *args) -> None:
+        self.body.xview(*args)
+
     def _yview(self, *args) -> None:
-        self.heads.yview(*args)
         self.body.yview(*args)
+
+    def _x_moved(self, first: str, last: str) -> None:
+        """The body moved sideways: the headings follow, part-shown months go blank."""
+        self.xscroll.set(first, last)
+        region = self._region_width()
+        if region > 0:
+            self.top.xview_moveto(self.body.canvasx(0) / region)
+        self._clip_columns()
+
+    def _y_moved(self, first: str, last: str) -> None:
+        """The body moved up or down: the row labels follow, part-shown rows go blank."""
+        self.yscroll.set(first, last)
+        height = self._region_height()
+        if height > 0:
+            self.heads.yview_moveto(self.body.canvasy(0) / height)
+        self._clip_columns()
+
+    def _wheel(self, event) -> str:
+        delta = -1 if getattr(event, "num", 0) == 4 or getattr(event, "delta", 0) > 0 else 1
+        sideways = bool(event.state & 0x1)     # Shift
+        if sideways:
+            self.body.xview_scroll(delta, "units")
+        else:
+            self.body.yview_scroll(delta * 2, "units")
+        return "break"
+
+    def _region_width(self) -> float:
+        try:
+            return float(str(self.body.cget("scrollregion")).split()[2])
+        except (IndexError, ValueError, tk.TclError):
+            return 0.0
+
+    def _region_height(self) -> float:
+        try:
+            return float(str(self.body.cget("scrollregion")).split()[3])
+        except (IndexError, ValueError, tk.TclError):
+            return 0.0
+
+    def _set_region(self, width: float, height: float) -> None:
+        width, height = int(width), int(height)
+        self.body.configure(scrollregion=(0, 0, width, height))
+        self.top.configure(scrollregion=(0, 0, width, self.row_h))
+        self.heads.configure(scrollregion=(0, 0, self.head_w, height))
+
+    def _resized(self) -> None:
+        self.scroll_to_current()
+        self._fit_hints()
+
+    def shown_span(self) -> Tuple[float, float]:
+        """The x range of the body in sight, in canvas coordinates."""
+        left = self.body.canvasx(0)
+        return left, left + max(1, self.body.winfo_width())
+
+    def whole_months(self) -> List[int]:
+        """The months whose numbers are on screen now (wholly in sight)."""
+        return [m for m in range(1, self.months + 1) if self._whole.get(m)]
+
+    def _clip_columns(self) -> None:
+        """Show a number only when its whole month column and its whole row are in sight."""
+        left, right = self.shown_span()
+        c, top = self.body, self.top
+        seen_top = c.canvasy(0)
+        seen_bottom = seen_top + max(1, c.winfo_height())
+        cut = tuple(index for index, row in enumerate(self.rows)
+                    if self.row_y[row.id] < seen_top - 1
+                    or self.row_y[row.id] + self.row_h > seen_bottom + 1)
+        changed = cut != self._rows_cut
+        for month in range(1, self.months + 1):
+            x0, x1 = (month - 1) * self.col_w, month * self.col_w
+            whole = x0 >= left - 1 and x1 <= right + 1 and month <= self._visible_months
+            if self._whole.get(month) == whole and not (changed and whole):
+                continue
+            self._whole[month] = whole
+            state = "normal" if whole else "hidden"
+            c.itemconfigure(f"c{month}", state=state)
+            top.itemconfigure(f"m{month}", state=state)
+        if changed:
+            for index in self._rows_cut:
+                self.heads.itemconfigure(f"r{index}", state="normal")
+            self._rows_cut = cut
+        for index in cut:
+            c.itemconfigure(f"r{index}", state="hidden")
+            self.heads.itemconfigure(f"r{index}", state="hidden")
+        self._place_block_titles(seen_top, seen_bottom)
+
+    def _place_block_titles(self, seen_top: float, seen_bottom: float) -> None:
+        """ORDERS and SALES stand in the middle of the part of their block in sight, or
+        not at all where too little of it is in sight to hold the whole word."""
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDTallyBold", exists=True)
+        for block, title in (("orders", "ORDERS"), ("sales", "SALES")):
+            if block not in self.block_span:
+                continue            # no game laid out yet
+            top, bottom = self.block_span[block]
+            top, bottom = max(top, seen_top), min(bottom, seen_bottom)
+            fits = bottom - top >= bold.measure(title) + 4
+            for item in self.heads.find_withtag(f"block:{block}"):
+                self.heads.coords(item, self.theme.em, (top + bottom) / 2)
+                self.heads.itemconfigure(item, state="normal" if fits else "hidden")
+
+    # ------------------------------------------------------------- layout
 
     def setup(self, months: int, *, loans: bool) -> None:
         """Lay out a sheet for a game of ``months`` months (once per game)."""
         self.months = months
         self.rows = P.tally_rows(loans=loans)
-        self.body.delete("all")
-        self.heads.delete("all")
+        self._fit_heads()
+        for canvas in (self.body, self.heads, self.top, self.corner):
+            canvas.delete("all")
         self._items.clear()
         self._cells_by_item = None
         self._drawn.clear()
         self._windows.clear()
+        self._whole.clear()
+        self._rows_cut = ()
         self._entry_block = None
         self._current_month = 0
+        self._visible_months = 0
         self._layout_rows()
         self._draw_heads()
         self._draw_grid()
         self._make_items()
         self._place_fields()
 
+    def _fit_heads(self) -> None:
+        """Make the label column as wide as its longest group name beside its longest label."""
+        import tkinter.font as tkfont
+        em = self.theme.em
+        bold = tkfont.Font(root=self, name="EDTallyBold", exists=True)
+        plain = tkfont.Font(root=self, name="EDTally", exists=True)
+        need = max(em * 3.3 + (bold.measure(row.group) + em if row.group else 0)
+                   + plain.measure(row.label) + em * 1.2 for row in self.rows)
+        self.head_w = int(max(em * 14, need))
+        for canvas in (self.heads, self.corner):
+            canvas.configure(width=self.head_w)
+
     def _layout_rows(self) -> None:
-        y = self.row_h + self.theme.pad(0.3)
+        y = self.theme.pad(0.3)
         gap = self.theme.pad(0.6)
         previous = None
         for row in self.rows:
@@ -140,58 +289,81 @@ class TallySheet(ttk.Frame):
 
     def _draw_heads(self) -> None:
         c, em, h = self.heads, self.theme.em, self.row_h
-        c.create_text(em, h // 2, text="Month", anchor="w", font="EDTallyBold", fill=T.INK)
+        self.corner.create_text(em, h // 2, text="Month", anchor="w", font="EDTallyBold",
+                                fill=T.INK)
+        for canvas, height in ((self.corner, h), (self.heads, self.height)):
+            # The paper sheet's red double rule between the labels and the figures.
+            for x in (self.head_w - 4, self.head_w - 1):
+                canvas.create_line(x, 0, x, height, fill=T.MARGIN)
+        self.corner.create_line(0, h - 1, self.head_w, h - 1, fill=T.BLOCK_LINE)
         for block, title in (("orders", "ORDERS"), ("sales", "SALES")):
             top, bottom = self.block_span[block]
-            c.create_rectangle(0, top, em * 2, bottom, fill=T.PANEL, outline=T.BLOCK_LINE)
+            c.create_rectangle(0, top, em * 2, bottom, fill=T.HEAD, outline=T.BLOCK_LINE)
             c.create_text(em, (top + bottom) // 2, text=title, angle=90, font="EDTallyBold",
-                          fill=T.INK)
-        for row in self.rows:
+                          fill=T.INK, tags=(f"block:{block}",))
+        for index, row in enumerate(self.rows):
             y = self.row_y[row.id]
+            tags = (f"r{index}",)
             if row.group:
-                c.create_text(em * 2.6, y + h // 2, text=row.group, anchor="w",
-                              font="EDTallyBold", fill=T.INK)
-            c.create_text(self.head_w - em // 2, y + h // 2, text=row.label, anchor="e",
-                          font="EDTally", fill=T.MUTED)
-            c.create_line(em * 2, y + h, self.head_w, y + h, fill=T.GRID)
-        c.configure(scrollregion=(0, 0, self.head_w, self.height), height=self.height)
+                if row.key:
+                    # The commodity's colour as a small swatch; its name says the same.
+                    c.create_rectangle(em * 2.4, y + h * 0.3, em * 2.4 + em * 0.6, y + h * 0.7,
+                                       fill=T.COMMODITY_COLOURS[row.key], outline="", tags=tags)
+                c.create_text(em * 3.3, y + h // 2, text=row.group, anchor="w",
+                              font="EDTallyBold", fill=T.INK, tags=tags)
+            c.create_text(self.head_w - em * 0.8, y + h // 2, text=row.label, anchor="e",
+                          font="EDTally", fill=T.MUTED, tags=tags)
+            c.create_line(em * 2, y + h, self.head_w - 4, y + h, fill=T.RULE)
+        c.configure(scrollregion=(0, 0, self.head_w, self.height))
 
     def _draw_grid(self) -> None:
         c, h = self.body, self.row_h
-        width = self.months * self.col_w + self.hint_w + self.theme.pad(2)
+        width = self.months * self.col_w
         self.current_band = c.create_rectangle(0, 0, 0, 0, fill=T.CURRENT, outline="")
         self._row_lines = [c.create_line(0, self.row_y[r.id] + h, width, self.row_y[r.id] + h,
-                                         fill=T.GRID) for r in self.rows]
+                                         fill=T.RULE) for r in self.rows]
         self._col_lines = []
         for month in range(1, self.months + 1):
             x = month * self.col_w
-            self._col_lines.append(c.create_line(x, 0, x, self.height, fill=T.GRID))
-            c.create_text(x - self.col_w // 2, h // 2, text=P.month_heading(month),
-                          font="EDTallyBold", fill=T.INK, tags=(f"m{month}",))
-        c.configure(scrollregion=(0, 0, width, self.height), height=self.height)
+            self._col_lines.append(c.create_line(x, 0, x, self.height, fill=T.RULE))
+            self.top.create_text(x - self.col_w // 2, h // 2, text=P.month_heading(month),
+                                 font="EDTallyBold", fill=T.INK, tags=(f"m{month}",))
+            self.top.create_line(x, 0, x, h, fill=T.RULE, tags=(f"m{month}",))
+        self.top_rule = self.top.create_line(0, h - 1, width, h - 1, fill=T.BLOCK_LINE)
+        self._set_region(width, self.height)
 
     def _make_items(self) -> None:
         c, h = self.body, self.row_h
         pad = self.theme.pad(0.4)
         for month in range(1, self.months + 1):
             x = month * self.col_w - pad
-            for row in self.rows:
+            for index, row in enumerate(self.rows):
                 self._items[(month, row.id)] = c.create_text(
                     x, self.row_y[row.id] + h // 2, text="", anchor="e", font="EDTally",
-                    fill=T.INK)
+                    fill=T.INK, tags=(f"c{month}", f"r{index}"))
 
     def _place_fields(self) -> None:
         c = self.body
         for key, (units, price) in self.entries.items():
-            self._windows[f"{key}.units"] = c.create_window(0, 0, window=units, anchor="w",
-                                                            state="hidden")
-            self._windows[f"{key}.price"] = c.create_window(0, 0, window=price, anchor="w",
-                                                            state="hidden")
+            for name, entry in (("units", units), ("price", price)):
+                self._windows[f"{key}.{name}"] = c.create_window(
+                    0, 0, window=entry, anchor="w", state="hidden", height=self.row_h - 1)
             self._windows[f"{key}.hint"] = c.create_window(0, 0, window=self.hints[key],
                                                            anchor="nw", state="hidden")
         for block, label in self.totals.items():
             self._windows[f"{block}.hint"] = c.create_window(0, 0, window=label, anchor="nw",
                                                              state="hidden")
+
+    def hint_band(self, name: str) -> Tuple[int, int]:
+        """The y range a hint may fill: its commodity's rows, or from a total to the block's end.
+
+        The orders total may run on beside the (still empty) sales block; the
+        sales total beside the cash and stock rows, whose current cells are empty.
+        """
+        if name in ("orders", "sales"):
+            top = self.row_y[f"{name}.total"]
+            return top, self.height
+        return self.row_y[f"{name}.units"], self.row_y[f"{name}.money"] + self.row_h
 
     # ------------------------------------------------------------ drawing
 
@@ -218,25 +390,27 @@ class TallySheet(ttk.Frame):
     def _show_month(self, month: int, entry_block: Optional[str]) -> None:
         """Move the highlight, the fields and the help to ``month``'s column."""
         if month == self._current_month and entry_block == self._entry_block:
+            self.scroll_to_current()
             return
         self._current_month, self._entry_block = month, entry_block
         c, h = self.body, self.row_h
         x0 = (month - 1) * self.col_w
         visible_months = month if entry_block else self.months
+        self._visible_months = visible_months
+        self._whole.clear()
         right = visible_months * self.col_w
         if entry_block:
             top, bottom = self.block_span[entry_block]
-            c.coords(self.current_band, x0, top, right + self.hint_w, bottom)
+            c.coords(self.current_band, x0, top, x0 + self.col_w, bottom)
             right += self.hint_w
         else:
             c.coords(self.current_band, 0, 0, 0, 0)
         for index, line in enumerate(self._col_lines):
             c.itemconfigure(line, state="normal" if index < visible_months else "hidden")
-        for m in range(1, self.months + 1):
-            c.itemconfigure(f"m{m}", state="normal" if m <= visible_months else "hidden")
         for line, row in zip(self._row_lines, self.rows):
             y = self.row_y[row.id] + h
-            c.coords(line, 0, y, right, y)
+            c.coords(line, 0, y, visible_months * self.col_w, y)
+        self.top.coords(self.top_rule, 0, h - 1, visible_months * self.col_w, h - 1)
         keys = RAW if entry_block == "orders" else GOODS if entry_block == "sales" else ()
         ex = x0 + 2
         hx = month * self.col_w + self.theme.pad(0.3)
@@ -247,34 +421,37 @@ class TallySheet(ttk.Frame):
             py = self.row_y[f"{key}.price"] + h // 2
             c.coords(self._windows[f"{key}.units"], ex, uy)
             c.coords(self._windows[f"{key}.price"], ex, py)
-            c.coords(self._windows[f"{key}.hint"], hx, self.row_y[f"{key}.units"] + 2)
+            c.coords(self._windows[f"{key}.hint"], hx, self.row_y[f"{key}.units"] + 1)
             for suffix in ("units", "price", "hint"):
                 c.itemconfigure(self._windows[f"{key}.{suffix}"], state=state)
             for entry in self.entries[key]:
                 entry.configure(takefocus=1 if on else 0)
         for block in ("orders", "sales"):
             on = block == entry_block
-            c.coords(self._windows[f"{block}.hint"], hx, self.row_y[f"{block}.total"] + 2)
+            c.coords(self._windows[f"{block}.hint"], hx, self.row_y[f"{block}.total"] + 1)
             c.itemconfigure(self._windows[f"{block}.hint"], state="normal" if on else "hidden")
-        width = max(right, self.months * self.col_w) + self.theme.pad(2)
-        c.configure(scrollregion=(0, 0, width, self.height))
+        self._set_region(right + self.theme.pad(1), max(self.height, self._region_height()))
+        self.scroll_to_current()
         self.after_idle(self.scroll_to_current)
 
     def scroll_to_current(self) -> None:
-        """Scroll so that the current column and its help are in sight."""
-        try:
-            region = float(self.body.cget("scrollregion").split()[2])
-        except (IndexError, ValueError, tk.TclError):
+        """Scroll so that the current month is wholly in sight, with as much help as fits.
+
+        The view moves a whole month at a time (``xscrollincrement``), so the
+        left edge is always a column's edge.
+        """
+        region = self._region_width()
+        if region <= 0 or not self._current_month:
             return
-        if region <= 0:
-            return
-        shown = self.body.winfo_width()
-        right = self._current_month * self.col_w + (self.hint_w if self._entry_block else 0)
+        shown = max(1, self.body.winfo_width())
+        month = self._current_month
+        right = month * self.col_w + (self.hint_w if self._entry_block else 0)
         # The current column itself matters most; its help may be cut on a narrow window.
-        left = min(max(0, right - shown + self.theme.pad(1)),
-                   max(0, (self._current_month - 1) * self.col_w))
-        left = -(-left // self.col_w) * self.col_w    # never show half a column
-        self.body.xview_moveto(left / region)
+        first = max(0, -(-(right - shown) // self.col_w))      # whole months scrolled off
+        first = min(first, month - 1)
+        self.body.xview_moveto(first * self.col_w / region)
+        self._clip_columns()
+        self._fit_hints()
 
     # ------------------------------------------------------------- entries
 
@@ -294,35 +471,75 @@ class TallySheet(ttk.Frame):
         for key in keys:
             hint = help_.lines[key]
             label = self.hints[key]
+            label.full_text = hint.text
             if label.cget("text") != hint.text:
                 label.configure(text=hint.text)
             label.configure(style=styles[hint.level])
         label = self.totals[block]
         label.configure(text=help_.total.text, style=styles[help_.total.level])
-        self._fit_total(block)
+        self._fit_hints()
 
-    def _fit_total(self, block: str) -> None:
-        """Let the total's message use the width in sight, and scroll to its last line.
+    def _fit_hints(self) -> None:
+        """Give each hint the width in sight and the height of its rows; keep the block in view.
 
-        A long refusal under the Sales block would otherwise run off the foot of
-        the sheet on a 768-pixel screen.
+        A hint is as wide as the sheet allows right of the current month, so
+        it rarely needs more lines than its commodity's three rows; a long
+        refusal under the Sales block makes the sheet taller rather than run
+        off its foot.
         """
+        block = self._entry_block
+        if not block or not self._windows:
+            return
         c = self.body
-        label = self.totals[block]
-        hx = self._current_month * self.col_w + self.theme.pad(0.3)
-        shown_right = c.canvasx(0) + c.winfo_width()
-        wrap = max(self.hint_w, int(shown_right - hx - self.theme.pad(1)))
-        if int(str(label.cget("wraplength")) or 0) != wrap:
-            label.configure(wraplength=wrap)
-        bottom = self.row_y[f"{block}.total"] + 2 + label.winfo_reqheight()
-        height = max(self.height, bottom + self.theme.pad(0.5))
-        region = c.cget("scrollregion").split()
-        if len(region) == 4 and int(float(region[3])) != height:
-            c.configure(scrollregion=(0, 0, int(float(region[2])), height))
-            self.heads.configure(scrollregion=(0, 0, self.head_w, height))
-        if bottom > c.canvasy(0) + c.winfo_height() and c.winfo_height() > 1:
-            c.yview_moveto(max(0.0, (bottom - c.winfo_height()) / height))
-            self.heads.yview_moveto(max(0.0, (bottom - c.winfo_height()) / height))
+        pad = self.theme.pad
+        hx = self._current_month * self.col_w + pad(0.3)
+        width = max(self.hint_w, int(self.shown_span()[1] - hx - pad(0.5)))
+        keys = RAW if block == "orders" else GOODS
+        for name, label in [(k, self.hints[k]) for k in keys] + [(block, self.totals[block])]:
+            wrap = width - pad(1.2)
+            if int(str(label.cget("wraplength")) or 0) != wrap:
+                label.configure(wraplength=wrap)
+            top, bottom = self.hint_band(name)
+            if name not in ("orders", "sales"):
+                self._fit_in_band(label, bottom - top - 2)
+            need = label.winfo_reqheight()
+            tall = max(need, bottom - top - 2) if name not in ("orders", "sales") else need
+            c.itemconfigure(self._windows[f"{name}.hint"], width=width, height=tall)
+        total_bottom = self.row_y[f"{block}.total"] + 1 + self.totals[block].winfo_reqheight()
+        height = max(self.height, total_bottom + pad(0.5))
+        if int(self._region_height()) != height:
+            self._set_region(self._region_width(), height)
+        self._keep_block_in_view(block, total_bottom)
+
+    @staticmethod
+    def _fit_in_band(label: ttk.Label, room: int) -> None:
+        """Keep a commodity's hint within its rows: in the small font if it needs more lines,
+        and, as a last resort, cut at a word with "…" (the whole sentence in its tooltip)."""
+        full = getattr(label, "full_text", None) or str(label.cget("text"))
+        style = str(label.cget("style"))
+        if label.winfo_reqheight() > room and not style.endswith("Compact.TLabel"):
+            label.configure(style=style.replace(".TLabel", "Compact.TLabel"))
+        words = full.split(" ")
+        while label.winfo_reqheight() > room and len(words) > 1:
+            words.pop()
+            label.configure(text=" ".join(words).rstrip(",:;") + "…")
+        if label.cget("text") != full and getattr(label, "_ed_fit_tip", None) is None:
+            from .tooltip import add_tooltip
+            label._ed_fit_tip = add_tooltip(label, lambda: getattr(label, "full_text", ""))
+
+    def _keep_block_in_view(self, block: str, bottom: int) -> None:
+        """Scroll up or down so the block being entered (and its total's help) is in sight."""
+        c = self.body
+        shown = c.winfo_height()
+        height = self._region_height()
+        if shown <= 1 or height <= 0:
+            return
+        top = self.block_span[block][0] - self.theme.pad(0.3)
+        seen_top = c.canvasy(0)
+        if top >= seen_top and bottom <= seen_top + shown:
+            return
+        want = min(top, max(0, bottom - shown))
+        c.yview_moveto(max(0.0, want / height))
 
     def focus_field(self, key: str, *, price: bool = False) -> None:
         entry = self.entries[key][1 if price else 0]
@@ -385,27 +602,40 @@ class TallySheet(ttk.Frame):
         """A plain canvas holding the whole sheet (headings and every month) for PostScript.
 
         The caller destroys it.  Entry fields are left out: only what was revealed
-        is printed.
+        is printed, every month of it, including those scrolled out of sight.
         """
         self.update_idletasks()
         top = tk.Toplevel(self)
         top.withdraw()
         width = self.head_w + self.months * self.col_w + self.theme.pad(1)
-        canvas = tk.Canvas(top, width=width, height=self.height, background="#ffffff",
+        h = self.row_h
+        canvas = tk.Canvas(top, width=width, height=self.height + h, background="#ffffff",
                            highlightthickness=0)
         canvas.pack()
-        for source, dx in ((self.heads, 0), (self.body, self.head_w)):
+        sources = ((self.corner, 0, 0), (self.top, self.head_w, 0), (self.heads, 0, h),
+                   (self.body, self.head_w, h))
+        for source, dx, dy in sources:
             for item in source.find_all():
                 kind = source.type(item)
-                if kind == "window" or source.itemcget(item, "state") == "hidden":
+                if kind == "window" or item == getattr(self, "current_band", None) and \
+                        source is self.body:
+                    continue
+                if source.itemcget(item, "state") == "hidden" and not self._clipped(source, item):
                     continue
                 coords = source.coords(item)
                 if not coords or (kind == "rectangle" and coords[0] == coords[2]):
                     continue
-                shifted = [c + (dx if i % 2 == 0 else 0) for i, c in enumerate(coords)]
+                shifted = [c + (dx if i % 2 == 0 else dy) for i, c in enumerate(coords)]
                 options = {name: source.itemcget(item, name)
                            for name in source.itemconfigure(item) if name != "tags"}
-                if item == getattr(self, "current_band", None):
-                    continue
+                options["state"] = "normal"
                 canvas._create(kind, shifted, options)
         return canvas
+
+    def _clipped(self, source: tk.Canvas, item: int) -> bool:
+        """Whether a hidden item is hidden only because its month is scrolled out of sight."""
+        tags = source.gettags(item)
+        for tag in tags:
+            if tag[:1] in ("c", "m") and tag[1:].isdigit():
+                return int(tag[1:]) <= self._visible_months
+        return any(tag[:1] == "r" and tag[1:].isdigit() for tag in tags)

@@ -2,6 +2,12 @@
 
 Sizes are in points and spacing is derived from the width of a "0" in the
 body font (``em``), so a larger text size scales the whole layout.
+
+One palette serves the whole game: ``COMMODITY_COLOURS`` gives each raw
+material and good the colour it has on the Price Level Board, the tally
+sheet, the reveal and the charts (Okabe-Ito colours, told apart by most
+colour-blind readers; a name or a mark always goes with them, so colour is
+never the only cue).  The tally sheet is drawn like ruled ledger paper.
 """
 from __future__ import annotations
 
@@ -9,17 +15,40 @@ import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
 
-PAPER = "#fffdf4"
-GRID = "#d9d4c3"
+PAPER = "#fffdf4"          # the tally sheet and the cards: cream ledger paper
+RULE = "#c8dccb"           # the sheet's pale green rules
+MARGIN = "#d98b80"         # the red double rule beside the row labels
+HEAD = "#eef2e2"           # the sheet's month headings band
+GRID = RULE
 BLOCK_LINE = "#8a8470"
-CURRENT = "#fff1b8"
+CURRENT = "#fff1b8"        # the month being entered, the seat shown, the winner
 INK = "#1f2933"
 MUTED = "#5f6b76"
 RED = "#b42318"
 AMBER = "#9a5b00"
 GREEN = "#1d7a43"
-PANEL = "#eef1f4"
+PANEL = "#efe9dc"          # the desk the screens lie on
+CARD = PAPER
+CARD_LINE = "#cfc6b0"
 COVER = "#24384f"
+ACCENT = "#8c3b1f"         # titles and the progress strip's marker
+
+#: Each commodity's colour everywhere in the window (see the module docstring).
+COMMODITY_COLOURS = {
+    "xfine": "#0072B2", "fine": "#009E73", "standard": "#56B4E9",
+    "A": "#D55E00", "B": "#CC79A7", "C": "#E69F00",
+}
+
+
+def tint(colour: str, share: float) -> str:
+    """``colour`` mixed with white, ``share`` of the way (0: the colour, 1: white)."""
+    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    mixed = (round(c + (255 - c) * share) for c in (red, green, blue))
+    return "#" + "".join(f"{c:02x}" for c in mixed)
+
+
+#: Pale backgrounds of the commodities (headings of the reveal, the sheet's group labels).
+COMMODITY_TINTS = {key: tint(colour, 0.82) for key, colour in COMMODITY_COLOURS.items()}
 
 FONT_SPECS = {
     # name: (size, weight, overstrike)
@@ -71,7 +100,13 @@ class Theme:
             except tk.TclError:
                 pass
         em = self.em
-        style.configure(".", font="EDBody")
+        style.configure(".", font="EDBody", background=PANEL)
+        style.map(".", background=[("disabled", PANEL)])
+        style.configure("TEntry", fieldbackground="#ffffff")
+        style.configure("TButton", background="#e4dccb")
+        style.map("TButton", background=[("active", "#efe6d2"), ("pressed", "#d6ccb6")])
+        style.configure("TNotebook.Tab", background="#ddd4c1", padding=(em, em // 4))
+        style.map("TNotebook.Tab", background=[("selected", PANEL)])
         style.configure("TButton", padding=(em, em // 3))
         style.configure("Accent.TButton", font="EDBold")
         style.configure("Big.TButton", font="EDHeading", padding=(2 * em, em))
@@ -85,6 +120,9 @@ class Theme:
         for name, colour in (("Hint", INK), ("HintWarn", AMBER), ("HintError", RED)):
             style.configure(f"{name}.TLabel", background=CURRENT, foreground=colour,
                             font="EDSmall" if name == "Hint" else "EDBold", padding=(em // 2, 0))
+            # the same in the small font, for a hint too long for its rows
+            style.configure(f"{name}Compact.TLabel", background=CURRENT, foreground=colour,
+                            font="EDSmall", padding=(em // 2, 0))
         style.configure("Tally.TEntry", padding=(2, 0))
         style.configure("Cover.TFrame", background=COVER)
         style.configure("Cover.TLabel", background=COVER, foreground="#ffffff")
@@ -93,6 +131,25 @@ class Theme:
         style.configure("Screen.TLabel", background=PANEL)
         style.configure("ScreenTitle.TLabel", background=PANEL, font="EDTitle")
         style.configure("ScreenHeading.TLabel", background=PANEL, font="EDHeading")
-        style.configure("Treeview", font="EDBody", rowheight=self.line + 4)
+        style.configure("RevealTitle.TLabel", background=PANEL, font="EDHeading",
+                        foreground=ACCENT)
+        style.configure("Treeview", font="EDBody", rowheight=self.line + 4,
+                        background=PAPER, fieldbackground=PAPER)
+        style.configure("Seat.TLabel", background=PANEL)
+        style.configure("SeatWho.TLabel", background=PANEL, foreground=MUTED, font="EDSmall")
+        style.configure("SeatCurrent.TLabel", background=CURRENT, font="EDBold")
+        style.configure("SeatCurrentWho.TLabel", background=CURRENT, foreground=MUTED,
+                        font="EDSmall")
+        style.configure("SeatHead.TLabel", font="EDBold", foreground=MUTED)
+        style.configure("Ask.TFrame", background=CURRENT)
+        style.configure("Ask.TLabel", background=CURRENT, font="EDBold")
+        style.configure("Cheer.TLabel", background=PANEL, font="EDHeading", foreground=ACCENT)
+        style.configure("Strip.TFrame", background=PANEL)
+        style.configure("Strip.TLabel", background=PANEL, font="EDBold", foreground=ACCENT)
+        style.configure("Card.TFrame", background=CARD, relief="solid", borderwidth=1)
+        style.configure("Card.TLabel", background=CARD)
+        style.configure("CardMuted.TLabel", background=CARD, foreground=MUTED)
+        style.configure("CardBold.TLabel", background=CARD, font="EDBold")
+        style.configure("CardHeading.TLabel", background=CARD, font="EDHeading")
         style.configure("Treeview.Heading", font="EDBold")
         style.configure("TCheckbutton", padding=(0, 2))

@@ -79,19 +79,12 @@ PRICE_COLUMN = ("Market price of {name} {when}: the previous price moved by the 
                 "below $1.")
 PRICE_MONTH = "The month. Opening: the prices before the first month; later rows are after it."
 
-REVEAL_MARKET = {
-    "#0": "The commodity, with the units entered by all players, the price move and the new price.",
-    "#1": "Who entered.",
-    "#2": "Units entered (a dash: none).",
-    "#3": "The price per unit entered.",
-    "#4": "What became of the entry, and why.",
-}
-REVEAL_SEATS = {
-    "#1": "Who.",
-    "#2": "Money paid or received in this phase: units filled × the player's price.",
-    "#3": "Cash after this phase.",
-    "#4": "Raw materials in stock after this phase: X-Fine · Fine · Standard.",
-    "#5": "Cancellations, loans and materials used, if any.",
+REVEAL_HEADS = {
+    "commodity": ("The units entered by all players for this commodity, the price move they "
+                  "make (see the market calculator) and the new market price."),
+    "money": "Money paid or received in this phase: units filled × the player's price.",
+    "cash": "Cash after this phase.",
+    "stock": "Raw materials in stock after this phase: X-Fine · Fine · Standard.",
 }
 
 

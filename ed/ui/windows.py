@@ -4,7 +4,7 @@ statistics, rules, the guided first game, quick guide and About.
 ``ExtraWindows(app)`` opens each of them from the menus, brings forward the
 one already open instead of opening it twice (``app.windows`` holds the
 open ones by name: prices, log, ledger, statistics, rules, preferences,
-replay), and keeps the price, ledger and log windows current after every
+guide, replay), and keeps the price, ledger and log windows current after every
 reveal.  The windows themselves live in their own modules (charts,
 gamelog, ledger, stats, rules_help, tour), imported on first use so
 start-up stays quick.  Trees::
@@ -19,6 +19,32 @@ through the hub (``app.layout``, ``app.flow``, ``app.menus``).
 from __future__ import annotations
 
 import tkinter as tk
+
+
+def fit_to_screen(window) -> None:
+    """Keep a window within the screen at any text size: no wider or taller than it, and
+    long one-line labels wrapped to the width left (tables and texts scroll)."""
+    from tkinter import ttk
+    try:
+        window.update_idletasks()
+        screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
+        most_w, most_h = screen_w - 20, screen_h - 80
+        width, height = window.winfo_reqwidth(), window.winfo_reqheight()
+        if width <= most_w and height <= most_h:
+            return
+        width, height = min(width, most_w), min(height, most_h)
+        stack = list(window.winfo_children())
+        while stack:
+            widget = stack.pop()
+            stack.extend(widget.winfo_children())
+            if isinstance(widget, ttk.Label) and widget.winfo_reqwidth() > width - 40 \
+                    and not int(str(widget.cget("wraplength") or 0) or 0):
+                widget.configure(wraplength=width - 40)
+        x = max(0, min(window.winfo_rootx(), screen_w - width))
+        y = max(0, min(window.winfo_rooty(), screen_h - height - 40))
+        window.geometry(f"{width}x{height}+{x}+{y}")
+    except tk.TclError:
+        pass
 
 
 class ExtraWindows:
@@ -42,6 +68,7 @@ class ExtraWindows:
 
     @staticmethod
     def raise_window(window) -> None:
+        fit_to_screen(window)
         window.deiconify()
         window.lift()
         window.focus_set()
@@ -209,13 +236,13 @@ class ExtraWindows:
             self.app.flow.focus_entry()
 
     def show_guide(self) -> None:
-        from tkinter import messagebox
-        from .screens import INTRO
-        messagebox.showinfo(
-            "Quick guide", INTRO + "\n\nType your entries in the yellow column of your tally "
-            "sheet; the help beside each field shows the lowest bid, the cost, what you can "
-            "make and anything the rules do not allow. Enter submits. The Price Level Board "
-            "and the players panel on the right are public.", parent=self.app)
+        """Help ▸ Quick guide: the game on one page, in a window of its own."""
+        window = self.open_window("guide")
+        if window is None:
+            window = GuideWindow(self.app)
+            self.app.windows["guide"] = window
+        self.raise_window(window)
+        window.close_button.focus_set()
 
     def show_about(self) -> None:
         from tkinter import messagebox
@@ -225,3 +252,81 @@ class ExtraWindows:
             f"Executive Decision {__version__}\n\nAn unofficial fan implementation of Sid "
             f"Sackson's business game (3M, 1971). Games are saved automatically in\n"
             f"{self.app.folder}", parent=self.app)
+
+
+#: The quick guide: (heading, paragraph) pairs.
+GUIDE = (
+    ("The game", None),
+    ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash at "
+         "the end wins."),
+    ("Each month", None),
+    ("Buying", "Every player secretly orders raw materials (X-Fine, Fine, Standard): how many "
+               "units and a bid per unit. When all orders are in they are revealed together; "
+               "each grade's price moves with the units everyone ordered, and a bid at or above "
+               "the new price buys."),
+    ("Selling", "Every player secretly offers finished goods (A, B, C) made from the stock: how "
+                "many units and an asking price. An ask at or below the new price sells, and "
+                "only goods sold use up materials."),
+    ("Your tally sheet", None),
+    ("", "Type your entry in the yellow column. The help beside each field shows the minimum "
+         "bid, the cost and the cash left, what you can make and the highest useful ask, and "
+         "in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
+         "until the last player is in. An empty entry is asked about first."),
+    ("Around it", None),
+    ("", "The strip at the top shows the month and the phase. On the right: every player's "
+         "cash and stock, the Price Level Board (the opening prices and the latest months), "
+         "the market calculator and the production chart. All of it is public."),
+    ("The reveal", None),
+    ("", "After each phase everyone sees every entry, a column per commodity: what each player "
+         "entered, what came of it and why, the money and the new cash. Enter goes on; "
+         "Ctrl+L shows the last reveal again."),
+    ("Keys", None),
+    ("", "Enter: go on or submit. Escape: back. Tab: the next field. Ctrl+A: select a field. "
+         "Ctrl+plus and Ctrl+minus: larger or smaller text. F1: the rules."),
+)
+
+
+class GuideWindow(tk.Toplevel):
+    """The quick guide, formatted, scrolling, closed with Escape or its button.
+
+        GuideWindow (tk.Toplevel)
+        +-- text (tk.Text, read-only), scroll
+        +-- close_button
+    """
+
+    def __init__(self, app) -> None:
+        from tkinter import ttk
+        super().__init__(app)
+        self.title("Quick guide")
+        self.transient(app)
+        em = app.theme.em
+        frame = ttk.Frame(self, padding=em)
+        frame.pack(fill="both", expand=True)
+        frame.columnconfigure(0, weight=1)
+        frame.rowconfigure(0, weight=1)
+        lines = min(26, max(12, (app.winfo_screenheight() - 160) // max(1, app.theme.line)))
+        self.text = tk.Text(frame, wrap="word", width=66, height=lines, font="EDBody",
+                            relief="flat", padx=em, pady=em, background="#fffdf4",
+                            highlightthickness=0, cursor="arrow")
+        scroll = ttk.Scrollbar(frame, orient="vertical", command=self.text.yview)
+        self.text.configure(yscrollcommand=scroll.set)
+        self.text.grid(row=0, column=0, sticky="nsew")
+        scroll.grid(row=0, column=1, sticky="ns")
+        self.text.tag_configure("title", font="EDHeading", spacing1=em // 2, spacing3=em // 2)
+        self.text.tag_configure("lead", font="EDBold")
+        self.text.tag_configure("para", spacing3=em // 2)
+        for heading, paragraph in GUIDE:
+            if paragraph is None:
+                self.text.insert("end", heading + "\n", ("title",))
+                continue
+            if heading:
+                self.text.insert("end", heading + ": ", ("lead", "para"))
+            self.text.insert("end", paragraph + "\n", ("para",))
+        self.text.configure(state="disabled")
+        self.close_button = ttk.Button(frame, text="Close", command=self.destroy)
+        self.close_button.grid(row=1, column=0, columnspan=2, sticky="e", pady=(em, 0))
+        self.bind("<Escape>", lambda e: self.destroy())
+        self.bind("<Return>", lambda e: self.destroy())
+
+    def get_text(self) -> str:
+        return self.text.get("1.0", "end-1c")

@@ -112,21 +112,21 @@ def test_the_total_counts_only_what_can_sell():
 def test_can_make_names_the_goods_and_the_grade_that_runs_short():
     help_ = P.entry_help(selling(), {"A": ("2", "140")})
     assert help_.lines["C"] == P.Hint(
-        "You can make 4 alone, but none beside the rest of this offer: 2 A and 1 C together "
+        "You can make 4 alone, none beside the rest: 2 A and 1 C together "
         "need 7 X-Fine or Fine and you have 6. Market price was $90.")
     assert help_.lines["B"].text == (
-        "You can make 3 alone, but none beside the rest of this offer: 2 A and 1 B together "
+        "You can make 3 alone, none beside the rest: 2 A and 1 B together "
         "need 8 X-Fine or Fine and you have 6. Market price was $115.")
     some = P.entry_help(selling(), {"A": ("1", "149")})
     assert some.lines["C"].text == (
-        "You can make 4 alone, but only 3 beside the rest of this offer: 1 A and 4 C together "
+        "You can make 4 alone, only 3 beside the rest: 1 A and 4 C together "
         "need 7 X-Fine or Fine and you have 6. Market price was $90.")
 
 
 def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
     help_ = P.entry_help(selling(), {"C": ("5", "80")})
     assert help_.lines["A"].text == (
-        "You can make 2 alone, but none beside the rest of this offer: 5 C need 10 Standard or "
+        "You can make 2 alone, none beside the rest: 5 C need 10 Standard or "
         "Fine and you have 8. Market price was $140.")
     assert help_.lines["C"] == P.Hint("Cannot make 5 C: you can make 4 from your stock "
                                       "(over-offering rule).", "error")
@@ -135,8 +135,8 @@ def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
 def test_cannot_make_beside_the_rest_names_the_goods():
     help_ = P.entry_help(selling(), {"A": ("2", "135"), "C": ("1", "50")}, tried=True)
     assert help_.lines["C"] == P.Hint(
-        "Cannot make 1 C: you can make none beside the rest of this offer (over-offering "
-        "rule): 2 A and 1 C together need 7 X-Fine or Fine and you have 6.", "error")
+        "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
+        "you have 6 (over-offering rule).", "error")
     assert help_.lines["A"].text == (
-        "Cannot make 2 A: you can make 1 beside the rest of this offer (over-offering rule): "
-        "2 A and 1 C together need 7 X-Fine or Fine and you have 6.")
+        "Cannot make 2 A beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
+        "you have 6 (over-offering rule).")

@@ -16,7 +16,7 @@ from ed import randomplay
 from ed.rules import month_label
 from ed.ui import gamelog, ledger, paths
 
-from .test_window import fill, keys, start_game
+from .test_window import fill, keys, start_game, submit
 
 
 # ------------------------------------------------------------------ helpers
@@ -49,7 +49,7 @@ def play_phases(app, count, entries=None):
         elif app.mode == "enter":
             if entries is not None:
                 fill(app, entries(app))
-            keys(app, app.tally.entries[app.flow.view.keys[-1]][1], "Return")
+            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
         elif app.mode == "reveal":
             keys(app, app.reveal.continue_button, "Return")
             done += 1
@@ -193,7 +193,7 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
             keys(app, app.cover.ready_button, "Return")
         elif app.mode == "enter":
             fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
-            keys(app, app.tally.entries[app.flow.view.keys[-1]][1], "Return")
+            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
             submits += 1
         elif app.mode == "reveal":
             reveals += 1
@@ -220,13 +220,17 @@ def test_step_pacing_reveals_one_commodity_at_a_time_and_is_remembered(make_app,
     fill(app, {"fine": (2, 45)})
     keys(app, app.tally.entries["fine"][1], "Return")
     assert app.mode == "reveal"
-    market = app.reveal.market
     names = ["X-Fine", "Fine", "Standard"]
     for shown in (1, 2, 3):
-        assert [market.item(i, "text") for i in market.get_children()] == names[:shown]
-        assert app.reveal.seats.winfo_ismapped() == (shown == 3)
+        assert app.reveal.shown_columns() == names[:shown]
+        rows = app.reveal.rows_shown()
+        for row in rows:   # a commodity still to come shows nothing but "?"
+            assert all(cell == ("?", "") for cell in row[1 + shown:4])
+            assert all(cell[0] != "?" for cell in row[1:1 + shown])
+            assert (row[5] != "") == (shown == 3)     # cash only once all is revealed
         if shown < 3:
             assert app.reveal.continue_button.cget("text").startswith(f"Next: {names[shown]}")
+            assert app.reveal.heads[shown].units.cget("text") == "to be revealed"
         keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "enter" and app.session.game.phase == "selling"
     again = make_app()
@@ -396,8 +400,11 @@ def test_every_field_and_number_has_a_tooltip(make_app):
         assert "How many units" in units._ed_tooltip.current_text()
         assert "per unit" in price._ed_tooltip.current_text()
     assert "price" in tally.entries["xfine"][1]._ed_tooltip.current_text()
-    for tree in (app.seat_panel.tree, app.price_board.tree, app.reveal.market, app.reveal.seats):
-        assert hasattr(tree, "_ed_tooltip")
+    for widget in (app.seat_panel.headings[1], app.reveal.heads[0],
+                   app.reveal.money_head, app.seat_panel.cells[1]["name"]):
+        assert widget._ed_tooltip.current_text()
+    assert hasattr(app.price_board.tree, "_ed_tooltip")
+    assert "computer" in app.seat_panel.cells[1]["name"]._ed_tooltip.current_text()
     # A past cell explains itself: the cash at the end of January.
     item = tally._items[(1, "cash")]
     assert tally.body.itemcget(item, "text")

@@ -108,9 +108,9 @@ def test_can_make_names_the_goods_that_together_exceed_the_stock(make_app, tmp_p
     app = _open(make_app, tmp_path, selling_game())
     put(app, "A", "2", "140")
     assert hint(app, "C") == (
-        "You can make 4 alone, but none beside the rest of this offer: 2 A and 1 C together "
+        "You can make 4 alone, none beside the rest: 2 A and 1 C together "
         "need 7 X-Fine or Fine and you have 6. Market price was $90.", "Hint.TLabel")
     put(app, "C", "1", "90")
     assert hint(app, "C") == (
-        "Cannot make 1 C: you can make none beside the rest of this offer (over-offering "
-        "rule): 2 A and 1 C together need 7 X-Fine or Fine and you have 6.", "HintError.TLabel")
+        "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
+        "you have 6 (over-offering rule).", "HintError.TLabel")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ed
 from ed.ui import presenter as P
-from ed.ui.session import SeatSetup, Session, Setup
+from ed.ui.session import SeatSetup, Session, Setup, Step
 from ed.ui.store import SaveStore
 
 
@@ -258,3 +258,134 @@ def test_a_session_that_cannot_save_says_where_and_plays_on(tmp_path, monkeypatc
     monkeypatch.undo()
     assert session.autosave() is None and session.save_problem is None
     session.close()
+
+
+# --------------------------------------------------- the table at a glance
+
+def test_reveal_cells_say_what_came_of_each_entry_with_a_mark():
+    _, buying, selling = worked_example()
+    data = P.reveal(buying)
+    ann, bob = data.rows
+    assert ann.cells[0] == P.RevealCell("6 at $40", "✗ bid under $42",
+                                        buying.seats[0].lines[0].outcome, "failed")
+    assert ann.cells[1].result == "✓ bought 4: $112" and ann.cells[1].state == "done"
+    assert ann.cells[2] == P.RevealCell("—", "", "no order", "none")
+    assert bob.money == "$408" and bob.cash == "$492" and bob.stock == "6·0·8"
+    assert [c.units for c in data.columns] == ["12 units ordered", "4 units ordered",
+                                               "8 units ordered"]
+    assert data.columns[0].move == "+2: $40 → $42"
+    sold = P.reveal(selling)
+    assert sold.columns[0].units == "1 unit offered"          # not "1 units"
+    assert sold.blocks[0].summary.startswith("1 unit offered in all")
+
+
+def test_a_computer_player_reacts_to_what_happened_and_a_person_does_not():
+    import ed.ai
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Mabel"])
+    game.submit(0, {"xfine": (12, 80), "fine": (6, 80)})   # $1,440 > $900: cancelled
+    game.submit(1, {"fine": (4, 40)})
+    report = game.resolve()
+    mabel = ed.ai.PERSONALITIES["mabel"]
+    line, mood = P.reaction(report, 0, mabel)
+    assert mood == "glum" and line in P.REACTIONS["cancelled"][1] + P.PERSONAL["mabel"][1:]
+    line, mood = P.reaction(report, 1, mabel)
+    assert mood == "pleased"
+    data = P.reveal(report, {1: "bids high"}, seats_info={1: mabel})
+    assert data.rows[0].reaction == "" and data.rows[0].mood == "neutral"
+    assert data.rows[1].reaction == line and data.rows[1].thought == "bids high"
+    assert data.rows[0].note.startswith("Purchases cancelled:")
+    assert P.reaction(report, 1, mabel) == (line, mood)        # the same report, the same words
+
+
+def test_last_words_and_the_table_follow_the_settlement():
+    import ed.ai
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Rex"])
+    game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
+    game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
+    game.resolve()
+    game.submit(0, {"C": (1, 97)})
+    game.submit(1, {"A": (1, 149), "C": (2, 88)})
+    report = game.resolve()
+    data = P.ending(report.settlement, computers={1: ed.ai.PERSONALITIES["rex"]})
+    assert "Loans repaid" not in data.columns and all(len(r) == 6 for r in data.rows)
+    assert "loan" not in data.text
+    assert [q.name for q in data.quotes] == ["Rex"]
+    winner = game.places().index(1)
+    assert data.winners == (winner,) and game.names[winner] in data.cheer
+    rex = [line for line in report.settlement if line.seat == 1][0]
+    assert data.quotes[0].text == P.end_reaction(rex, 2, 1)[0]
+    with_loans = P.ending(report.settlement, loans=True)
+    assert "Loans repaid" in with_loans.columns and "$125 for each $100" in with_loans.text
+
+
+def test_progress_counts_the_phases_played():
+    progress = P.progress(12, 3, "selling")
+    assert progress.label == "Mar: month 3 of 12, selling finished goods"
+    assert progress.done == 5 and progress.current == 5 and len(progress.months) == 12
+    revealed = P.progress(12, 3, "selling", revealed=True)
+    assert revealed.label.endswith("offers revealed") and revealed.done == 6
+    over = P.progress(2, 2, "over")
+    assert over.current is None and over.done == 4 and over.label.startswith("Game over")
+
+
+def test_an_empty_entry_is_questioned_only_when_the_seat_could_act():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    assert P.empty_entry_question(game.view(0)).startswith("Submit no order this month?")
+    game.submit(0, {})
+    game.submit(1, {"fine": (3, 30)})
+    game.resolve()
+    assert P.empty_entry_question(game.view(0)) is None        # nothing to make
+    assert P.empty_entry_question(game.view(1)).startswith("Submit no offer this month?")
+
+
+def test_seat_rows_say_who_is_thinking():
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel")), seed=3)
+    game = setup.game()
+    rows = P.seat_rows(game.view(0), thinking=(1,))
+    assert [r.status for r in rows] == ["waiting", "thinking…"]
+    assert [r.plays for r in rows] == ["person", "computer, expert"]
+
+
+def test_a_slow_level_is_left_to_think_and_a_quick_one_decides_at_once(tmp_path):
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel"),
+                   SeatSetup("Rex", True, "easy", "rex")), seed=3)
+    session = Session(setup.game(), tmp_path)
+    step = session.step(play=False)
+    assert step.kind == "enter" and step.seat == 0
+    assert session.game.submitted(2) and not session.game.submitted(1)
+    session.submit(0, {})
+    assert session.step(play=False) == Step("wait", seats=(1,))
+    avatar = session.avatar(1)
+    entry = avatar.decide(session.game.view(1))
+    assert session.record(1, entry, avatar.explanation)
+    assert not session.record(1, entry, "again")               # a second answer is dropped
+    assert session.step(play=False).kind == "reveal"
+
+
+def test_the_thinker_drops_an_answer_for_a_game_gone_by(tmp_path):
+    from ed.ui.thinking import Thinker
+
+    class Clockless:
+        """Stands in for the window: ``after`` only notes the poll."""
+
+        def after(self, ms, callback):
+            return "poll"
+
+        def after_cancel(self, ident):
+            pass
+
+    got = []
+    thinker = Thinker(Clockless(), on_decided=lambda *answer: got.append(answer))
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel")), seed=3)
+    old = Session(setup.game(), tmp_path)
+    thinker.start(old, [1])
+    assert thinker.seats == (1,) and thinker.busy(old)
+    thinker.wait(10)
+    thinker.cancel()                                           # a new game begins
+    thinker.deliver()
+    assert got == [] and thinker.seats == ()
+    new = Session(setup.game(), tmp_path)
+    thinker.start(new, [1])
+    thinker.wait(10)
+    thinker.deliver()
+    assert len(got) == 1 and got[0][0] is new and got[0][1] == 1

@@ -23,7 +23,7 @@ from .test_window import keys
 
 GLYPHS = {"emdash": "—", "endash": "–", "periodcentered": "·", "edieresis": "ë"}
 ROW_WORDS = ("ORDERS", "SALES", "Month", "X-Fine", "Fine", "Standard", "A", "B", "C", "Total",
-             "Cash", "Stock", "units", "price", "paid", "received", "cash at end", "X · F · S")
+             "Cash", "Stock", "units", "price", "paid", "received", "at month end", "X · F · S")
 
 
 def game_at(month: int, *, players: int = 4, months: int = 12, names=None, **options):

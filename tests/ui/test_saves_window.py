@@ -302,7 +302,7 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     assert _save.dumps(_save.load(elsewhere)) == _save.dumps(game)
     monkeypatch.undo()
     keys(app, app.cover.ready_button, "Return")
-    fill(app, {})
+    fill(app, {"standard": (1, 25)})
     keys(app, app.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal" and "could not be saved" not in app.message.cget("text")
     assert _save.dumps(_save.load(mine)) == _save.dumps(game)

@@ -30,6 +30,14 @@ def typed(app, widget, text):
     app.update()
 
 
+def submit(app, widget):
+    """Press Enter in a field; an empty entry is asked about first: answer Yes (with a key)."""
+    keys(app, widget, "Return")
+    if app.mode == "confirm":
+        assert app.focus_get() is app.layout.no_button
+        keys(app, app.layout.yes_button, "space")
+
+
 def fill(app, entry):
     """Put an entry's numbers into the current fields (insert text, as a paste would)."""
     tally = app.tally
@@ -96,16 +104,45 @@ def check_sheet(app, seat):
 
 
 def check_price_board(app):
+    """The board shows the opening row, then months up to the newest, at the engine's prices."""
     game = app.session.game
     shown = app.price_board.rows_shown()
-    assert len(shown) == game.rules.months + 1
-    for index, prices in enumerate(game.price_history()):
-        row = shown[index]
+    history = game.price_history()
+    assert shown[0][0] == "Opening"
+    labels = ["Opening"] + [ed.rules.month_label(m) for m in range(1, game.rules.months + 1)]
+    months = [labels.index(row[0]) for row in shown]
+    assert months == [0] + list(range(months[1], months[-1] + 1))   # no gap after the opening
+    # The newest is in view: the month being played (its prices as they come), or the last.
+    assert months[-1] == (len(history) - 1 if game.is_over else game.month)
+    for row, index in zip(shown, months):
+        prices = history[index] if index < len(history) else {}
         for column, key in enumerate(ed.COMMODITIES):
             if key in prices:
                 assert money_value(row[column + 1]) == prices[key]
             else:
                 assert row[column + 1] == ""
+
+
+def check_reveal(app, report):
+    """Every seat and every commodity of the phase on the reveal, as the engine resolved them."""
+    heads = app.reveal.heads
+    for head, result in zip(heads, report.commodities):
+        assert head.name.cget("text").strip() == ed.rules.NAMES[result.commodity]
+        assert f"{result.units} unit" in head.units.cget("text")
+        assert f"${result.new_price:,}" in head.move.cget("text")
+    rows = app.reveal.rows_shown()
+    assert [r[0] for r in rows] == [s.name for s in report.seats]
+    for row, seat in zip(rows, report.seats):
+        for (entered, result), line in zip(row[1:4], seat.lines):
+            if not line.units:
+                assert entered == "—"
+                continue
+            assert entered == f"{line.units} at ${line.price:,}"
+            if line.done == line.units and not seat.cancelled:
+                assert result.startswith("✓") and f"${line.money:,}" in result
+            elif not line.done:
+                assert result.startswith("✗")
+        assert money_value(row[4]) == seat.money and money_value(row[5]) == seat.cash_after
 
 
 def nothing_secret_drawn(app):
@@ -168,23 +205,13 @@ def test_full_game_two_people_and_a_computer(make_app):
             entry = randomplay.random_entry(game.view(seat), rng, over_offer=0)
             fill(app, entry)
             last_field = app.tally.entries[app.flow.view.keys[-1]][1]
-            keys(app, last_field, "Return")
+            submit(app, last_field)
             assert game.submitted(seat) or app.mode != "enter" or app.flow.current_seat != seat, \
                 app.refusal_label.cget("text")
             last_person = seat
         elif app.mode == "reveal":
             reveals += 1
-            report = game.history[-1]
-            tree = app.reveal.market
-            blocks = tree.get_children()
-            assert len(blocks) == 3
-            for block, result in zip(blocks, report.commodities):
-                assert f"{ed.rules.NAMES[result.commodity]}" == tree.item(block, "text")
-                summary = tree.item(block, "values")[3]
-                assert f"${result.new_price:,}" in summary and f"{result.units} units" in summary
-                for child, seat_result in zip(tree.get_children(block), report.seats):
-                    line = [l for l in seat_result.lines if l.commodity == result.commodity][0]
-                    assert tree.item(child, "values")[3] == line.outcome
+            check_reveal(app, game.history[-1])
             check_price_board(app)
             keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "over"
@@ -196,7 +223,9 @@ def test_full_game_two_people_and_a_computer(make_app):
     assert any(name in app.ending.headline.cget("text") for name in winners)
     rows = [app.ending.table.item(i, "values") for i in app.ending.table.get_children()]
     finals = game.final_cash()
-    assert sorted(money_value(r[5]) for r in rows) == sorted(finals)
+    final = list(app.ending.table.cget("columns")).index("Final cash")
+    assert sorted(money_value(r[final]) for r in rows) == sorted(finals)
+    assert "Loans repaid" not in app.ending.table.cget("columns")   # a game without loans
     check_price_board(app)
     # After the game every sheet is public.
     app.ending.look_button.invoke()
@@ -304,7 +333,7 @@ def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
     keys(app, app.reveal.continue_button, "Return")
     keys(app, app.cover.ready_button, "Return")
     fill(app, {})
-    keys(app, app.tally.entries["C"][1], "Return")   # Ann offers nothing
+    submit(app, app.tally.entries["C"][1])   # Ann offers nothing
     assert app.mode == "cover"                         # mid-phase, Bob to play
     saved = tmp_path / "mine.json"
     assert app.files.save_to(str(saved))
@@ -321,7 +350,7 @@ def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
     assert again.mode == "cover" and again.cover.title.cget("text") == "Pass to Bob"
     keys(again, again.cover.ready_button, "Return")
     fill(again, {})
-    keys(again, again.tally.entries["C"][1], "Return")
+    submit(again, again.tally.entries["C"][1])
     assert again.mode == "reveal" and again.session.game.phase == "purchasing"
     assert again.session.game.month == 2
     # Save As… wrote the same game; opening it works.

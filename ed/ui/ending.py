@@ -1,0 +1,290 @@
+"""The end of the game: the winner celebrated, the settlement, the last words, the charts.
+
+    Ending (Screen)
+    ├── area (ScrolledFrame: scrolls only when the text is too large to fit)
+    │   ├── celebration (Celebration)   trophy, the winner's picture, confetti
+    │   ├── title, headline, cheer, text
+    │   ├── quotes                      each computer player's face and last word
+    │   └── tabs (Notebook): standings_tab: table (Treeview: place, player, cash,
+    │                        materials, (loans), final, profit) over cash_chart (cash
+    │                        month by month); standings (the final cash as bars)
+    └── new_button, look_button, quit_button
+
+The celebration is a short burst of confetti over a trophy (about two
+seconds, then it rests); the winner is named in words beside it ("Winner"),
+so it never rests on colour.  Canvas items are tagged ``trophy``,
+``winner``, ``confetti`` and ``portrait``.
+"""
+from __future__ import annotations
+
+import random
+import tkinter as tk
+from tkinter import ttk
+from typing import Callable, List, Optional, Sequence
+
+from . import presenter as P
+from . import theme as T
+from .screens import Screen
+
+CONFETTI = ("#D55E00", "#0072B2", "#009E73", "#E69F00", "#CC79A7", "#56B4E9", "#8c3b1f")
+
+
+class Celebration(tk.Canvas):
+    """A trophy with the winner's picture, and confetti falling for a moment."""
+
+    FRAMES = 50
+    FRAME_MS = 40
+
+    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
+        self.size = theme.line * 6
+        super().__init__(master, width=self.size * 2, height=self.size, highlightthickness=0,
+                         background=T.PANEL, takefocus=0)
+        self.frame = self.FRAMES
+        self._after: Optional[str] = None
+        self._pieces: list = []
+
+    def show(self, winners: Sequence[tuple]) -> None:
+        """``winners``: (name, personality or ``None``) for each seat in first place."""
+        from .portraits import draw_person, draw_portrait
+        self.stop()
+        self.delete("all")
+        size = self.size
+        width = size * 2
+        cup = "#d4a017"
+        # The cup: bowl, handles, stem and base.
+        self.create_arc(width * 0.28, -size * 0.35, width * 0.72, size * 0.75, start=180,
+                        extent=180, fill=cup, outline="#8a6a10", width=2, style="chord",
+                        tags=("trophy",))
+        for x0 in (0.2, 0.68):
+            self.create_oval(width * x0, size * 0.08, width * (x0 + 0.12), size * 0.42,
+                             outline="#8a6a10", width=3, tags=("trophy",))
+        self.create_rectangle(width * 0.47, size * 0.74, width * 0.53, size * 0.86, fill=cup,
+                              outline="#8a6a10", tags=("trophy",))
+        self.create_rectangle(width * 0.36, size * 0.86, width * 0.64, size * 0.97, fill=cup,
+                              outline="#8a6a10", tags=("trophy",))
+        face = size * 0.5
+        count = max(1, len(winners))
+        for index, (name, personality) in enumerate(winners[:3]):
+            x = width / 2 - face * count / 2 + index * face
+            y = size * 0.08
+            if personality is None:
+                draw_person(self, name, x, y, face, tags=("winner",))
+            else:
+                draw_portrait(self, personality.portrait, x, y, face, colour=personality.colour,
+                              accent=personality.accent, mood="pleased", tags=("winner",))
+        rng = random.Random(len(winners))
+        self._pieces = []
+        for _ in range(80):
+            # Confetti falls behind the trophy and comes to rest on the floor around it.
+            x = rng.uniform(0, width)
+            fall = rng.uniform(size * 0.86, size * 0.98)
+            drift = rng.uniform(-size * 0.2, size * 0.2)
+            item = self.create_rectangle(x, -6, x + 5, -1, fill=rng.choice(CONFETTI),
+                                         outline="", tags=("confetti",))
+            self._pieces.append((item, x, fall, drift, rng.uniform(-0.8, 0.3)))
+        self.tag_lower("confetti")
+        self.frame = 0
+        self._step()
+
+    def _step(self) -> None:
+        self._after = None
+        self.frame = min(self.FRAMES, self.frame + 1)
+        share = self.frame / self.FRAMES
+        for item, x, fall, drift, start in self._pieces:
+            t = max(0.0, min(1.0, (share - start) / (1 - start)))
+            t = 1 - (1 - t) ** 2        # slowing as it lands
+            y = -6 + fall * t
+            dx = drift * t
+            self.coords(item, x + dx, y, x + dx + 5, y + 5)
+        if self.frame < self.FRAMES:
+            self._after = self.after(self.FRAME_MS, self._step)
+
+    def finish(self) -> None:
+        """Jump to the end of the burst (the confetti at rest)."""
+        self.stop()
+        self.frame = self.FRAMES - 1
+        self._step()
+
+    def stop(self) -> None:
+        if self._after is not None:
+            try:
+                self.after_cancel(self._after)
+            except tk.TclError:
+                pass
+            self._after = None
+
+    @property
+    def running(self) -> bool:
+        return self._after is not None
+
+
+class Ending(Screen):
+    """The end of the game: the settlement and the winner (see the module docstring)."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_new: Callable[[], None],
+                 on_quit: Callable[[], None], on_look: Callable[[], None]) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.2))
+        from .scroll import ScrolledFrame
+        em = theme.em
+        self.theme = theme
+        self._em = em
+        self.area = ScrolledFrame(self, style="Screen.TFrame", background=T.PANEL)
+        self.area.grid(row=0, column=0, columnspan=3, sticky="nsew")
+        inner = self.area.inner
+        inner.columnconfigure(2, weight=1)
+        self.celebration = Celebration(inner, theme)
+        self.celebration.grid(row=0, column=0, rowspan=4, sticky="nw", padx=(0, em * 2))
+        ttk.Label(inner, text="The game is over", style="ScreenTitle.TLabel").grid(
+            row=0, column=1, sticky="w")
+        self.headline = ttk.Label(inner, text="", style="ScreenHeading.TLabel")
+        self.headline.grid(row=1, column=1, sticky="w")
+        self.cheer = ttk.Label(inner, text="", style="Cheer.TLabel")
+        self.cheer.grid(row=2, column=1, sticky="w")
+        self.text = ttk.Label(inner, style="Screen.TLabel", justify="left", text="",
+                              wraplength=em * 48)
+        self.text.grid(row=3, column=1, sticky="nw")
+        # The computer players' last words, beside the headline.
+        self.quotes = ttk.Frame(inner, style="Screen.TFrame")
+        self.quotes.grid(row=0, column=2, rowspan=4, sticky="new", padx=(em * 2, 0))
+        self.quote_widgets: List[tuple] = []
+        # The settlement, the cash month by month and the final cash, a tab each.
+        self.tabs = ttk.Notebook(inner)
+        self.tabs.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(em, 0))
+        inner.rowconfigure(4, weight=1)
+        self.standings_tab = ttk.Frame(self.tabs, style="Screen.TFrame")
+        self.standings_tab.columnconfigure(0, weight=1)
+        self.standings_tab.rowconfigure(1, weight=1)
+        self.table = ttk.Treeview(self.standings_tab, columns=P.ENDING_COLUMNS,
+                                  show="headings", selectmode="none", takefocus=0, height=6)
+        self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
+        self.table.grid(row=0, column=0, sticky="ew")
+        self.tabs.add(self.standings_tab, text="Final standings")
+        self.charts = self.tabs
+        self.cash_chart = None
+        self.standings = None
+        self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
+        self.look_button = ttk.Button(self, text="Look at the sheets", command=on_look)
+        self.quit_button = ttk.Button(self, text="Quit", command=on_quit)
+        self.new_button.grid(row=1, column=0, sticky="w", pady=(em, 0))
+        self.look_button.grid(row=1, column=1, sticky="w", padx=em, pady=(em, 0))
+        self.quit_button.grid(row=1, column=2, sticky="e", pady=(em, 0))
+        self.default_button = self.new_button
+        self.columnconfigure(2, weight=1)
+        self.rowconfigure(0, weight=1)
+
+    def fill(self, data: P.Ending, game=None, *, personalities: Sequence = ()) -> None:
+        """Show the settlement ``data``; with ``game``, the charts; ``personalities[seat]``
+        draws the computer players' faces."""
+        people = list(personalities)
+        self.headline.configure(text=data.headline)
+        self.cheer.configure(text=f"★ {data.cheer} ★" if data.cheer else "")
+        self.text.configure(text=data.text)
+        columns = data.columns or P.ENDING_COLUMNS
+        self.table.configure(columns=columns, displaycolumns=columns)
+        em = self._em
+        widths = {"Place": 6, "Player": 12, "Cash after last month": 14,
+                  "Materials to the Broker": 20, "Loans repaid": 18, "Final cash": 10,
+                  "Profit": 10}
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDBold", exists=True)
+        for column in columns:
+            self.table.heading(column, text=column)
+            width = max(em * widths.get(column, 10), bold.measure(column) + em * 2)
+            self.table.column(column, width=width, minwidth=width,
+                              anchor="w" if column == "Player" else "e", stretch=True)
+        self.table.delete(*self.table.get_children())
+        for row in data.rows:
+            self.table.insert("", "end", values=row, tags=("winner",) if row[0] == "1st" else ())
+        self.table.configure(height=len(data.rows))
+        names = {seat: row[1] for seat, row in zip(data.seats, data.rows)}
+        winners = [(names.get(seat, ""), people[seat] if seat < len(people) else None)
+                   for seat in data.winners]
+        self._show_quotes(data.quotes, people)
+        self._place_quotes()
+        if game is not None:
+            self.show_charts(game)
+        self.celebration.show(winners)
+        self.tabs.select(self.standings_tab)
+        self.area.scroll_to_top()
+
+    def _show_quotes(self, quotes: Sequence[P.Quote], people: Sequence) -> None:
+        from .portraits import Badge
+        pad = self.theme.pad
+        for widgets in self.quote_widgets:
+            for widget in widgets:
+                widget.destroy()
+        self.quote_widgets = []
+        self._quote_labels = []
+        per_row = 3 if len(quotes) > 2 else max(1, len(quotes))
+        self._per_row = per_row
+        for column in range(3):
+            self.quotes.columnconfigure(column, weight=1 if column < per_row else 0,
+                                        uniform="quote" if column < per_row else "")
+        for index, quote in enumerate(quotes):
+            card = ttk.Frame(self.quotes, style="Card.TFrame", padding=pad(0.3))
+            card.grid(row=index // per_row, column=index % per_row, sticky="nsew",
+                      padx=(0, pad(0.5)), pady=(0, pad(0.4)))
+            badge = Badge(card, self.theme.line * 2, background=T.CARD)
+            person = people[quote.seat] if quote.seat < len(people) else None
+            badge.show(person, initial=quote.name, mood=quote.mood)
+            badge.grid(row=0, column=0, rowspan=2, padx=(0, pad(0.5)))
+            name = ttk.Label(card, text=quote.name, style="CardBold.TLabel")
+            name.grid(row=0, column=1, sticky="w")
+            said = ttk.Label(card, text=f"“{quote.text}”", style="Card.TLabel",
+                             wraplength=self.theme.em * 24, justify="left")
+            said.grid(row=1, column=1, sticky="w")
+            self.quote_widgets.append((card,))
+            self._quote_labels.append(said)
+        self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
+
+    def _place_quotes(self) -> None:
+        """The last words beside the headline when there is room for them, else below it."""
+        em, line = self.theme.em, self.theme.line
+        self.update_idletasks()
+        width = self.area.canvas.winfo_width()
+        if width <= 1:
+            width = self.winfo_screenwidth()
+        title = max(w.winfo_reqwidth() for w in (self.headline, self.cheer)) + em * 2
+        beside = self.celebration.winfo_reqwidth() + max(title, em * 48) + em * 2 + \
+            self._per_row * (em * 22 + line * 2)
+        if beside <= width:
+            self.quotes.grid(row=0, column=2, rowspan=4, columnspan=1, sticky="new",
+                             padx=(em * 2, 0), pady=0)
+        else:
+            self.quotes.grid(row=5, column=0, rowspan=1, columnspan=3, sticky="new",
+                             padx=0, pady=(em, 0))
+        self.tabs.grid(row=6 if beside > width else 4)
+
+    def _wrap_quotes(self, width: int) -> None:
+        """Wrap each last word within its card (the cards share the width beside the title)."""
+        per_row = max(1, getattr(self, "_per_row", 3))
+        room = width // per_row - self.theme.line * 2 - self.theme.pad(2)
+        for label in getattr(self, "_quote_labels", ()):
+            label.configure(wraplength=max(80, room))
+
+    def quotes_shown(self) -> List[str]:
+        """Each computer player's last word as shown (for tests)."""
+        found = []
+        for (card,) in self.quote_widgets:
+            labels = [w for w in card.winfo_children() if isinstance(w, ttk.Label)]
+            found.append(": ".join(label.cget("text") for label in labels))
+        return found
+
+    def show_charts(self, game) -> None:
+        """Each seat's cash month by month, and the final standings as bars (winner marked)."""
+        from . import charts
+        em = self._em
+        if self.cash_chart is None:
+            self.cash_chart = charts.CashChart(self.standings_tab, width=em * 60,
+                                               height=em * 20, title="Cash month by month")
+            self.cash_chart.grid(row=1, column=0, sticky="nsew", pady=(em // 2, 0))
+            self.standings = charts.StandingsBars(self.tabs, width=em * 44,
+                                                  title="Final standings")
+            self.tabs.add(self.standings, text="Final cash")
+        start = game.rules.starting_cash
+        self.cash_chart.set_history(game.history, game.names, start)
+        self.standings.set_rows(charts.standings_rows(game), starting_cash=start)
+
+    def hide(self) -> None:
+        self.celebration.finish()
+        super().hide()

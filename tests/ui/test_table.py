@@ -1,0 +1,809 @@
+"""The table at a glance: the main window's layout read back from its widgets.
+
+Each test drives the real window under Xvfb (1366 x 768, as the conftest
+starts it) and reads what the widgets show: no key press lost or doubled,
+no number cut in half, the newest prices in view, the whole reveal without
+scrolling, every window inside the screen at text sizes up to 150%.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import threading
+import time
+
+import pytest
+
+import ed
+from ed import randomplay
+from ed.ui.flow import Flow
+from ed.ui.session import SeatSetup, Setup
+from ed.ui.store import SaveStore
+
+from .test_window import fill, keys, start_game, submit
+
+SCREEN_W, SCREEN_H = 1366, 768
+
+
+# ------------------------------------------------------------------ helpers
+
+class Clock:
+    """A clock the test moves by hand, so the pause after a screen change needs no sleep."""
+
+    def __init__(self) -> None:
+        self.now = time.monotonic() + 1000.0   # later than any screen change so far
+
+    def __call__(self) -> float:
+        return self.now
+
+    def later(self, seconds: float = 1.0) -> None:
+        self.now += seconds
+
+
+def settling(app) -> Clock:
+    """Give the window its real pause after a screen change, on a hand-moved clock."""
+    clock = Clock()
+    app.flow.clock = clock
+    app.flow.settle_s = Flow.SETTLE_S
+    return clock
+
+
+def with_text_size(data_dir, scale: float) -> None:
+    path = data_dir / "settings.json"
+    settings = json.loads(path.read_text()) if path.exists() else {}
+    settings.update(first_run_done=True, text_scale=scale)
+    path.write_text(json.dumps(settings))
+
+
+def game_at(players: int, month: int, phase: str = "selling", *, months: int = 12,
+            humans: int = 1, seed: int = 5, loans: bool = False) -> "ed.Game":
+    """A game played with random legal entries up to ``month`` and ``phase``."""
+    keys_ = ["mabel", "rex", "iris", "otto", "cora", "felix"]
+    names = ["Ann", "Bob", "Cy"]
+    seats = tuple(SeatSetup(names[i]) if i < humans else
+                  SeatSetup(ed.ai.PERSONALITIES[keys_[i - 1]].name, True, "hard", keys_[i - 1])
+                  for i in range(players))
+    game = Setup(seats, months=months, seed=seed, loans=loans).game()
+    rng = random.Random(seed)
+    while not game.is_over and (game.month, game.phase) != (month, phase):
+        for seat in range(players):
+            game.submit(seat, randomplay.random_entry(game.view(seat), rng, over_offer=0))
+        game.resolve()
+    return game
+
+
+def begin(app, game):
+    app.dialog.cancel()
+    app.update()
+    app.flow.begin(game)
+    app.update()
+    return game
+
+
+def inside(widget, outer) -> bool:
+    """Whether ``widget`` lies wholly within ``outer`` on the screen."""
+    x, y = widget.winfo_rootx(), widget.winfo_rooty()
+    ox, oy = outer.winfo_rootx(), outer.winfo_rooty()
+    return (x >= ox and y >= oy and x + widget.winfo_width() <= ox + outer.winfo_width()
+            and y + widget.winfo_height() <= oy + outer.winfo_height())
+
+
+def on_screen(widget) -> bool:
+    x, y = widget.winfo_rootx(), widget.winfo_rooty()
+    return (x >= 0 and y >= 0 and x + widget.winfo_width() <= SCREEN_W
+            and y + widget.winfo_height() <= SCREEN_H)
+
+
+def play_to_reveal(app, rng=None):
+    """Submit random entries for the people until a reveal is on screen."""
+    rng = rng or random.Random(2)
+    for _ in range(20):
+        if app.mode == "reveal":
+            return
+        if app.mode == "cover":
+            keys(app, app.cover.ready_button, "Return")
+        elif app.mode == "enter":
+            fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
+            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+    raise AssertionError(f"no reveal, mode {app.mode}")
+
+
+# ------------------------------------------- 1. Enter twice never loses a turn
+
+def test_enter_twice_on_the_cover_leaves_the_next_seat_empty_and_unsubmitted(make_app):
+    app = make_app()
+    game = start_game(app)
+    clock = settling(app)
+    keys(app, app.cover.ready_button, "Return")          # Ann opens her sheet
+    clock.later()
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")   # Ann submits ...
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Bob"
+    keys(app, app.cover.ready_button, "Return")          # ... and her second Enter is swallowed
+    assert app.mode == "cover" and not game.submitted(1)
+    clock.later()
+    keys(app, app.cover.ready_button, "Return")          # Bob, a moment later
+    keys(app, app.focus_get(), "Return")                 # a doubled press
+    assert app.mode == "enter" and app.flow.current_seat == 1
+    assert not game.submitted(1)
+    assert all(u.get() == "" and p.get() == "" for u, p in app.tally.vars.values())
+
+
+def test_enter_twice_on_a_reveal_does_not_submit_for_the_next_seat(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    clock = settling(app)
+    fill(app, {"fine": (2, 40)})
+    clock.later()
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "reveal"
+    clock.later()
+    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.focus_get(), "Return")
+    assert app.mode == "enter" and game.phase == "selling" and not game.submitted(0)
+
+
+def test_an_empty_entry_is_asked_about_and_enter_means_no(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    keys(app, app.tally.entries["xfine"][0], "Return")
+    ui = app.layout
+    assert app.mode == "confirm" and ui.question.winfo_ismapped()
+    assert ui.question_label.cget("text").startswith("Submit no order this month?")
+    assert app.focus_get() is ui.no_button
+    keys(app, ui.no_button, "Return")                    # Enter = No
+    assert app.mode == "enter" and not game.submitted(0) and not ui.question.winfo_ismapped()
+    assert app.focus_get() is app.tally.entries["xfine"][0]
+    keys(app, app.tally.entries["xfine"][0], "Return")
+    keys(app, ui.no_button, "Escape")                    # Escape = No too
+    assert app.mode == "enter" and not game.submitted(0)
+    keys(app, app.tally.entries["xfine"][0], "Return")
+    ui.yes_button.invoke()
+    app.update()
+    assert app.mode == "reveal" and game.history[-1].seats[0].lines[0].units == 0
+    keys(app, app.reveal.continue_button, "Return")
+    # Selling with nothing in stock: there is nothing to lose, so no question.
+    keys(app, app.tally.entries["A"][0], "Return")
+    assert app.mode == "reveal" and game.history[-1].phase == "selling"
+
+
+def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
+    app = make_app()
+    game = start_game(app)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (3, 41)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert game.submitted(0) and app.mode == "cover"
+    button = app.cover.take_back_button
+    assert button.winfo_ismapped() and button.cget("text") == "Ann: take back my entry"
+    keys(app, button, "Return")
+    # Ann's entry comes back behind her own cover: only she should see it.
+    assert not game.submitted(0) and app.mode == "cover"
+    assert app.cover.title.cget("text") == "Pass to Ann"
+    assert not app.cover.take_back_button.winfo_ismapped()
+    keys(app, app.cover.ready_button, "Return")
+    assert app.flow.current_seat == 0 and app.tally.vars["fine"][0].get() == "3"
+    assert app.tally.vars["fine"][1].get() == "41"
+    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"standard": (2, 30)})
+    keys(app, app.tally.entries["standard"][1], "Return")
+    assert app.mode == "reveal"                          # the last seat in: too late
+    app.focus_force()
+    keys(app, app.reveal.continue_button, "Control-z")
+    assert app.mode == "reveal" and "no entry to take back" in app.message.cget("text")
+    assert game.history[-1].seats[0].lines[1].units == 3
+
+
+# --------------------------------------- 2. the tally sheet never cuts a number
+
+def check_sheet_whole(app):
+    tally = app.tally
+    heads = tally.heads
+    labels = [heads.itemcget(i, "text") for i in heads.find_all() if heads.type(i) == "text"]
+    assert "Cash" in labels and not any(re.search(r"\d", text) for text in labels)
+    seen_top = heads.canvasy(0)
+    for item in heads.find_all():        # no label, ORDERS and SALES included, is cut
+        if heads.type(item) == "text" and heads.itemcget(item, "state") != "hidden":
+            _, y0, _, y1 = heads.bbox(item)
+            assert seen_top - 1 <= y0 and y1 <= seen_top + heads.winfo_height() + 1, \
+                heads.itemcget(item, "text")
+    body = tally.body
+    left, right = tally.shown_span()
+    top, bottom = body.canvasy(0), body.canvasy(0) + body.winfo_height()
+    shown = 0
+    for item in body.find_all():
+        if body.type(item) != "text" or body.itemcget(item, "state") == "hidden":
+            continue
+        if not body.itemcget(item, "text"):
+            continue
+        x0, y0, x1, y1 = body.bbox(item)
+        assert left - 1 <= x0 and x1 <= right + 1, body.itemcget(item, "text")
+        assert top - 1 <= y0 and y1 <= bottom + 1, body.itemcget(item, "text")
+        shown += 1
+    month = app.session.game.month
+    assert month in tally.whole_months()                 # the month played is wholly in view
+    for m in tally.whole_months():                       # and its heading with it
+        item = tally.top.find_withtag(f"m{m}")[0]
+        x0, _, x1, _ = tally.top.bbox(item)
+        assert left - 1 <= x0 and x1 <= right + 1
+    return shown
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.1, 1.5])
+def test_the_sheet_shows_every_number_whole_in_month_9(make_app, data_dir, scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    game = begin(app, game_at(6, 9))
+    assert app.mode == "enter" and game.month == 9
+    app.update()
+    assert check_sheet_whole(app) > 0
+    # Scrolled back by hand, still nothing cut: a part-shown month shows no number at all.
+    app.tally.body.xview_scroll(-1, "units")
+    app.update()
+    check_sheet_whole(app) if 9 in app.tally.whole_months() else None
+    tally = app.tally
+    left, right = tally.shown_span()
+    for m in range(1, 10):
+        whole = (m - 1) * tally.col_w >= left - 1 and m * tally.col_w <= right + 1
+        assert (m in tally.whole_months()) == whole
+        states = {tally.body.itemcget(i, "state") for i in tally.body.find_withtag(f"c{m}")}
+        if not whole:
+            assert states == {"hidden"}
+
+
+# ------------------------------------- 3. the board shows the newest prices
+
+@pytest.mark.parametrize("month", [4, 9, 12])
+def test_the_board_shows_the_opening_row_and_the_last_six_months(make_app, month):
+    app = make_app()
+    game = begin(app, game_at(6, month))
+    board = app.price_board
+    rows = board.rows_shown()
+    assert rows[0][0] == "Opening"
+    labels = [row[0] for row in rows[1:]]
+    # The six months before the one being played, and that one.
+    wanted = [ed.rules.month_label(m) for m in range(max(1, month - 6), month + 1)]
+    assert labels[-len(wanted):] == wanted
+    tree = board.tree
+    for item in tree.get_children():                     # every row shown is wholly in sight
+        box = tree.bbox(item)
+        assert box and box[1] + box[3] <= tree.winfo_height()
+    last = tree.get_children()[-1]
+    assert tree.set(last, "month") == ed.rules.month_label(game.month)
+    box = tree.bbox(last, "c5")                          # the last column is not cut
+    assert box and box[0] + box[2] <= tree.winfo_width()
+    # Scrolled back, the opening stays first; a new month brings the newest back.
+    board._scrolled("scroll", -3, "units")
+    app.update()
+    assert board.rows_shown()[0][0] == "Opening"
+
+
+# --------------------------------------------- 4. the whole reveal, no scrolling
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_app, players):
+    app = make_app()
+    game = begin(app, game_at(players, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
+    rows = reveal.rows_shown()
+    report = game.history[-1]
+    assert len(rows) == players
+    for widgets, seat in zip(reveal.rows, report.seats):
+        assert widgets.name.cget("text") == seat.name
+        for cell in widgets.cells:
+            assert cell.frame.winfo_viewable() and inside(cell.frame, reveal)
+        assert inside(widgets.cash, reveal) and inside(widgets.words, reveal)
+    assert inside(reveal.continue_button, reveal) and on_screen(reveal.continue_button)
+    for head, result in zip(reveal.heads, report.commodities):
+        assert head.name.cget("text").strip() == ed.rules.NAMES[result.commodity]
+        assert inside(head, reveal)
+
+
+def test_the_reveal_scrolls_only_when_the_text_is_too_large(make_app, data_dir):
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    last = reveal.rows[5].words
+    if reveal.area.fits():
+        assert inside(last, reveal)
+    else:                                    # too large: a scrollbar, and nothing cut for good
+        assert reveal.area.yscroll.winfo_ismapped()
+        reveal.area.see(last)
+        app.update()
+        assert inside(last, reveal.area)
+    assert on_screen(reveal.continue_button)
+
+
+# ---------------------------------------------------- 7. typing the players
+
+def test_the_number_of_players_can_be_typed(make_app):
+    app = make_app()
+    dialog = app.dialog
+    spin = dialog.players_spin
+    spin.focus_force()
+    app.update()
+    keys(app, spin, "Control-a")
+    assert spin.selection_present() and spin.selection_get() == "4"
+    spin.event_generate("<KeyPress>", keysym="5")
+    app.update()
+    assert dialog.players_var.get() == "5"
+    assert [row.label.winfo_ismapped() for row in dialog.seat_rows] == [True] * 5 + [False]
+    keys(app, spin, "BackSpace")
+    spin.event_generate("<KeyPress>", keysym="9")
+    app.update()
+    assert "from 2 to 6" in dialog.error_label.cget("text")
+    keys(app, spin, "Return")
+    assert app.dialog is dialog and app.session is None   # refused, in plain words
+    keys(app, spin, "BackSpace")
+    spin.event_generate("<KeyPress>", keysym="3")
+    app.update()
+    keys(app, spin, "Return")
+    assert app.session.game.players == 3
+
+
+# ------------------------------------------- 8. every window fits the screen
+
+@pytest.mark.parametrize("scale", [1.0, 1.3, 1.5])
+def test_the_new_game_dialog_fits_the_screen_with_six_seats(make_app, data_dir, scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    dialog = app.dialog
+    dialog.players_var.set("6")
+    app.update()
+    if scale == 1.0:        # it grows with its seats, and needs no scrolling at all
+        assert dialog.area.fits()
+    assert dialog.winfo_height() <= SCREEN_H and dialog.winfo_width() <= SCREEN_W
+    for button in (dialog.start_button, dialog.cancel_button):
+        assert button.winfo_viewable() and on_screen(button)
+    last = dialog.seat_rows[5].level
+    dialog.area.see(last)
+    app.update()
+    assert inside(last, dialog.area) and "expert" in dialog.level_text.cget("text")
+
+
+@pytest.mark.parametrize("scale", [1.1, 1.5])
+def test_side_panels_and_status_are_never_cut(make_app, data_dir, scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(6, 9, loans=True))
+    assert app.winfo_width() <= SCREEN_W and app.winfo_height() <= SCREEN_H
+    panel = app.seat_panel
+    for cells in panel.cells:
+        for name in ("name", "cash", "stock", "status"):
+            label = cells[name]
+            assert label.winfo_width() >= label.winfo_reqwidth(), label.cget("text")
+            assert inside(label, app)
+    tree = app.price_board.tree
+    last = tree.get_children()[-1]
+    box = tree.bbox(last, "c5")
+    assert box and box[0] + box[2] <= tree.winfo_width()
+    app.show_message("That game could not be opened. The file is damaged (it is damaged "
+                     "beyond repair); choose another one, or start a new game from the menu.")
+    app.update()
+    message, rules = app.message, app.layout.rules_label
+    assert message.winfo_x() + message.winfo_width() <= rules.winfo_x()
+    assert inside(message, app) and inside(rules, app)
+
+
+def test_every_extra_window_fits_the_screen_at_150_percent(make_app, data_dir):
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(4, 3))
+    for menu, item in ((app.view_menu, "Price history"), (app.view_menu, "Game log"),
+                       (app.view_menu, "Ledger…"), (app.help_menu, "Statistics"),
+                       (app.help_menu, "Rules"), (app.help_menu, "Quick guide"),
+                       (app.game_menu, "Preferences…")):
+        menu.invoke(item)
+        app.update()
+    for name, window in app.windows.items():
+        window.update_idletasks()
+        assert window.winfo_width() <= SCREEN_W and window.winfo_height() <= SCREEN_H, name
+    assert app.winfo_width() <= SCREEN_W
+    width, height = app.minsize()
+    assert width <= SCREEN_W and height <= SCREEN_H
+
+
+# ------------------------------------------ 10. back from the sheets, at the end
+
+def test_from_the_sheets_after_the_end_back_to_the_final_standings(make_app):
+    app = make_app()
+    begin(app, game_at(4, 2, months=2))
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over"
+    app.ending.look_button.invoke()
+    app.update()
+    button = app.layout.standings_button
+    assert app.mode == "look" and button.winfo_ismapped()
+    keys(app, button, "Return")
+    assert app.mode == "over" and app.ending.winfo_ismapped()
+    app.ending.look_button.invoke()
+    app.update()
+    keys(app, app.layout.look_choice, "Escape")
+    assert app.mode == "over" and not button.winfo_ismapped()
+
+
+# ------------------------------------------------------- 11. no stale messages
+
+def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
+    app = make_app()
+    start_game(app)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.message.cget("text") == "Ann's orders are in."
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "reveal" and "orders are in" not in app.message.cget("text")
+    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.cover.ready_button, "Return")
+    # A refusal goes as soon as the field it is about is changed.
+    fill(app, {"A": (2, 150)})
+    keys(app, app.tally.entries["A"][1], "Return")
+    assert app.refusal_label.cget("text").startswith("Not submitted:")
+    assert app.refusal_label.winfo_ismapped()
+    app.tally.entries["A"][0].delete(0, "end")
+    app.update()
+    assert not app.refusal_label.winfo_ismapped() and not app.refusal_label.cget("text")
+    # A failed open, then a replay that works: the failure is not left on show.
+    bad = tmp_path / "bad.json"
+    bad.write_text("nonsense")
+    assert not app.files.open_file(str(bad))
+    assert "could not be opened" in app.message.cget("text")
+    app.files.save_to(str(tmp_path / "good.json"))
+    assert app.files.replay_file(str(tmp_path / "good.json")) is not None
+    assert "could not be opened" not in app.message.cget("text")
+
+
+def test_a_failed_open_on_the_welcome_screen_goes_after_a_replay(make_app, tmp_path):
+    finished = game_at(3, 1, "purchasing", months=1)
+    good = tmp_path / "good.json"
+    ed.save.save(finished, good)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{ not a game")
+    app = make_app()
+    keys(app, app.dialog.cancel_button, "Escape")
+    assert app.mode == "welcome"
+    assert not app.files.open_file(str(bad))
+    welcome = app.layout.welcome.message
+    assert welcome.cget("text") and "could not be opened" in app.message.cget("text")
+    assert app.files.replay_file(str(good)) is not None
+    assert welcome.cget("text") == "" and "could not be opened" not in app.message.cget("text")
+    assert int(str(welcome.cget("wraplength"))) > 0          # long sentences wrap, not cut
+
+
+# ------------------------------------------------------------- 12. wording
+
+def test_wording_one_unit_no_loans_and_a_quick_guide_window(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 1, "purchasing", months=1))
+    fill(app, {"standard": (1, 30)})
+    keys(app, app.tally.entries["standard"][1], "Return")
+    report = game.history[-1]
+    units = {r.commodity: r.units for r in report.commodities}
+    for head, key in zip(app.reveal.heads, ("xfine", "fine", "standard")):
+        text = head.units.cget("text")
+        assert text == (f"{units[key]} unit ordered" if units[key] == 1
+                        else f"{units[key]} units ordered")
+    keys(app, app.reveal.continue_button, "Return")
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over"
+    assert "loan" not in app.ending.text.cget("text").lower()
+    assert "Loans repaid" not in app.ending.table.cget("columns")
+    app.help_menu.invoke("Quick guide")
+    app.update()
+    guide = app.windows["guide"]
+    text = guide.get_text()
+    assert "Each month" in text and "Your tally sheet" in text
+    assert guide.text.tag_ranges("title") and guide.text.tag_ranges("para")
+    assert guide.text.cget("font") == "EDBody"             # not all bold
+    keys(app, guide.close_button, "Escape")
+    assert "guide" not in app.windows or not app.windows["guide"].winfo_exists()
+
+
+# -------------------------------------------------------- 13. remembered setup
+
+def test_the_new_game_dialog_remembers_the_last_setup(make_app, data_dir):
+    app = make_app()
+    dialog = app.dialog
+    dialog.players_var.set("5")
+    app.update()
+    row = dialog.seat_rows[0]
+    row.name.delete(0, "end")
+    row.name.insert(0, "Zoe")
+    second = dialog.seat_rows[1]
+    second.level.set("expert")
+    dialog.months_var.set("6")
+    dialog.option_buttons["loans"].invoke()
+    keys(app, dialog.start_button, "Return")
+    assert app.session.game.names[0] == "Zoe"
+    app.files.quit_app()
+    again = make_app()
+    keys(again, again.resume.new_button, "Return")
+    dialog = again.dialog
+    assert dialog.players_var.get() == "5" and dialog.months_var.get() == "6"
+    assert dialog.seat_rows[0].name.get() == "Zoe" and dialog.seat_rows[1].level.get() == "expert"
+    assert dialog.options["loans"].get() is True
+    assert [r.label.winfo_ismapped() for r in dialog.seat_rows] == [True] * 5 + [False]
+    assert dialog.seed_entry.get() == ""                   # a fresh game each time
+
+
+def test_a_damaged_remembered_setup_is_ignored(make_app, data_dir):
+    (data_dir / "settings.json").write_text(json.dumps(
+        {"first_run_done": True, "last_setup": {"players": 99, "seats": [7, {"level": "x"}],
+                                                "months": "twelve"}}))
+    app = make_app()
+    dialog = app.dialog
+    assert dialog.players_var.get() == "4" and dialog.months_var.get() == "12"
+    assert "settings" not in app.message.cget("text")
+
+
+# ---------------------------------------------------- 16. fields, hints, size
+
+def test_ctrl_a_selects_a_whole_field(make_app):
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    field = app.tally.entries["fine"][1]
+    field.insert(0, "123")
+    field.icursor(1)
+    field.selection_clear()
+    keys(app, field, "Control-a")
+    assert field.selection_present() and field.selection_get() == "123"
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_hints_stay_within_their_rows(make_app, data_dir, scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(4, 3))
+    tally = app.tally
+    fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})     # long refusals
+    keys(app, app.tally.entries["C"][1], "Return")
+    body = tally.body
+    for key in ("A", "B", "C"):
+        item = tally._windows[f"{key}.hint"]
+        x0, y0, x1, y1 = body.bbox(item)
+        top, bottom = tally.hint_band(key)
+        assert top <= y0 and y1 <= bottom + 1, (key, tally.hints[key].cget("text"))
+        assert tally.hints[key].winfo_reqheight() <= y1 - y0 + 1
+    # The total's help may run on below its row, where nothing else is written.
+    x0, y0, x1, y1 = body.bbox(tally._windows["sales.hint"])
+    for month in range(1, 13):
+        for row in ("cash", "stock"):
+            item = tally._items[(month, row)]
+            if body.itemcget(item, "text") and body.itemcget(item, "state") != "hidden":
+                bx0, by0, bx1, by1 = body.bbox(item)
+                assert bx1 <= x0 or by1 <= y0 or by0 >= y1
+
+
+def test_the_window_has_a_sensible_minimum_size(make_app):
+    app = make_app()
+    width, height = app.minsize()
+    assert 700 <= width <= SCREEN_W and 450 <= height <= SCREEN_H
+
+
+# -------------------------------------------------------------- the look
+
+def test_players_panel_draws_each_computer_player_s_portrait(make_app):
+    app = make_app()
+    game = begin(app, game_at(6, 2))
+    for seat, cells in enumerate(app.seat_panel.cells):
+        badge = cells["badge"]
+        tags = {t for item in badge.find_all() for t in badge.gettags(item)}
+        info = game.seats[seat]
+        if info.is_computer:
+            person = ed.ai.PERSONALITIES[info.personality]
+            assert f"hair:{person.portrait.hair_style}" in tags
+            assert f"acc:{person.portrait.accessory}" in tags or person.portrait.accessory == "none"
+            assert ("glasses" in tags) == person.portrait.glasses
+            assert cells["who"].cget("text") == "computer, hard"
+        else:
+            assert "person" in tags and cells["who"].cget("text") == "person"
+
+
+def test_the_reveal_has_faces_and_reactions_from_what_happened(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 5))
+    play_to_reveal(app)
+    report = game.history[-1]
+    for widgets, seat in zip(app.reveal.rows, report.seats):
+        badge = widgets.badge
+        tags = {t for item in badge.find_all() for t in badge.gettags(item)}
+        words = widgets.words.cget("text")
+        if game.seats[seat.seat].is_computer:
+            line, mood = ed.ui.presenter.reaction(
+                report, seat.seat, ed.ai.PERSONALITIES[game.seats[seat.seat].personality])
+            assert f"“{line}”" in words and f"mood:{mood}" in tags
+        else:
+            assert "person" in tags and "“" not in words
+
+
+def test_the_end_celebrates_the_winner(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 2, months=2))
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    ending = app.ending
+    celebration = ending.celebration
+    assert celebration.find_withtag("trophy") and celebration.find_withtag("winner")
+    assert len(celebration.find_withtag("confetti")) > 20
+    celebration.finish()
+    height = int(celebration.cget("height"))
+    for item in celebration.find_withtag("confetti"):       # at rest on the floor
+        assert 0 <= celebration.coords(item)[1] <= height
+    assert not celebration.running
+    winners = [game.names[s] for s, place in enumerate(game.places()) if place == 1]
+    assert all(name in ending.cheer.cget("text") for name in winners)
+    assert "★" in ending.cheer.cget("text")                 # not colour alone
+    quotes = ending.quotes_shown()
+    assert len(quotes) == sum(s.is_computer for s in game.seats)
+    for quote in quotes:
+        assert "“" in quote
+
+
+def test_the_progress_strip_says_where_the_game_stands(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 3, "purchasing"))
+    strip = app.progress
+    assert strip.label.cget("text") == "Mar: month 3 of 12, buying raw materials"
+    states = strip.states()
+    assert len(states) == 24 and states[:4] == ["done"] * 4
+    assert strip.current_index == 4 and states[5:] == ["todo"] * 19
+    assert strip.canvas.find_withtag("frame")              # a frame, not colour alone
+    play_to_reveal(app)
+    assert strip.label.cget("text") == "Mar: month 3 of 12, orders revealed"
+    assert game.phase == "selling"
+
+
+def test_one_palette_for_board_sheet_reveal_and_charts(make_app):
+    from ed.ui import charts, theme
+    app = make_app()
+    begin(app, game_at(4, 2))
+    for key, colour in theme.COMMODITY_COLOURS.items():
+        assert charts.PRICE_STYLE[key][0] == colour
+    heads = app.tally.heads
+    swatches = {heads.itemcget(i, "fill") for i in heads.find_all()
+                if heads.type(i) == "rectangle"}
+    assert set(theme.COMMODITY_COLOURS.values()) <= swatches
+    tree = app.price_board.tree
+    assert all(tree.heading(f"c{i}", "image") for i in range(6))
+
+
+# ------------------------------------------------ computer players thinking
+
+class Gate:
+    """Holds every expert decision until the test opens it."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.open = threading.Event()
+        self.started = threading.Event()
+        original = ed.ai.Avatar.decide
+
+        def decide(avatar, view):
+            if avatar.level == "expert":
+                self.started.set()
+                assert self.open.wait(10), "the gate was never opened"
+            return original(avatar, view)
+
+        monkeypatch.setattr(ed.ai.Avatar, "decide", decide)
+
+
+def expert_game(app):
+    app.dialog.cancel()
+    app.update()
+    seats = (SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel"),
+             SeatSetup("Rex", True, "hard", "rex"))
+    app.flow.begin(Setup(seats, months=2, seed=4).game())
+    app.update()
+    return app.session.game
+
+
+def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeypatch):
+    gate = Gate(monkeypatch)
+    app = make_app()
+    game = expert_game(app)
+    clock = settling(app)
+    assert gate.started.wait(5)
+    assert app.mode == "enter"                            # the window was not held up
+    statuses = [row[-1] for row in app.seat_panel.rows_shown()]
+    assert statuses == ["waiting", "thinking…", "✓"]
+    clock.later()
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "wait" and app.layout.waiting.winfo_ismapped()
+    assert "Mabel" in app.layout.waiting_label.cget("text")
+    keys(app, app.tally.entries["fine"][1], "Return")     # nothing to act on while she thinks
+    assert app.mode == "wait" and not game.history
+    gate.open.set()
+    app.flow.thinker.wait(10)
+    app.flow.thinker.deliver()            # what the poll does every few milliseconds
+    app.update()
+    assert app.mode == "reveal" and game.history
+    assert app.session.explanations[1]                    # her sentence, now public
+    keys(app, app.reveal.continue_button, "Return")       # pressed as the reveal came up
+    assert app.mode == "reveal"
+    clock.later()
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode in ("enter", "wait")
+
+
+def test_an_entry_can_be_taken_back_while_a_computer_player_thinks(make_app, monkeypatch):
+    gate = Gate(monkeypatch)
+    app = make_app()
+    game = expert_game(app)
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "wait"
+    keys(app, app.layout.takeback_button, "Return")
+    assert app.mode == "enter" and not game.submitted(0)
+    assert app.tally.vars["fine"][1].get() == "40"
+    gate.open.set()
+
+
+def test_a_new_game_drops_the_old_game_s_late_answer(make_app, monkeypatch):
+    gate = Gate(monkeypatch)
+    app = make_app()
+    old = expert_game(app)
+    assert gate.started.wait(5)
+    thinker = app.flow.thinker
+    worker = thinker.job.thread
+    new = begin_again = Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "hard", "rex")),
+                              seed=9).game()
+    app.flow.begin(begin_again)
+    app.update()
+    gate.open.set()
+    worker.join(10)
+    thinker.deliver()                     # the old game's answer arrives, and is dropped
+    app.update()
+    assert not old.submitted(1) or old is not app.session.game
+    assert app.session.game is new and new.waiting_for() == (0,)
+    assert [row[-1] for row in app.seat_panel.rows_shown()] == ["waiting", "✓"]
+
+
+def test_closing_while_a_computer_player_thinks_loses_nothing(make_app, monkeypatch, data_dir):
+    gate = Gate(monkeypatch)
+    app = make_app()
+    game = expert_game(app)
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "wait"
+    app.files.quit_app()
+    gate.open.set()
+    [info] = SaveStore(data_dir).unfinished()
+    saved = ed.save.load(info.path)
+    assert saved.entry(0) == {"fine": (2, 40)} and not saved.submitted(1)
+    again = make_app()
+    keys(again, again.resume.resume_button, "Return")
+    again.flow.thinker.wait(10)
+    again.flow.thinker.deliver()
+    again.update()
+    assert again.mode == "reveal"
+    assert again.session.game.history[0].seats[0].lines[1].units == 2
+    assert game is not again.session.game
+
+
+def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app, data_dir):
+    with_text_size(data_dir, 2.0)
+    app = make_app()
+    begin(app, game_at(4, 3))
+    fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})
+    keys(app, app.tally.entries["C"][1], "Return")
+    label = app.tally.hints["C"]
+    shown = label.cget("text")
+    assert label.full_text.startswith("Cannot make 1 C beside the rest")
+    if shown != label.full_text:      # cut at a word, the whole sentence in the tooltip
+        assert shown.endswith("…") and label.full_text.startswith(shown[:-1])
+        assert label._ed_fit_tip.text() == label.full_text
+    top, bottom = app.tally.hint_band("C")
+    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["C.hint"])
+    assert top <= y0 and y1 <= bottom + 1
