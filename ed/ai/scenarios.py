@@ -80,18 +80,23 @@ def _model_picks(weights: Sequence[float], n: int, rng: random.Random) -> List[i
     return picks
 
 
+#: How much wider than their own record the others' orders are drawn (the calibration
+#: command, ``python3 -m ed.ai.calibration``, shows the stated spread against the errors).
+ORDER_WIDEN = 1.15
+
 #: Spread added to an error drawn from a seat's past, so that no draw repeats one exactly.
 JITTER = 0.35
 
 
 def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
-          total_cap: int) -> List[Tuple[int, int, int]]:
+          total_cap: int, widen: float = 1.0) -> List[Tuple[int, int, int]]:
     """``n`` draws of one seat's units per commodity from its mixture of models.
 
     A share ``trust`` of the draws add to the model's guess one of the
     errors it made with this seat before (recent ones likelier), which keeps
     their lopsidedness and how the commodities' errors go together; the rest
-    add a normal error of the model's calibrated spread.
+    add a normal error of the model's calibrated spread.  ``widen`` scales
+    every error.
     """
     picks = _model_picks(prediction.weights, n, rng)
     zs = [_quantiles(n, rng) for _ in range(3)]
@@ -110,10 +115,12 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
                 pick -= w
                 if pick <= 0:
                     break
-            mean = tuple(centre[c] + miss[c] - typical[c] for c in range(3))  # type: ignore[assignment]
+            mean = tuple(centre[c] + widen * (miss[c] - typical[c])  # type: ignore[assignment]
+                         for c in range(3))
             sd = (JITTER, JITTER, JITTER)
         else:
-            mean, sd = prediction.means[m], prediction.sds[m]
+            mean = prediction.means[m]
+            sd = tuple(widen * x for x in prediction.sds[m])  # type: ignore[assignment]
         units = []
         for c in range(3):
             u = int(mean[c] + sd[c] * zs[c][s] + 0.5)
@@ -156,7 +163,7 @@ def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int) -
     orders: Dict[int, Prediction] = {}
     if buying:
         orders = models.forecast(view, "purchasing", now, past)
-        raw = _totals([_draw(p, n, rng, rules.grade_limit, rules.order_limit)
+        raw = _totals([_draw(p, n, rng, rules.grade_limit, rules.order_limit, ORDER_WIDEN)
                        for p in orders.values()], n)
         selling_now = [after_purchase(pos, orders[pos.seat].mean) if pos.seat in orders else pos
                        for pos in now]
