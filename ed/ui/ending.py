@@ -238,7 +238,8 @@ class Ending(Screen):
         self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
 
     def _place_quotes(self) -> None:
-        """The last words beside the headline when there is room for them, else below it."""
+        """The last words beside the headline when there is room for them, else below the
+        standings (which come first: the result matters more than the words)."""
         em, line = self.theme.em, self.theme.line
         self.update_idletasks()
         width = self.area.canvas.winfo_width()
@@ -253,7 +254,6 @@ class Ending(Screen):
         else:
             self.quotes.grid(row=5, column=0, rowspan=1, columnspan=3, sticky="new",
                              padx=0, pady=(em, 0))
-        self.tabs.grid(row=6 if beside > width else 4)
 
     def _wrap_quotes(self, width: int) -> None:
         """Wrap each last word within its card (the cards share the width beside the title)."""

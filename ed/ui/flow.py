@@ -489,7 +489,7 @@ class Flow:
         ui.show_look(False)
         self.screen_changed()
         app.title(f"{TITLE}: game over")
-        self.say("The game is over: New game (Enter), look at the sheets, or quit.")
+        self.say("The game is over.")
         app.extras.record_statistics(game)  # may replace the line with a problem to report
 
     def look_at_sheets(self) -> None:

@@ -65,6 +65,7 @@ class SeatPanel(ttk.LabelFrame):
         self.cells: List[dict] = []
         self._loans = True
         self._shown: List[tuple] = []
+        self.table.bind("<Configure>", lambda e: self.after_idle(self._fit_who), add="+")
 
     def _row(self, index: int) -> dict:
         from .portraits import Badge
@@ -104,6 +105,7 @@ class SeatPanel(ttk.LabelFrame):
             texts = {"name": row.name, "who": row.plays, "cash": row.cash, "stock": row.stock,
                      "borrowed": row.borrowed, "status": row.status}
             cells["name"].about = f"{row.name}: {row.who}."
+            cells["who"].full = row.plays
             style = "SeatCurrent" if row.current else "Seat"
             for name, text in texts.items():
                 label = cells[name]
@@ -115,6 +117,23 @@ class SeatPanel(ttk.LabelFrame):
             shown.append((row.name, row.cash, row.stock) + ((row.borrowed,) if loans else ())
                          + (row.status,))
         self._shown = shown
+        self._fit_who()
+
+    def _fit_who(self) -> None:
+        """Where "computer, expert" does not fit beside the name, say only "expert" (the face
+        already shows a computer character); never a word cut in half."""
+        import tkinter.font as tkfont
+        for cells in self.cells:
+            label = cells["who"]
+            full = getattr(label, "full", "")
+            if not full or not label.winfo_ismapped():
+                continue
+            room = label.winfo_width()
+            font = tkfont.nametofont(str(ttk.Style(self).lookup(label.cget("style"), "font"))
+                                     or "TkDefaultFont")
+            text = full if room <= 1 or font.measure(full) + 4 <= room else full.split(", ")[-1]
+            if label.cget("text") != text:
+                label.configure(text=text)
 
     def add_tips(self) -> None:
         """What each column is, on its heading; who each player is, on the name."""

@@ -227,6 +227,11 @@ class RevealSeatWidgets:
         self.stock = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
         self.words = ttk.Label(master, text="", style="CardMuted.TLabel", anchor="w",
                                justify="left")
+        #: the words below the row, also at hand by pointing at the name or the face
+        self.said = ""
+        from .tooltip import add_tooltip
+        for widget in (self.badge, self.name):
+            add_tooltip(widget, lambda: self.said, 400)
         self.rule = ttk.Separator(master, orient="horizontal")
         top = row * 3
         self.rule.grid(row=top, column=0, columnspan=8, sticky="ew", pady=(pad(0.2), pad(0.2)))
@@ -240,9 +245,10 @@ class RevealSeatWidgets:
         self.widgets = [self.rule, self.badge, self.name, self.money, self.cash, self.stock,
                         self.words] + [c.frame for c in self.cells]
 
-    def set_visible(self, on: bool) -> None:
+    def set_visible(self, on: bool, *, words: bool = True) -> None:
         for widget in self.widgets:
-            widget.grid() if on else widget.grid_remove()
+            shown = on and (words or widget is not self.words)
+            widget.grid() if shown else widget.grid_remove()
 
 
 class Reveal(Screen):
@@ -251,7 +257,10 @@ class Reveal(Screen):
     One column per commodity (its units in all, the price move and the new
     price at the head), one row per seat with its picture, its money, cash
     and stock, and a computer player's explanation and reaction below.  It
-    fills the window and scrolls only when the text is too large to fit.
+    fills the window; when every row with its words would not fit (large
+    text, many players), the words leave the rows for a line of their own
+    at hand by pointing at a name, and only if even that does not fit does
+    it scroll.
 
         Reveal
         ├── title, subtitle
@@ -278,6 +287,10 @@ class Reveal(Screen):
         self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
         self.area.grid(row=2, column=0, columnspan=2, sticky="nsew")
         self.table = self.area.inner
+        self.pointer_note = ttk.Label(self, text="Point at a player's name or face for what "
+                                      "they thought and said.", style="Screen.TLabel")
+        self.pointer_note.grid(row=3, column=0, columnspan=2, sticky="w", pady=(em // 4, 0))
+        self.pointer_note.grid_remove()
         self._build_heads()
         self.rows: list = []
         self.default_button = self.continue_button
@@ -287,6 +300,11 @@ class Reveal(Screen):
         self._shown_blocks = 0
         self._continue_text = "Continue  (Enter)"
         self.table.bind("<Configure>", lambda e: self._wrap_words(e.width))
+        #: whether the rows are shown without their words, to fit the window
+        self.compact = False
+        self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
+        head.bind("<Configure>", lambda e: self._fit_head(), add="+")
+        self._head = head
 
     def _build_heads(self) -> None:
         from .panels import swatch
@@ -339,6 +357,7 @@ class Reveal(Screen):
         self._personalities = list(personalities)
         self.title.configure(text=data.title)
         self.money_head.configure(text="Paid" if buying else "Received")
+        self.compact = False
         for index, row in enumerate(self.rows):
             row.set_visible(index < len(data.rows))
         for index, seat in enumerate(data.rows):
@@ -350,7 +369,38 @@ class Reveal(Screen):
             widgets.name.configure(text=seat.name)
         self._shown_blocks = 1 if step else len(data.columns)
         self._draw()
+        self._fit()
         self.area.scroll_to_top()
+
+    def _fit(self) -> None:
+        """Show the rows' words when everything fits the area in sight; else the rows alone."""
+        if self._data is None:
+            return
+        room = self.area.canvas.winfo_height()
+        if room <= 1:
+            return
+        rows = self.rows[:len(self._data.rows)]
+        for row in rows:
+            row.set_visible(True)
+        self.table.update_idletasks()
+        compact = self.table.winfo_reqheight() > room
+        if compact:
+            for row in rows:
+                row.set_visible(True, words=False)
+        if compact and any(row.said for row in rows):
+            self.pointer_note.grid()
+        else:
+            self.pointer_note.grid_remove()
+        self.compact = compact
+
+    def _fit_head(self) -> None:
+        """The subtitle goes when the title, it and the button do not fit on one line."""
+        room = self.winfo_width() - self.continue_button.winfo_reqwidth() - self.theme.em * 2
+        need = self.title.winfo_reqwidth() + self.subtitle.winfo_reqwidth() + self.theme.em
+        if need > room:
+            self.subtitle.grid_remove()
+        else:
+            self.subtitle.grid()
 
     def _draw(self) -> None:
         data = self._data
@@ -377,7 +427,8 @@ class Reveal(Screen):
                 words.append(f"Thinking: {seat.thought}.".replace("..", "."))
             if seat.note:
                 words.append(seat.note)
-            widgets.words.configure(text="   ".join(words) if done else "")
+            widgets.said = "   ".join(words) if done else ""
+            widgets.words.configure(text=widgets.said)
             if seat.seat < len(self._personalities) and self._personalities[seat.seat]:
                 widgets.badge.show(self._personalities[seat.seat], initial=seat.name,
                                    mood=seat.mood if done else "neutral")

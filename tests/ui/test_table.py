@@ -305,21 +305,34 @@ def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_
         assert inside(head, reveal)
 
 
-def test_the_reveal_scrolls_only_when_the_text_is_too_large(make_app, data_dir):
+def test_at_large_text_the_whole_reveal_fits_with_the_words_at_hand(make_app, data_dir):
+    """6 players at 150%: every seat and commodity in sight without scrolling; the words
+    below each row give way, kept in a tooltip on the name and face, and a note says so."""
     with_text_size(data_dir, 1.5)
     app = make_app()
     begin(app, game_at(6, 9))
     play_to_reveal(app)
     reveal = app.reveal
-    last = reveal.rows[5].words
-    if reveal.area.fits():
-        assert inside(last, reveal)
-    else:                                    # too large: a scrollbar, and nothing cut for good
-        assert reveal.area.yscroll.winfo_ismapped()
-        reveal.area.see(last)
-        app.update()
-        assert inside(last, reveal.area)
+    assert reveal.compact and not reveal.area.yscroll.winfo_ismapped()
+    for row in reveal.rows[:6]:
+        for widget in [c.entered for c in row.cells] + [c.result for c in row.cells] + [
+                row.name, row.money, row.cash, row.stock]:
+            assert inside(widget, reveal)
+        assert not row.words.winfo_ismapped()
+    spoken = [row for row in reveal.rows[:6] if row.said]
+    assert len(spoken) == 5                        # every computer player said something
+    assert all(row.name._ed_tooltip.text() == row.said for row in spoken)
+    assert reveal.pointer_note.winfo_ismapped() and inside(reveal.pointer_note, reveal)
     assert on_screen(reveal.continue_button)
+
+
+def test_at_ordinary_text_the_words_stay_in_their_rows(make_app, data_dir):
+    app = make_app()
+    begin(app, game_at(6, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert not reveal.compact and not reveal.pointer_note.winfo_ismapped()
+    assert all(inside(row.words, reveal) for row in reveal.rows[:6])
 
 
 # ---------------------------------------------------- 7. typing the players
@@ -807,3 +820,19 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     top, bottom = app.tally.hint_band("C")
     x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["C.hint"])
     assert top <= y0 and y1 <= bottom + 1
+
+
+def test_the_players_panel_never_cuts_who_plays(make_app, data_dir):
+    """At 150% "computer, hard" does not fit beside the names: it says "hard", whole."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing"))
+    app.update()
+    shown = []
+    for cells in app.seat_panel.cells[:6]:
+        label = cells["who"]
+        text = label.cget("text")
+        assert text in (label.full, label.full.split(", ")[-1])
+        assert label.winfo_reqwidth() <= label.winfo_width() + 1, text
+        shown.append(text)
+    assert shown[0] == "person" and set(shown[1:]) <= {"hard", "computer, hard"}
