@@ -44,10 +44,10 @@ OPTIONS = (
 #: What each level of computer player is like, for the dialog.  A level the AI
 #: adds later and this list lacks is shown by its name alone.
 LEVEL_TEXTS = {
-    "easy": "a fair beginner: repeats last month with fixed margins",
+    "easy": "a gentle first opponent: expects last month again and leaves much to chance",
     "medium": "averages what each player did lately and prices by expected profit",
-    "hard": "also weighs each player's cash, stock and unpredictability",
-    "expert": "plays to win: models each opponent and thinks for a moment",
+    "hard": "models each opponent from its cash, stock and record",
+    "expert": "plays to win: weighs dozens of possible months at once and thinks for a moment",
 }
 
 

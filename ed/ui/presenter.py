@@ -329,9 +329,15 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
             lines[key] = (_order_line(view, key, units, price) if buying
                           else _offer_line(view, key, entry, units, price))
     total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
-    if bad or (not found.get(None) and any(found.get(key) for key in view.keys)):
+    refused = any(found.get(key) and not missing.get(key) for key in view.keys)
+    if bad or (not found.get(None) and refused):
         # The total of an entry with a refused field would add up numbers that mean nothing.
         total = Hint("Fix the field marked in red first.", "error")
+    elif any(missing.values()):
+        # a price still to be typed is not a mistake yet, and a total without it means nothing
+        total = Hint("Type a bid for each grade you order to see what the order costs."
+                     if buying else "Type an ask for each good you offer to see what it brings.",
+                     "error" if tried else "info")
     problem_keys = [k for k in view.keys if lines[k].level == "error"
                     or (missing.get(k) and not tried)]
     refusal = ""

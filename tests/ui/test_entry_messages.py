@@ -140,3 +140,16 @@ def test_cannot_make_beside_the_rest_names_the_goods():
     assert help_.lines["A"].text == (
         "Cannot make 2 A beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
         "you have 6 (over-offering rule).")
+
+
+def test_a_price_still_to_type_is_a_reminder_not_a_refusal():
+    """Units typed, the bid not yet: the total says what is missing, not "fix the red field"."""
+    game = ed.Game(ed.Rules(players=4), ["Ann", "Bob", "Cy", "Di"])
+    help_ = P.entry_help(game.view(0), {"xfine": ("4", "")})
+    assert help_.lines["xfine"].level == "info"
+    assert help_.total == P.Hint("Type a bid for each grade you order to see what the order "
+                                 "costs.", "info")
+    tried = P.entry_help(game.view(0), {"xfine": ("4", "")}, tried=True)
+    assert tried.lines["xfine"].level == "error" and tried.total.level == "error"
+    typed = P.entry_help(game.view(0), {"xfine": ("4", "40")})
+    assert typed.total.text.startswith("Costs $160 if all bought")
