@@ -125,10 +125,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
     """Play game ``index``; returns each player's final cash (in player order) and decision times."""
     n = len(players)
     game_seed = seed * 1_000_003 + index
-    position_of = [(p + index) % n for p in range(n)]
-    player_at = [0] * n
-    for p, position in enumerate(position_of):
-        player_at[position] = p
+    position_of, player_at = seating(n, index)
     seats = [Seat("computer", players[p][0], players[p][1]) for p in player_at]
     names = [f"P{p + 1}" for p in player_at]
     game = Game(rules, names, game_seed, seats=seats)
@@ -148,6 +145,18 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
         game.resolve()
     final = game.final_cash()
     return [final[position_of[p]] for p in range(n)], times
+
+
+def seating(n: int, index: int) -> Tuple[List[int], List[int]]:
+    """Game ``index``'s seating: each player's position, and the player at each position.
+
+    Player ``p`` sits at ``(p + index) mod n``, so no one keeps a seat.
+    """
+    position_of = [(p + index) % n for p in range(n)]
+    player_at = [0] * n
+    for p, position in enumerate(position_of):
+        player_at[position] = p
+    return position_of, player_at
 
 
 def make_avatar(game_seed: int, position: int, player: Player):

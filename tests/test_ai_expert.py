@@ -270,3 +270,22 @@ def test_a_decision_past_its_time_budget_searches_less_and_stays_legal():
 def test_the_tournament_plays_without_the_time_budget():
     from ed.tournament import make_avatar
     assert make_avatar(1, 0, ("expert", None)).time_budget is None
+
+
+def test_the_calibration_command_compares_forecasts_with_what_came(capsys):
+    from ed.ai import calibration
+    assert calibration.main(["--games", "2", "--seats", "expert,g:ev,g:ev", "--months", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("2 games, seats expert,g:ev,g:ev")
+    rows = {line[:22].strip(): line.split()[-5:] for line in out[2:]}
+    assert set(rows) == {"orders X-Fine", "orders Fine", "orders Standard", "offers A",
+                         "offers B", "offers C"}
+    for mae, rmse, bias, stated, within in rows.values():
+        assert 0 <= float(mae) <= float(rmse) and float(stated) >= 0 and within.endswith("%")
+
+
+def test_the_learning_command_scores_a_table_by_the_experts_lead():
+    from ed.ai import learn
+    lead = learn.play(worth.CARRY, 2, seed=1, months=2)
+    assert isinstance(lead, float)
+    assert learn.play(worth.CARRY, 2, seed=1, months=2) == lead      # the same games each time

@@ -29,13 +29,10 @@ Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
 
 def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[Row]]]:
     """Play game ``index``; returns the first player's forecast errors by phase and commodity."""
-    from ..tournament import make_avatar
+    from ..tournament import make_avatar, seating
     n = len(players)
     game_seed = seed * 1_000_003 + index
-    position_of = [(p + index) % n for p in range(n)]
-    player_at = [0] * n
-    for p, position in enumerate(position_of):
-        player_at[position] = p
+    position_of, player_at = seating(n, index)
     game = Game(rules, [f"P{p + 1}" for p in player_at], game_seed,
                 seats=[Seat("computer")] * n)
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]

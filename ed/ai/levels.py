@@ -189,26 +189,13 @@ class Avatar:
     def _order(self, view: PlayerView, pricer: Pricer):
         plan = plan_purchases(view, pricer)
         if plan is None or not any(plan.buy):
-            if spending_room(view, self.temper) < min(pricer.raw_prev) and not view.rules.loans:
-                return {}, "is short of cash and orders nothing this month", (), (0, 0, 0)
-            if view.is_last_month and pricer.style.endgame:
-                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", (), (0, 0, 0)
-            return {}, "expects no profit in buying and orders nothing this month", (), (0, 0, 0)
-        entry: Entry = {}
-        expects, bids, expected = [], [], []
-        for g, key in enumerate(RAW):
-            units = plan.buy[g]
-            if not units:
-                continue
-            bid = pricer.bids(g, units)[plan.bids[g]][0]
-            entry[key] = (units, int(bid))
-            near = pricer.expected(pricer.raw_market(g, units))
-            expected.append((key, near))
-            expects.append(f"{NAMES[key]} near ${near}")
-            bids.append(f"${bid} for {units} {NAMES[key]}")
-        made = [f"{n} {GOODS[h]}" for h, n in enumerate(plan.goods) if n]
-        purpose = f" to make {_names(made)}" if made else ""
-        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected, plan.goods
+            return _no_order(view, spending_room(view, self.temper), min(pricer.raw_prev),
+                             view.is_last_month and pricer.style.endgame)
+        bids = [pricer.bids(g, plan.buy[g])[plan.bids[g]][0] if plan.buy[g] else 0
+                for g in range(3)]
+        nears = [pricer.expected(pricer.raw_market(g, plan.buy[g])) if plan.buy[g] else 0
+                 for g in range(3)]
+        return _order_told(plan.buy, bids, nears, plan.goods)
 
     def _offer(self, view: PlayerView, pricer: Pricer):
         if sum(view.own_stock) < 3:
@@ -268,32 +255,15 @@ class Avatar:
         room = spending_room(view, self.temper)
         cand = opt.best_order(limit, room)
         if cand is None or not any(cand.units):
-            if room < min(opt.raw_prev) and not view.rules.loans:
-                return {}, "is short of cash and orders nothing this month", (), (0, 0, 0)
-            if final:
-                return {}, "buys nothing in the last month: leftovers only fetch the final raw price", (), (0, 0, 0)
-            return {}, "expects no profit in buying and orders nothing this month", (), (0, 0, 0)
-        entry: Entry = {}
-        expects, bids, expected = [], [], []
-        for g, key in enumerate(RAW):
-            units = cand.units[g]
-            if not units:
-                continue
-            bid = int(cand.bids[g])
-            entry[key] = (units, bid)
-            markets = opt.raw_markets(g, units)
-            near = int(sum(markets) / len(markets) + 0.5)
-            expected.append((key, near))
-            expects.append(f"{NAMES[key]} {'near ' if not expects else ''}${near}")
-            bids.append(f"${bid} for {units} {NAMES[key]}")
-        made = [f"{n} {GOODS[h]}" for h, n in enumerate(cand.goods) if n]
+            return _no_order(view, room, min(opt.raw_prev), final)
+        nears = []
+        for g in range(3):
+            markets = opt.raw_markets(g, cand.units[g])
+            nears.append(int(sum(markets) / len(markets) + 0.5))
         needed = _buy_needed(opt, cand.goods)
-        kept = [f"{cand.units[g] - needed[g]} {NAMES[k]}" for g, k in enumerate(RAW)
-                if cand.units[g] > needed[g]]
-        purpose = f" to make {_names(made)}" if made else ""
-        if kept and not final:
-            purpose += f"{' and' if made else ''} to keep {_names(kept)}, worth more in stock"
-        return entry, f"expects {_names(expects)} — bids {_names(bids)}{purpose}", expected, cand.goods
+        kept = [] if final else [(cand.units[g] - needed[g], g) for g in range(3)
+                                 if cand.units[g] > needed[g]]
+        return _order_told(cand.units, cand.bids, nears, cand.goods, kept)
 
     def _expert_offer(self, view: PlayerView, opt: Optimiser, values, final: bool):
         if sum(view.own_stock) < 3:
@@ -316,6 +286,39 @@ class Avatar:
             expects.append(f"{good} near ${near}")
             asks.append(f"${sale.ask} for {units} {good}")
         return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
+
+
+def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):
+    """An empty order and the sentence that says why."""
+    if room < cheapest and not view.rules.loans:
+        sentence = "is short of cash and orders nothing this month"
+    elif last:
+        sentence = "buys nothing in the last month: leftovers only fetch the final raw price"
+    else:
+        sentence = "expects no profit in buying and orders nothing this month"
+    return {}, sentence, (), (0, 0, 0)
+
+
+def _order_told(units, bids, nears, goods, kept=()):
+    """The order, and one sentence: the prices expected, the bids, and what they are for.
+
+    ``kept`` lists ``(units, grade)`` bought beyond the goods, to keep as stock.
+    """
+    entry: Entry = {}
+    expects, told, expected = [], [], []
+    for g, key in enumerate(RAW):
+        if not units[g]:
+            continue
+        entry[key] = (units[g], int(bids[g]))
+        expected.append((key, nears[g]))
+        expects.append(f"{NAMES[key]} {'near ' if not expects else ''}${nears[g]}")
+        told.append(f"${int(bids[g])} for {units[g]} {NAMES[key]}")
+    made = [f"{n} {GOODS[h]}" for h, n in enumerate(goods) if n]
+    purpose = f" to make {_names(made)}" if made else ""
+    if kept:
+        stock = _names([f"{n} {NAMES[RAW[g]]}" for n, g in kept])
+        purpose += f"{' and' if made else ''} to keep {stock}, worth more in stock"
+    return entry, f"expects {_names(expects)} — bids {_names(told)}{purpose}", expected, goods
 
 
 def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:

@@ -28,6 +28,10 @@ class MarginTrader(Player):
     summary = ("fixed-margin trader: its own minimum bid plus a few dollars for as many recipes "
                "of the best-margin good as it can afford; offers all it makes at the market price")
     PARAMETERS = ("extra",)
+    #: dollars asked under the smaller of the market price and the highest useful ask
+    under = 0
+    #: whether it orders nothing when no good has a margin at the current prices
+    needs_margin = False
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
@@ -39,6 +43,8 @@ class MarginTrader(Player):
         raw = [view.prices[k] for k in RAW]
         margins = [view.prices[g] - recipe_cost(recipes, g, raw) for g in GOODS]
         best = max(range(3), key=lambda i: margins[i])
+        if self.needs_margin and margins[best] <= 0:
+            return {}, "sees no margin at these prices and orders nothing"
         good = GOODS[best]
         for count in range(rules.order_limit, 0, -1):
             plan = [0, 0, 0]
@@ -46,12 +52,16 @@ class MarginTrader(Player):
             need = purchase_for(places(recipes, plan), view.own_stock)
             if sum(need) > rules.order_limit or max(need) > rules.grade_limit:
                 continue
-            order = {key: (need[i], market.min_bid(raw[i], need[i]) + self.extra)
+            order = {key: (need[i], self.bid(raw[i], need[i]))
                      for i, key in enumerate(RAW) if need[i]}
             if sum(u * p for u, p in order.values()) <= view.own_cash:
                 entry = fit_order(view, order)
                 return entry, f"{describe(entry, 'bids')} to make {count} {good}"
         return {}, f"cannot afford a recipe of {good}"
+
+    def bid(self, price: int, units: int) -> int:
+        """The bid for ``units`` of a grade whose price was ``price``: its minimum bid plus a few."""
+        return market.min_bid(price, units) + self.extra
 
     def offer(self, view: PlayerView, rng: random.Random) -> Tuple[Entry, str]:
         recipes = view.rules.recipes
@@ -62,7 +72,8 @@ class MarginTrader(Player):
         for i, good in enumerate(GOODS):
             if plan[i]:
                 price = view.prices[good]
-                offer[good] = (plan[i], min(price, market.highest_useful_ask(price, plan[i])))
+                top = min(price, market.highest_useful_ask(price, plan[i]))
+                offer[good] = (plan[i], top - self.under)
         entry = fit_offer(view, offer)
         return entry, describe(entry, "asks") or "has nothing to sell"
 
