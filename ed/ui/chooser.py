@@ -232,11 +232,8 @@ class SaveChooser(tk.Toplevel):
             pass
 
     def _grab(self) -> None:
-        try:
-            if self.winfo_exists() and self.winfo_viewable():
-                self.grab_set()
-        except tk.TclError:
-            pass
+        from .dialogs import grab_when_shown
+        grab_when_shown(self)
 
     def _close(self) -> None:
         try:

@@ -277,11 +277,7 @@ class NewGameDialog(tk.Toplevel):
                 var.set(data[flag])
 
     def _grab(self) -> None:
-        try:
-            if self.winfo_exists() and self.winfo_viewable():
-                self.grab_set()
-        except tk.TclError:
-            pass  # another application holds the grab; the dialog still works
+        grab_when_shown(self)
 
     def _players_changed(self) -> None:
         """Show as many seat rows as the number typed or chosen (2 to 6)."""
@@ -427,3 +423,12 @@ class PreferencesWindow(tk.Toplevel):
     def refresh(self) -> None:
         self.size_label.configure(
             text=f"{round(self.app.settings.text_scale * 100)}% of normal")
+
+
+def grab_when_shown(window: tk.Toplevel) -> None:
+    """Make ``window`` modal once it is on the screen (a grab before that fails)."""
+    try:
+        if window.winfo_exists() and window.winfo_viewable():
+            window.grab_set()
+    except tk.TclError:
+        pass  # another application holds the grab; the dialog still works
