@@ -17,12 +17,12 @@ API: ``set_lines(lines)``, ``append(line_or_lines)``, ``get_text()``.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ed.rules import NAMES, month_label
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ed.report import LineResult, PhaseReport, SeatResult, SettlementLine
+    from ed.report import LineResult, PhaseReport, SettlementLine
 
 #: (month, phase, seat) -> a computer player's one-line explanation.
 Explanations = Mapping[Tuple[int, str, int], str]
