@@ -44,10 +44,10 @@ OPTIONS = (
 #: What each level of computer player is like, for the dialog.  A level the AI
 #: adds later and this list lacks is shown by its name alone.
 LEVEL_TEXTS = {
-    "easy": "a gentle first opponent: expects last month again and leaves much to chance",
-    "medium": "averages what each player did lately and prices by expected profit",
+    "easy": "a gentle first opponent that leaves much to chance",
+    "medium": "prices by expected profit from the last few months",
     "hard": "models each opponent from its cash, stock and record",
-    "expert": "plays to win: weighs dozens of possible months at once and thinks for a moment",
+    "expert": "weighs dozens of possible months at once, to win",
 }
 
 
@@ -175,7 +175,7 @@ class NewGameDialog(tk.Toplevel):
                              pady=(em // 2, 0))
 
         game = ttk.LabelFrame(outer, text="Game", padding=theme.pad(0.8))
-        game.grid(row=1, column=0, sticky="ew", pady=(em, 0))
+        game.grid(row=1, column=0, sticky="ew", pady=(em // 2, 0))
         ttk.Label(game, text="Months:").grid(row=0, column=0, sticky="w")
         self.months_var = tk.StringVar(self, value="12")
         self.months_spin = ttk.Spinbox(game, from_=MIN_MONTHS, to=MAX_MONTHS, width=4,
@@ -192,7 +192,7 @@ class NewGameDialog(tk.Toplevel):
 
         rules = ttk.LabelFrame(outer, text="Rule options (all off is the standard game)",
                                padding=theme.pad(0.8))
-        rules.grid(row=2, column=0, sticky="ew", pady=(em, 0))
+        rules.grid(row=2, column=0, sticky="ew", pady=(em // 2, 0))
         self.options: Dict[str, tk.BooleanVar] = {}
         self.option_buttons: Dict[str, ttk.Checkbutton] = {}
         for index, (flag, title, text) in enumerate(OPTIONS):
