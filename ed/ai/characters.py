@@ -43,7 +43,7 @@ PERSONALITIES: Dict[str, Personality] = {p.key: p for p in (
                 Portrait("#ffdbac", "#b7410e", "long", False, "none")),
     Personality("otto", "Otto", "loves the luxury good A", "#6b46c1", "#e9d8fd",
                 Portrait("#c68642", "#777777", "bald", True, "bow")),
-    Personality("cora", "Cora", "trades in volume: cheap goods, many of them", "#b7791f", "#fefcbf",
+    Personality("cora", "Cora", "trades in volume: many cheap goods", "#b7791f", "#fefcbf",
                 Portrait("#8d5524", "#111111", "curly", False, "none")),
     Personality("felix", "Felix", "steady middle-of-the-road trader", "#2c7a7b", "#b2f5ea",
                 Portrait("#f1c27d", "#d4a017", "short", True, "hat")),
