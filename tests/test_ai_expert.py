@@ -289,3 +289,22 @@ def test_the_learning_command_scores_a_table_by_the_experts_lead():
     lead = learn.play(worth.CARRY, 2, seed=1, months=2)
     assert isinstance(lead, float)
     assert learn.play(worth.CARRY, 2, seed=1, months=2) == lead      # the same games each time
+
+
+def test_a_win_is_shared_among_equal_first_places():
+    from ed.ai import learn
+    assert learn.win_share([900, 700, 900], 0) == 0.5
+    assert learn.win_share([900, 700, 800], 0) == 1.0
+    assert learn.win_share([900, 700, 800], 2) == 0.0
+
+
+def test_the_learning_command_counts_wins_for_each_scale(capsys):
+    from ed.ai import learn
+    assert learn.main(["--games", "2", "--scales", "0.5,1", "--against", "margin"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[1] for line in lines] == ["0.5", "1"]
+    assert all("against three of margin" in line and line.endswith("%") for line in lines)
+    with pytest.raises(SystemExit):
+        learn.main(["--scales", "half"])
+    with pytest.raises(SystemExit):
+        learn.main(["--scales", "1", "--against", "nobody"])

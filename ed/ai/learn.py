@@ -1,6 +1,7 @@
 """Learn what stock is worth from self-play against the gauntlet (offline; not used in play).
 
     python3 -m ed.ai.learn --games 200 --rounds 3 --jobs 2
+    python3 -m ed.ai.learn --games 300 --jobs 2 --scales 0.5,0.7,1.0 --against ev,exploit
 
 The ``expert`` level counts a unit kept in stock at its price plus a share of
 the best margin it could earn (``ed.ai.worth``); the share depends on how
@@ -10,6 +11,9 @@ table at a time, it tries a few values up and down, plays the same games
 which ``expert`` did best — its profit above the table's average, over
 tables of gauntlet strategies and player counts that vary from game to game.
 It prints the best table as a line ready for ``CARRY`` in ``ed/ai/worth.py``.
+That lead rewards a bold stock that sometimes pays off big; ``--scales``
+then plays today's table scaled up and down as a whole and prints how often
+``expert`` wins with each scale, for choosing the scale that wins most.
 
 The engine is quick, so a few thousand games take minutes; the learned table
 is a constant of the program, never changed while a game is played.
@@ -40,8 +44,15 @@ TABLES: Tuple[Tuple[str, ...], ...] = (
 
 def play(carry: Sequence[float], index: int, seed: int, months: int = 12) -> float:
     """Game ``index``: the expert's final cash less the average of the others'."""
+    final, me = play_table(carry, TABLES[index % len(TABLES)], index, seed, months)
+    rest = [c for i, c in enumerate(final) if i != me]
+    return final[me] - sum(rest) / len(rest)
+
+
+def play_table(carry: Sequence[float], table: Sequence[str], index: int, seed: int,
+               months: int = 12) -> Tuple[List[int], int]:
+    """Game ``index`` of expert against ``table``: every final cash, and the expert's seat."""
     from . import gauntlet
-    table = TABLES[index % len(TABLES)]
     n = len(table) + 1
     game_seed = seed * 1_000_003 + index
     me = index % n
@@ -61,9 +72,31 @@ def play(carry: Sequence[float], index: int, seed: int, months: int = 12) -> flo
         for position, player in enumerate(players):
             game.submit(position, player.decide(game.view(position)))
         game.resolve()
-    final = game.final_cash()
-    rest = [c for i, c in enumerate(final) if i != me]
-    return final[me] - sum(rest) / len(rest)
+    return game.final_cash(), me
+
+
+def win_share(final: Sequence[int], me: int) -> float:
+    """The expert's share of the win: 1, a fraction for a shared first place, or 0."""
+    best = max(final)
+    return 1.0 / final.count(best) if final[me] == best else 0.0
+
+
+def _wins_chunk(args) -> List[float]:
+    carry, table, indices, seed = args
+    return [win_share(*play_table(carry, table, i, seed)) for i in indices]
+
+
+def wins(carry: Sequence[float], table: Sequence[str], games: int, seed: int, jobs: int) -> float:
+    """The expert's win rate against ``table`` with this table of shares."""
+    size = max(1, games // (max(1, jobs) * 4))
+    chunks = [(tuple(carry), tuple(table), list(range(s, min(games, s + size))), seed)
+              for s in range(0, games, size)]
+    if jobs <= 1:
+        results = [x for chunk in chunks for x in _wins_chunk(chunk)]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = [x for part in pool.map(_wins_chunk, chunks) for x in part]
+    return sum(results) / len(results)
 
 
 def _chunk(args) -> List[float]:
@@ -114,9 +147,32 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     parser.add_argument("--step", type=float, default=0.15,
                         help="first change tried on each entry (default 0.15; halved each round)")
+    parser.add_argument("--scales", default="",
+                        help="instead of searching, scale today's table by each of these factors "
+                             "(e.g. 0.5,0.7,1.0) and print expert's win rate against three of "
+                             "each strategy of --against")
+    parser.add_argument("--against", default="ev,exploit",
+                        help="gauntlet strategies for --scales (default ev,exploit)")
     options = parser.parse_args(argv)
     if min(options.games, options.rounds, options.jobs) < 1:
         parser.error("--games, --rounds and --jobs take whole numbers from 1")
+    if options.scales:
+        from . import gauntlet
+        try:
+            factors = [float(x) for x in options.scales.split(",")]
+        except ValueError:
+            parser.error("--scales takes numbers separated by commas, such as 0.5,0.7,1.0")
+        against = [x.strip() for x in options.against.split(",") if x.strip()]
+        unknown = [x for x in against if x not in gauntlet.STRATEGIES]
+        if unknown or not against:
+            parser.error(f"--against takes gauntlet names: {', '.join(gauntlet.STRATEGIES)}")
+        for factor in factors:
+            carry = tuple(round(c * factor, 4) for c in worth.CARRY)
+            rates = [f"{name} {100 * wins(carry, (name,) * 3, options.games, options.seed, options.jobs):.1f}%"
+                     for name in against]
+            print(f"scale {factor:g} {carry}: expert wins against three of " + ", ".join(rates),
+                  flush=True)
+        return 0
     best = search(worth.CARRY, options.games, options.rounds, options.seed, options.jobs,
                   options.step)
     print(f"CARRY: Tuple[float, ...] = {best}")

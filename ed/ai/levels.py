@@ -77,8 +77,8 @@ class Style:
 
 STYLES: Dict[str, Style] = {
     "easy": Style("last", 0.0, False, 2, 2, 3, 2, False, 0.85, 0.0, 20.0, 0.0, 0.0),
-    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 1.0, 0.7, 8.0, 0.6, 0.6, keep=0.5),
-    "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=0.7),
+    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 1.0, 0.7, 8.0, 0.6, 0.6, keep=0.71),
+    "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=1.0),
     "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
                     scenarios=48),
 }
