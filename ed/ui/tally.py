@@ -376,6 +376,9 @@ class TallySheet(ttk.Frame):
         """
         blank = P.Cell("")
         items, drawn, body = self._items, self._drawn, self.body
+        # Hundreds of cells change when the next seat's sheet is shown: the Tcl
+        # command is called directly, without tkinter's option handling.
+        call, path = body.tk.call, body._w
         for (m, row_id), item in items.items():
             cell = columns.get(m, {}).get(row_id, blank) if m <= month else blank
             if drawn.get((m, row_id)) == cell:
@@ -384,7 +387,7 @@ class TallySheet(ttk.Frame):
             font = ("EDTallyStrike" if cell.struck else
                     "EDTallyBold" if cell.tone == "total" else "EDTally")
             fill = T.RED if cell.tone == "bad" else (T.MUTED if cell.struck else T.INK)
-            body.itemconfigure(item, text=cell.text, font=font, fill=fill)
+            call(path, "itemconfigure", item, "-text", cell.text, "-font", font, "-fill", fill)
         self._show_month(month, entry_block)
 
     def _show_month(self, month: int, entry_block: Optional[str]) -> None:
