@@ -395,8 +395,10 @@ class Reveal(Screen):
 
     def _fit_head(self) -> None:
         """The subtitle goes when the title, it and the button do not fit on one line."""
-        room = self.winfo_width() - self.continue_button.winfo_reqwidth() - self.theme.em * 2
-        need = self.title.winfo_reqwidth() + self.subtitle.winfo_reqwidth() + self.theme.em
+        # the screen's own padding on both sides, and the subtitle's on both of its sides
+        room = (self.winfo_width() - 2 * self.theme.pad(1.2)
+                - self.continue_button.winfo_reqwidth())
+        need = self.title.winfo_reqwidth() + self.subtitle.winfo_reqwidth() + 2 * self.theme.em
         if need > room:
             self.subtitle.grid_remove()
         else:

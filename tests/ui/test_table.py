@@ -324,6 +324,10 @@ def test_at_large_text_the_whole_reveal_fits_with_the_words_at_hand(make_app, da
     assert all(row.name._ed_tooltip.text() == row.said for row in spoken)
     assert reveal.pointer_note.winfo_ismapped() and inside(reveal.pointer_note, reveal)
     assert on_screen(reveal.continue_button)
+    # the line beside the title gives way rather than run under the Continue button
+    if reveal.subtitle.winfo_ismapped():
+        right = reveal.subtitle.winfo_rootx() + reveal.subtitle.winfo_reqwidth()
+        assert right <= reveal.continue_button.winfo_rootx()
 
 
 def test_at_ordinary_text_the_words_stay_in_their_rows(make_app, data_dir):
