@@ -155,6 +155,8 @@ def _ai_times(level: str, games: int, players: int, **variations) -> Tuple[List[
         personalities = list(ai.PERSONALITIES)
         avatars = [ai.Avatar(level, personalities[(g + s) % len(personalities)], seed=g * 10 + s)
                    for s in range(players)]
+        for avatar in avatars:
+            avatar.time_budget = ai.TIME_BUDGET    # as in the window
         while not game.is_over:
             for seat, avatar in enumerate(avatars):
                 view = game.view(seat)

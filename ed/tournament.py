@@ -164,11 +164,8 @@ def make_avatar(game_seed: int, position: int, player: Player):
     level, personality = player
     if level.startswith(GAUNTLET_PREFIX):
         return gauntlet.make(level[len(GAUNTLET_PREFIX):], seed=game_seed * 10 + position)
-    avatar = ai.avatar_for(game_seed, position, level, personality)
-    # No window waits on a headless game, and a busy machine must not change the result:
-    # the time budget that keeps the window quick is off here.
-    avatar.time_budget = None
-    return avatar
+    # Without the window's time budget (off unless set): a busy machine cannot change a result.
+    return ai.avatar_for(game_seed, position, level, personality)
 
 
 def _play_chunk(args) -> List[Tuple[int, List[int], List[float]]]:

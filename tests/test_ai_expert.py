@@ -270,6 +270,7 @@ def test_a_decision_past_its_time_budget_searches_less_and_stays_legal():
 def test_the_tournament_plays_without_the_time_budget():
     from ed.tournament import make_avatar
     assert make_avatar(1, 0, ("expert", None)).time_budget is None
+    assert ai.Avatar("expert", seed=1).time_budget is None     # off unless asked for
 
 
 def test_the_calibration_command_compares_forecasts_with_what_came(capsys):

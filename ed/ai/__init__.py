@@ -30,7 +30,7 @@ The house, one module per idea; each opens with what it knows and imports:
 from __future__ import annotations
 
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS, Personality, Portrait, Temper
-from .levels import LEVELS, STYLES, Avatar, Decision, Style, avatar_for
+from .levels import LEVELS, STYLES, TIME_BUDGET, Avatar, Decision, Style, avatar_for
 
 __all__ = ["LEVELS", "PERSONALITIES", "TEMPERS", "NEUTRAL", "STYLES", "Avatar", "Decision",
-           "Personality", "Portrait", "Style", "Temper", "avatar_for"]
+           "Personality", "Portrait", "Style", "Temper", "TIME_BUDGET", "avatar_for"]

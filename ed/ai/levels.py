@@ -27,7 +27,8 @@ from .pricing import Pricer
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
-#: Seconds an ``expert`` decision should take at most.
+#: Seconds an ``expert`` decision should take at most in the window, where a person waits
+#: (``avatar.time_budget = TIME_BUDGET``).  Off by default, so that a seed alone decides.
 TIME_BUDGET = 0.045
 
 #: Scenarios ``hard`` draws from its opponent models (turned into one distribution per commodity).
@@ -139,8 +140,9 @@ class Avatar:
         self.last_scenarios: Optional[_scenarios.Scenarios] = None
         #: the error behind the last fallback, for whoever investigates it
         self.last_error = ""
-        #: seconds a decision should take at most (``None``: no limit); see ``_expert``
-        self.time_budget: Optional[float] = TIME_BUDGET
+        #: seconds a decision should take at most (``None``, the default: no limit, so the
+        #: same seed and view always give the same decision); see ``_expert``
+        self.time_budget: Optional[float] = None
         #: decisions that cut their search short to keep to the budget
         self.hurried = 0
         #: the share of the best margin a unit in stock is worth, by months left (``worth.CARRY``)

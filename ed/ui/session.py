@@ -132,6 +132,8 @@ class Session:
             except ValueError:
                 # A save from another version may name a level or personality we lack.
                 avatar = ai.avatar_for(self.game.seed, seat, DEFAULT_LEVEL, None)
+            # A person is waiting: a decision on a slow or busy machine cuts its search short.
+            avatar.time_budget = ai.TIME_BUDGET
             self._avatars[seat] = avatar
         return avatar
 

@@ -389,3 +389,9 @@ def test_the_thinker_drops_an_answer_for_a_game_gone_by(tmp_path):
     thinker.wait(10)
     thinker.deliver()
     assert len(got) == 1 and got[0][0] is new and got[0][1] == 1
+
+
+def test_the_windows_computer_players_keep_to_the_time_budget(tmp_path):
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "expert", "rex")))
+    session = Session(setup.game(), tmp_path)
+    assert session.avatar(1).time_budget == ed.ai.TIME_BUDGET > 0
