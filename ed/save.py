@@ -18,7 +18,8 @@ Reading is defensive: only a regular file of at most ``MAX_BYTES`` is read
 JSON may not repeat a key, hold NaN or Infinity, numbers of more than
 ``MAX_DIGITS`` digits, or nest deeper than any save does.
 
-The only module of ``ed`` outside ``ed.ui`` that touches files; its callers
+With ``ed.pyz`` (which writes the one-file copy), the only module of ``ed``
+outside ``ed.ui`` and the command-line tools that touches files; its callers
 decide where.
 """
 from __future__ import annotations
@@ -398,8 +399,6 @@ def _seats(value: Any, rules: Rules) -> "tuple[list[str], list[Seat]]":
         if not isinstance(item, dict):
             raise SaveError("The saved game's seats are missing or damaged.")
         name = item.get("name")
-        if type(name) is not str or not name.strip() or len(name.strip()) > MAX_NAME_LENGTH:
-            raise SaveError(f"Each seat's name must be 1 to {MAX_NAME_LENGTH} characters.")
         problem = name_problem(name)
         if problem is not None:
             raise SaveError(f"The saved game's seats are not valid: {problem}")

@@ -63,7 +63,6 @@ def test_names_are_printable_text_on_one_line(name, words):
         ed.Game(ed.Rules(players=2), ["Bob", name])
     message = str(caught.value)
     assert "\n" not in message and "\u202e" not in message and len(message) < 200
-    assert "printable text on one line" in message or "name" in message
 
 
 def test_names_are_trimmed_and_any_script_is_welcome():

@@ -348,4 +348,7 @@ def test_search_takes_gauntlet_targets_and_levels_by_name():
     for target in ("hard", "easy:rex", "g:ev", "g:frozen"):
         player = search.target_factory(target)(5)
         game = ed.Game(ed.Rules(players=2), ["A", "B"])
-        game.submit(0, player.decide(game.view(0)))
+        view = game.view(0)
+        entry = player.decide(view)
+        assert hints.problems(view, entry) == []
+        game.submit(0, entry)

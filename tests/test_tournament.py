@@ -67,11 +67,13 @@ def test_gauntlet_seats_play_beside_levels(capsys):
 
 def test_every_gauntlet_strategy_takes_a_seat():
     from ed.ai import gauntlet
-    names = list(gauntlet.STRATEGIES)[:6]
-    players = tournament.parse_seats(",".join(f"g:{name}" for name in names))
-    assert players[0] == ("g:margin", None)
-    finals, _ = tournament.play_game(Rules(players=6, months=2), players, 0, seed=1)
-    assert len(finals) == 6
+    names = list(gauntlet.STRATEGIES)
+    assert len(names) >= 9
+    for table in (names[:6], names[6:]):
+        players = tournament.parse_seats(",".join(f"g:{name}" for name in table))
+        assert [level for level, _ in players] == [f"g:{name}" for name in table]
+        finals, _ = tournament.play_game(Rules(players=len(table), months=2), players, 0, seed=1)
+        assert len(finals) == len(table) and all(cash >= 0 for cash in finals)
 
 
 def test_players_take_turns_in_every_seat():

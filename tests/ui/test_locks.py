@@ -5,6 +5,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import List
@@ -33,15 +34,27 @@ sys.stdin.readline()              # hold it until told
 """
 
 
+def read_line(process: subprocess.Popen, seconds: float = 60) -> str:
+    """The next line the other process writes; a process that hangs fails the test, not the run."""
+    lines: list = []
+    reader = threading.Thread(target=lambda: lines.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(seconds)
+    if not lines:
+        process.kill()
+        pytest.fail(f"the other process wrote nothing for {seconds} s")
+    return lines[0]
+
+
 def holder(target: Path, *, wait: bool = False) -> subprocess.Popen:
     process = subprocess.Popen([sys.executable, "-c", HOLDER, str(target), "wait" if wait else "go"],
                                cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert process.stdout.readline() == "ready\n"
+    assert read_line(process) == "ready\n"
     return process
 
 
 def answer(process: subprocess.Popen) -> str:
-    return process.stdout.readline().strip()
+    return read_line(process).strip()
 
 
 def finish(process: subprocess.Popen) -> None:

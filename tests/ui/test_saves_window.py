@@ -19,7 +19,7 @@ from ed import save as _save
 from ed.ui import locks
 from ed.ui.store import SaveStore
 from tests.test_save import played
-from tests.ui.test_locks import answer, finish, holder
+from tests.ui.test_locks import answer, finish, holder, read_line
 
 from .test_features import press
 from .test_window import fill, keys, start_game
@@ -145,7 +145,7 @@ def test_a_game_open_in_another_app_process_is_not_offered_until_it_closes(make_
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                              env=dict(os.environ, DISPLAY=display))
     try:
-        theirs = Path(other.stdout.readline().strip())
+        theirs = Path(read_line(other).strip())
         assert theirs.parent == data_dir / "saves" and theirs.exists()
         before = theirs.read_bytes()
         app = make_app()
