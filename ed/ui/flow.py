@@ -453,6 +453,8 @@ class Flow:
                 self.focus_entry()
             elif app.mode == "over":
                 ui.show_screen(ui.ending, "over")
+            elif app.mode == "wait" and not app.session.computers_waiting():
+                self.advance()       # the last computer player decided during the look
             return
         if app.mode != "reveal":
             return

@@ -754,6 +754,39 @@ def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeyp
     assert app.mode in ("enter", "wait")
 
 
+def test_a_look_back_while_waiting_goes_on_once_the_computer_player_has_decided(make_app,
+                                                                             monkeypatch):
+    gate = Gate(monkeypatch)
+    app = make_app()
+    game = expert_game(app)
+    gate.open.set()
+    app.flow.thinker.wait(10)
+    app.flow.thinker.deliver()
+    gate.open.clear()
+    gate.started.clear()
+    fill(app, {"fine": (2, 40)})
+    app.flow.submit()
+    app.update()
+    assert app.mode == "reveal"
+    app.flow.continue_after_reveal()
+    app.update()
+    assert gate.started.wait(5) and app.mode == "enter"      # selling; Mabel thinks
+    app.flow.submit(confirmed=True)                           # Ann offers nothing
+    app.update()
+    assert app.mode == "wait"
+    app.flow.show_last_reveal()                               # Ctrl+L: the last reveal again
+    app.update()
+    assert app.mode == "peek"
+    gate.open.set()
+    app.flow.thinker.wait(10)
+    app.flow.thinker.deliver()                                # she decides during the look
+    app.update()
+    assert app.mode == "peek" and len(game.history) == 1      # the look is not cut short
+    app.flow.continue_after_reveal()                          # Back: the month goes on
+    app.update()
+    assert app.mode == "reveal" and len(game.history) == 2
+
+
 def test_an_entry_can_be_taken_back_while_a_computer_player_thinks(make_app, monkeypatch):
     gate = Gate(monkeypatch)
     app = make_app()
