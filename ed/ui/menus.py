@@ -113,7 +113,9 @@ class Menus:
             item(menu, "About Executive Decision", extras.show_about)
 
     def _shortcut(self, command) -> str:
-        if self.app.dialog is None:
+        """Run a menu's shortcut, unless a dialog is open (modal or not: the new-game
+        dialog, the saves chooser and any window holding the grab)."""
+        if self.app.dialog is None and self.app.grab_current() is None:
             command()
         return "break"
 

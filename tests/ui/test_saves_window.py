@@ -367,3 +367,23 @@ def test_a_long_status_sentence_wraps_beside_the_rules_summary(make_app):
     assert app.message.winfo_reqwidth() <= app.message.winfo_width()
     assert app.message.winfo_rootx() + app.message.winfo_width() <= \
         layout.rules_label.winfo_rootx()
+
+
+def test_the_menus_shortcuts_wait_while_the_saves_list_is_open(make_app, three_saves):
+    app = make_app()
+    keys(app, app.resume.new_button, "Return")
+    keys(app, app.dialog.start_button, "Return")
+    app.game_menu.invoke("Open…")
+    app.update()
+    chooser = app.files.chooser
+    assert app.grab_current() is chooser                 # it is modal
+    for shortcut in ("<Control-n>", "<Control-o>"):
+        chooser.table.event_generate(shortcut)
+        app.update()
+    assert app.dialog is None and app.files.chooser is chooser and chooser.winfo_exists()
+    keys(app, chooser.table, "Escape")
+    assert app.files.chooser is None
+    app.focus_force()
+    app.tally.entries["fine"][0].event_generate("<Control-n>")
+    app.update()
+    assert app.dialog is not None                        # and work again once it is closed
