@@ -18,6 +18,8 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Optional
 
+from .tooltip import unbind_one
+
 
 class ScrolledFrame(ttk.Frame):
     """See the module docstring."""
@@ -41,6 +43,7 @@ class ScrolledFrame(ttk.Frame):
         self.fill_width = fill_width
         self._pending: Optional[str] = None
         self._heard: set = set()
+        self._wheel_ids: dict = {}
         self.inner.bind("<Configure>", lambda e: self._later())
         self.canvas.bind("<Configure>", lambda e: self._later())
         self.bind("<Map>", lambda e: self._later(), add="+")
@@ -128,13 +131,16 @@ class ScrolledFrame(ttk.Frame):
     # --------------------------------------------------------- the wheel
 
     def _wheel_on(self, on: bool) -> None:
-        sequences = ("<MouseWheel>", "<Button-4>", "<Button-5>")
+        """While the pointer is over the area, the wheel scrolls it: one handler per
+        sequence on the window, added once and removed alone (others stay)."""
         top = self.winfo_toplevel()
-        for sequence in sequences:
-            if on:
-                top.bind(sequence, self._wheel, add="+")
-            else:
-                top.unbind(sequence)
+        if on and not self._wheel_ids:
+            self._wheel_ids = {sequence: top.bind(sequence, self._wheel, add="+")
+                               for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>")}
+        elif not on:
+            for sequence, funcid in self._wheel_ids.items():
+                unbind_one(top, sequence, funcid)
+            self._wheel_ids = {}
 
     def _wheel(self, event) -> None:
         if not self.yscroll.winfo_ismapped():

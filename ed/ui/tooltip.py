@@ -165,11 +165,11 @@ class Tooltip:
         self._cancel()
         self.hide()
         for sequence, funcid in self._bindings:
-            _unbind_one(self.widget, sequence, funcid)
+            unbind_one(self.widget, sequence, funcid)
         self._bindings = []
 
 
-def _unbind_one(widget: tk.Misc, sequence: str, funcid: str) -> None:
+def unbind_one(widget: tk.Misc, sequence: str, funcid: str) -> None:
     """Remove one handler added with ``add="+"``, leaving the widget's others in place.
 
     (``Misc.unbind`` before Python 3.13 drops every handler of the sequence.)
