@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import tkinter as tk
 from pathlib import Path
+from typing import Optional
 
 
 class Files:
@@ -255,10 +256,11 @@ class Files:
         from .printing import PrintDialog
         PrintDialog.show(self.app)
 
-    def print_to(self, path: str, *, paper: str = "") -> bool:
-        """Write the tally sheet shown now (revealed months only) to ``path`` as PostScript."""
+    def print_to(self, path: str, *, paper: str = "", seat: Optional[int] = None) -> bool:
+        """Write a tally sheet (revealed months only) to ``path`` as PostScript: ``seat``'s,
+        or the one shown now."""
         from .printing import print_sheet
-        return print_sheet(self.app, path, paper=paper)
+        return print_sheet(self.app, path, paper=paper, seat=seat)
 
     def replay_dialog(self) -> None:
         """Game ▸ Replay a saved game…: step through a save month by month."""

@@ -13,7 +13,7 @@ every PostScript printer has (Helvetica).  Only revealed months are printed.
 - ``sheet_postscript(master, game, seat, paper=...)``: the whole document;
   ``SheetPages`` draws the pages (tests read its canvas); ``merge_pages``
   joins Tk's one-page documents into one document of several pages.
-- ``print_sheet(app, path, paper=None)``: Game ▸ Print tally sheet writes here.
+- ``print_sheet(app, path, paper=None, seat=None)``: Game ▸ Print tally sheet writes here.
 - ``PrintDialog(app)``: choose the paper, then the file (Enter, Escape).
 
 Imports tkinter; the engine only through the presenter's words.
@@ -410,15 +410,17 @@ def sheet_postscript(master: tk.Misc, game, seat: int, *, paper: str = "A4") -> 
 
 # ------------------------------------------------------------ the window
 
-def print_sheet(app, path: str, *, paper: str = "") -> bool:
-    """Write the sheet shown now to ``path``; say what happened in the status bar."""
+def print_sheet(app, path: str, *, paper: str = "", seat: Optional[int] = None) -> bool:
+    """Write ``seat``'s sheet (the one shown now if ``None``) to ``path``; say what happened
+    in the status bar."""
     from .ledger import write_text_atomic
     if app.session is None:
         app.show_message("There is no tally sheet to print yet.")
         return False
     paper = paper if paper in PAPERS else remembered_paper(app.settings)
     game = app.session.game
-    seat = app.flow.current_seat or 0
+    if seat is None:
+        seat = app.flow.current_seat or 0
     try:
         text = sheet_postscript(app, game, seat, paper=paper)
         write_text_atomic(path, text, encoding="latin-1")
@@ -523,4 +525,4 @@ class PrintDialog(tk.Toplevel):
         self.destroy()
         path = self.ask_path()
         if path:
-            app.files.print_to(path, paper=paper)
+            app.files.print_to(path, paper=paper, seat=self.seat)

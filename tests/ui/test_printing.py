@@ -227,3 +227,19 @@ def test_print_dialog_chooses_the_paper_and_remembers_it(make_app, data_dir, tmp
     assert dialog.paper_var.get() == "A4"
     keys(app, dialog.paper_buttons["A4"], "Escape")
     assert not dialog.winfo_exists() and not target.exists()
+
+
+def test_the_print_dialog_prints_the_sheet_it_named(make_app, tmp_path, monkeypatch):
+    """The dialog is not modal: if another sheet comes up meanwhile, it still prints the
+    sheet its words named."""
+    target = tmp_path / "named.ps"
+    monkeypatch.setattr(printing.PrintDialog, "_ask_path", lambda self: str(target))
+    app = open_app(make_app, tmp_path, game_at(3, names=["Ann", "Bob", "Cy", "Di"]))
+    app.files.print_dialog()
+    app.update()
+    dialog = app.windows["print"]
+    assert dialog.about.cget("text").startswith("Ann's tally sheet")
+    app.flow.current_seat = 2                     # another seat's sheet is up now
+    keys(app, dialog.paper_buttons[dialog.paper_var.get()], "Return")
+    assert "Ann" in app.message.cget("text") and "Cy" not in app.message.cget("text")
+    assert any("Ann" in text for text in ps_texts(target.read_text(encoding="latin-1")))
