@@ -176,10 +176,14 @@ class App(tk.Tk):
         self.flow.restore(moment)
 
     def destroy(self) -> None:
-        """Close the window; answers of computer players still thinking are dropped."""
+        """Close the window: answers of computer players still thinking are dropped, and
+        the game's lock goes with the window, however it goes (its save stays)."""
         flow = getattr(self, "flow", None)
         if flow is not None:
             flow.thinker.cancel()
+        session = getattr(self, "session", None)
+        if session is not None:
+            session.close()
         super().destroy()
 
     # ------------------------------------------------------------- start

@@ -720,8 +720,12 @@ class PriceChart(LineChart):
         self.set_history(price_history or [])
 
     def set_history(self, price_history: Sequence[Mapping[str, int]]) -> None:
-        """Redraw from a (new) price history."""
-        rows = list(price_history)
+        """Redraw from a price history; the same history again draws nothing (prices change
+        only at a reveal, and the window refreshes what is public more often)."""
+        rows = [dict(row) for row in price_history]
+        if rows == getattr(self, "_rows", None):
+            return
+        self._rows = rows
         self.set_series(price_labels(len(rows)), price_series(rows) if rows else [])
 
     def legend_entries(self) -> List[Tuple[str, str, str, bool, Tuple[int, ...]]]:

@@ -152,9 +152,10 @@ class NewGameDialog(tk.Toplevel):
         players.grid(row=0, column=0, sticky="ew")
         ttk.Label(players, text="Number of players:").grid(row=0, column=0, sticky="w")
         self.players_var = tk.StringVar(self, value="4")
+        # typed or stepped with the arrows, the number reaches _players_changed through
+        # the variable (traced below)
         self.players_spin = ttk.Spinbox(players, from_=MIN_PLAYERS, to=MAX_PLAYERS, width=4,
-                                        textvariable=self.players_var,
-                                        command=self._players_changed)
+                                        textvariable=self.players_var)
         self.players_spin.grid(row=0, column=1, sticky="w", pady=(0, em // 2))
         ttk.Label(players, text="A person types a name; a computer player has a personality "
                   "and a level.", style="Muted.TLabel", wraplength=em * 40,

@@ -36,12 +36,6 @@ class Files:
         self.first_run = not app.settings.first_run_done  # offer the guide once
         self.store = SaveStore(app.folder)
         self.chooser = None   # the Open or Replay list, while it is up
-        app.bind("<Destroy>", self._destroyed, add="+")
-
-    def _destroyed(self, event) -> None:
-        """However the window goes, the game's lock goes with it (its save stays)."""
-        if event.widget is self.app and self.app.session is not None:
-            self.app.session.close()
 
     # ------------------------------------------------------------- start
 
@@ -69,7 +63,7 @@ class Files:
         ui = self.app.layout
         free, elsewhere = self.resume_offers()
         if free:
-            ui.show_screen(ui.resume, "resume")
+            ui.show_screen(ui.resume, "resume", read=(free, elsewhere))
             return
         ui.show_screen(ui.welcome, "welcome")
         if elsewhere:
@@ -243,8 +237,7 @@ class Files:
         if app.session is not None:
             if not app.session.game.is_over:
                 app.session.autosave()
-            app.session.close()
-        app.destroy()
+        app.destroy()          # which gives up the game's lock
 
     # ----------------------------------------------------- print, replay
 

@@ -142,7 +142,8 @@ class Flow:
         if session.save_problem:
             app.show_message(session.save_problem, error=True)
         self.expire_message()
-        self.refresh_public(step.seat if step.kind == "enter" else None)
+        if step.kind != "enter" or step.cover:      # a sheet shown refreshes it itself
+            self.refresh_public(step.seat if step.kind == "enter" else None)
         if step.kind == "reveal":
             app.extras.refresh_log()
             app.extras.refresh_windows()

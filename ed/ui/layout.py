@@ -273,13 +273,14 @@ class MainWindow:
 
     # ------------------------------------------------------------- showing
 
-    def show_screen(self, screen, mode: str) -> None:
-        """Lay ``screen`` over the body (``None``: the sheet itself) and enter ``mode``."""
+    def show_screen(self, screen, mode: str, **shown) -> None:
+        """Lay ``screen`` over the body (``None``: the sheet itself) and enter ``mode``;
+        ``shown`` goes to the screen's ``show``."""
         for other in self.screens:
             if other is not screen:
                 other.hide()
         if screen is not None:
-            screen.show()
+            screen.show(**shown)
         self.app.mode = mode
 
     def show_setup(self, rules) -> None:

@@ -106,8 +106,12 @@ class Resume(Screen):
         self.new_button.grid(row=4, column=1, padx=em, pady=em)
         self.default_button = self.resume_button
 
-    def show(self) -> None:
-        if self.offers is not None:
+    def show(self, read: Optional[tuple] = None) -> None:
+        """Show the games to resume: ``read`` (free, elsewhere) when the caller has just read
+        the saves folder, else read afresh with ``offers()``."""
+        if read is not None:
+            self.offer(*read)
+        elif self.offers is not None:
             self.offer(*self.offers())
         super().show()
         if self.rows:

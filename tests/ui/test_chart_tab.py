@@ -61,3 +61,21 @@ def test_check_drawn_finds_a_clipped_label(make_app):
     chart.canvas.move(label, 200, 0)
     assert any("is not inside" in problem for problem in layout_problems(chart))
     top.destroy()
+
+
+def test_the_price_chart_redraws_only_when_prices_change(make_app, tmp_path):
+    game = game_at(4)
+    app = open_app(make_app, tmp_path, game)
+    app.price_tabs.select(app.chart_tab)
+    app.update()
+    chart = app.chart
+    drawn = chart.canvas.find_all()
+    app.flow.refresh_public(0)                 # refreshed, the same prices: nothing redrawn
+    app.update()
+    assert chart.canvas.find_all() == drawn
+    for seat in range(4):
+        if not app.session.game.submitted(seat):
+            app.session.submit(seat, {})
+    app.flow.advance()                         # a reveal: new prices, drawn anew
+    app.update()
+    assert chart.canvas.find_all() != drawn

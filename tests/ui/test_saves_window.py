@@ -74,9 +74,15 @@ def three_saves(data_dir):
 
 # ------------------------------------------------------------- start-up
 
-def test_start_offers_only_games_no_other_window_has_and_says_which(make_app, three_saves):
+def test_start_offers_only_games_no_other_window_has_and_says_which(make_app, three_saves,
+                                                                    monkeypatch):
+    reads = []
+    unfinished = SaveStore.unfinished
+    monkeypatch.setattr(SaveStore, "unfinished",
+                        lambda self: reads.append(1) or unfinished(self))
     app = make_app()
     assert app.mode == "resume"
+    assert len(reads) == 1                # the saves folder is read once at start
     shown = rows(app.resume.table)
     assert len(shown) == 1 and shown[0][1] == "Ann, Bob" and shown[0][2].startswith("Feb, purchasing")
     said = app.resume.elsewhere_label.cget("text")
