@@ -159,7 +159,6 @@ class Ending(Screen):
         self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
         self.table.grid(row=0, column=0, sticky="ew")
         self.tabs.add(self.standings_tab, text="Final standings")
-        self.charts = self.tabs
         self.cash_chart = None
         self.standings = None
         self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)

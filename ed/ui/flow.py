@@ -386,9 +386,6 @@ class Flow:
             return
         self.take_back(seat)
 
-    def take_back_shown(self) -> None:
-        self.take_back_last()
-
     def take_back(self, seat: int) -> None:
         """Withdraw ``seat``'s entry and open its sheet again (behind a cover if others play)."""
         app = self.app

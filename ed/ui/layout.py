@@ -113,7 +113,7 @@ class MainWindow:
             bar, ("No, go back  (Enter)", app.flow.confirm_no),
             ("Yes, submit nothing", app.flow.confirm_yes))
         self.waiting, self.waiting_label, (self.takeback_button,) = self._notice(
-            bar, ("Take back my entry", app.flow.take_back_shown))
+            bar, ("Take back my entry", app.flow.take_back_last))
 
     def _notice(self, bar: ttk.Frame, *buttons) -> tuple:
         """A highlighted line of the bar: a sentence, then its buttons (text, command)."""

@@ -64,7 +64,6 @@ class SeatPanel(ttk.LabelFrame):
         self.table.columnconfigure(2, weight=1)
         self.cells: List[dict] = []
         self._loans = True
-        self._shown: List[tuple] = []
         self.table.bind("<Configure>", lambda e: self.after_idle(self._fit_who), add="+")
 
     def _row(self, index: int) -> dict:
@@ -97,7 +96,6 @@ class SeatPanel(ttk.LabelFrame):
         if loans != self._loans:
             self._loans = loans
             self.headings[3].grid() if loans else self.headings[3].grid_remove()
-        shown = []
         for index, (row, computer) in enumerate(zip(rows, computers)):
             cells = self.cells[index]
             person = personalities[index] if index < len(personalities) else None
@@ -114,9 +112,6 @@ class SeatPanel(ttk.LabelFrame):
                 cells["borrowed"].grid()
             else:
                 cells["borrowed"].grid_remove()
-            shown.append((row.name, row.cash, row.stock) + ((row.borrowed,) if loans else ())
-                         + (row.status,))
-        self._shown = shown
         self._fit_who()
 
     def _fit_who(self) -> None:
@@ -211,7 +206,6 @@ class PriceBoard(ttk.Frame):
         self.current: Optional[int] = None
         self.last = 0          # the newest month row shown
         self.newest = 0        # the month the board follows
-        self._shown: List[tuple] = []
         self.tree.bind("<Configure>", lambda e: (self._fit_columns(e.width), self._render()))
         for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
             self.tree.bind(sequence, self._wheel)
@@ -274,15 +268,12 @@ class PriceBoard(ttk.Frame):
             items.append(tree.insert("", "end"))
         while len(items) > len(wanted):
             tree.delete(items.pop())
-        shown = []
         for iid, index in zip(items, wanted):
             label, cells = self.rows[index]
             tag = ("opening",) if index == 0 else ("current",) if index == self.current else ()
             values = (label,) + tuple(cells)
-            shown.append((values, tag))
             if tree.item(iid, "values") != values or tuple(tree.item(iid, "tags")) != tag:
                 tree.item(iid, values=values, tags=tag)
-        self._shown = shown
         months = len(self.rows) - 1
         span = max(1, self.newest)
         self.scroll.set((first - 1) / span, last / span) if months else self.scroll.set(0, 1)

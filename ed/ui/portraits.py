@@ -19,7 +19,6 @@ from typing import Optional, Tuple
 
 from . import theme as T
 
-MOODS = ("pleased", "neutral", "glum")
 
 
 def draw_portrait(canvas: tk.Canvas, portrait, x: float, y: float, size: float, *,

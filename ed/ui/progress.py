@@ -46,11 +46,6 @@ class ProgressStrip(ttk.Frame):
         self.label.configure(text=data.label)
         self._draw()
 
-    def clear(self) -> None:
-        self.data = None
-        self.label.configure(text="")
-        self.canvas.delete("all")
-
     def _draw(self) -> None:
         """Month names above a bar of phases: buying then selling in each month."""
         c, data = self.canvas, self.data

@@ -136,9 +136,6 @@ class Resume(Screen):
         chosen = self.table.selection()
         return self.rows.get(chosen[0]) if chosen else None
 
-    def describe(self, text: str) -> None:
-        self.text.configure(text=text)
-
 
 def elsewhere_sentence(elsewhere: list) -> str:
     """One sentence naming the unfinished games open in another window ("" for none)."""

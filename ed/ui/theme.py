@@ -39,17 +39,6 @@ COMMODITY_COLOURS = {
     "A": "#D55E00", "B": "#CC79A7", "C": "#E69F00",
 }
 
-
-def tint(colour: str, share: float) -> str:
-    """``colour`` mixed with white, ``share`` of the way (0: the colour, 1: white)."""
-    red, green, blue = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    mixed = (round(c + (255 - c) * share) for c in (red, green, blue))
-    return "#" + "".join(f"{c:02x}" for c in mixed)
-
-
-#: Pale backgrounds of the commodities (headings of the reveal, the sheet's group labels).
-COMMODITY_TINTS = {key: tint(colour, 0.82) for key, colour in COMMODITY_COLOURS.items()}
-
 FONT_SPECS = {
     # name: (size, weight, overstrike)
     "EDBody": (10, "normal", False),
