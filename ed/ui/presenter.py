@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import hints
-from ..rules import GOODS, NAMES, RAW, month_label
+from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
 
 PURCHASING = "purchasing"
 SELLING = "selling"
@@ -461,7 +461,8 @@ def _order_total(view, entry, found) -> Hint:
                     "purchase this month is cancelled (short-of-cash rule).", "warn")
     if view.rules.loans and hints.loan_needed(view, entry):
         return Hint(text + f" If all of it is bought the Broker lends "
-                    f"{money(hints.loan_needed(view, entry))} (Variation I: repay $125 per $100).",
+                    f"{money(hints.loan_needed(view, entry))} (Variation I: repay "
+                    f"${LOAN_REPAY_PER_STEP} per ${LOAN_STEP}).",
                     "warn")
     return Hint(text)
 
@@ -792,7 +793,8 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
         columns = columns[:4] + columns[5:]
         rows = [row[:4] + row[5:] for row in rows]
     text = ("Raw materials left in stock were sold to the Broker at the last market prices"
-            + (", and loans were repaid at $125 for each $100." if borrowed else ".")
+            + (f", and loans were repaid at ${LOAN_REPAY_PER_STEP} for each ${LOAN_STEP}."
+               if borrowed else ".")
             + " The most cash wins.")
     first = tuple(s.seat for s in lines if s.place == 1)
     cheer = f"Congratulations, {_and([s.name for s in lines if s.place == 1])}!"

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
+from . import TITLE as GAME_NAME
 from . import presenter as P
 from . import theme as T
 
@@ -38,7 +39,6 @@ LETTER_COUNTRIES = frozenset({"US", "CA", "MX", "PH", "CL", "CO", "VE", "PR", "G
                               "NI", "CR", "PA", "DO", "BZ"})
 MARGIN = 36                 # half an inch all round: inside every printer's printable area
 MONTHS_PER_PAGE = 12
-GAME_NAME = "Executive Decision"
 TITLE = f"{GAME_NAME} — tally sheet"
 SETTING = "paper"           # the settings key remembering the last choice
 
