@@ -42,8 +42,8 @@ class Style:
     """What a level knows how to do.
 
     ``forecast``: ``"last"`` repeats last month's totals, ``"average"``
-    averages each seat's recent entries, ``"model"`` also weighs each seat's
-    cash, stock and how much it varies.  ``spread`` scales the forecast's
+    averages each seat's recent entries, ``"opponents"`` runs the model
+    players of ``opponents`` in each seat's position (cash, stock, prices).  ``spread`` scales the forecast's
     uncertainty (0: a single expected value).  ``optimise`` picks bids and
     asks by expected profit; otherwise they are the expected price plus
     ``bid_margin`` / minus ``ask_margin``, jittered by up to ``noise``.
@@ -250,10 +250,10 @@ class Avatar:
             opt.hurry()
             self.hurried += 1
         if buying:
-            return self._expert_order(view, opt, values, final)
-        return self._expert_offer(view, opt, values, final)
+            return self._expert_order(view, opt, final)
+        return self._expert_offer(view, opt)
 
-    def _expert_order(self, view: PlayerView, opt: Optimiser, values, final: bool):
+    def _expert_order(self, view: PlayerView, opt: Optimiser, final: bool):
         limit = max(1, int(view.rules.order_limit * self.temper.volume + 0.5))
         room = spending_room(view, self.temper)
         cand = opt.best_order(limit, room)
@@ -268,7 +268,7 @@ class Avatar:
                                  if cand.units[g] > needed[g]]
         return _order_told(cand.units, cand.bids, nears, cand.goods, kept)
 
-    def _expert_offer(self, view: PlayerView, opt: Optimiser, values, final: bool):
+    def _expert_offer(self, view: PlayerView, opt: Optimiser):
         if sum(view.own_stock) < 3:
             return {}, "has nothing to sell", (), (0, 0, 0)
         goods, _ = opt.best_offer(view.own_stock)

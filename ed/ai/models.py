@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
-from ..rules import GOODS, LOAN_STEP, RAW
+from ..rules import GOODS
 from ..view import PlayerView
 
 if TYPE_CHECKING:
@@ -60,18 +60,15 @@ def _ewma(values: Sequence[float], prior: float, alpha: float) -> Tuple[float, f
 class History:
     """Each seat's past orders and offers, read from the public reports."""
 
-    __slots__ = ("orders", "fills", "offers", "capacity", "last_raw", "last_goods")
+    __slots__ = ("orders", "offers", "last_raw", "last_goods")
 
     def __init__(self, view: PlayerView) -> None:
         n = view.players
         self.orders: List[List[Tuple[int, int, int]]] = [[] for _ in range(n)]
-        self.fills: List[List[float]] = [[] for _ in range(n)]
         self.offers: List[List[Tuple[int, int, int]]] = [[] for _ in range(n)]
-        self.capacity: List[List[int]] = [[] for _ in range(n)]
         self.last_raw: Optional[Tuple[int, ...]] = None     # others' totals, last purchasing
         self.last_goods: Optional[Tuple[int, ...]] = None   # others' totals, last selling
         me = view.seat
-        stock_before = [(0, 0, 0)] * n
         for report in view.history:
             seats = report.seats
             totals = [c.units for c in report.commodities]
@@ -79,18 +76,12 @@ class History:
                 for j, s in enumerate(seats):
                     units = tuple(line.units for line in s.lines)
                     self.orders[j].append(units)  # type: ignore[arg-type]
-                    asked = sum(units)
-                    if asked:
-                        self.fills[j].append(sum(line.done for line in s.lines) / asked)
-                    st = s.stock_after
-                    stock_before[j] = (st["xfine"], st["fine"], st["standard"])
                 own = [line.units for line in seats[me].lines]
                 self.last_raw = tuple(t - o for t, o in zip(totals, own))
             else:
                 for j, s in enumerate(seats):
                     units = tuple(line.units if line.counted else 0 for line in s.lines)
                     self.offers[j].append(units)  # type: ignore[arg-type]
-                    self.capacity[j].append(sum(stock_before[j]) // 3)
                 own = [line.units if line.counted else 0 for line in seats[me].lines]
                 self.last_goods = tuple(t - o for t, o in zip(totals, own))
 
@@ -176,18 +167,10 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
                 m, v = prior, 2.0 + 0.4 * prior
             means.append(m)
             raw_var[g] += v
-        if style.forecast == "model":
-            cost = sum(m * prices[k] for m, k in zip(means, RAW))
-            cash = view.cash[j] + (LOAN_STEP * 3 if rules.loans else 0)
-            if cost > cash > 0:
-                means = [m * cash / cost for m in means]
-            elif cash <= 0:
-                means = [0.0, 0.0, 0.0]
         for g in range(3):
             raw_mean[g] += means[g]
-        fill_rate = _ewma(history.fills[j], 0.8, 0.4)[0] if style.forecast == "model" else 0.8
         st = view.stock[j]
-        expected_stock[j] = tuple(int(st[g] + fill_rate * means[g] + 0.5) for g in range(3))
+        expected_stock[j] = tuple(int(st[g] + 0.8 * means[g] + 0.5) for g in range(3))
     if style.forecast == "last" and history.last_raw is not None:
         raw_mean = [float(t) for t in history.last_raw]
         raw_var = [0.0, 0.0, 0.0]
@@ -205,20 +188,7 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
             stock = view.stock[j] if not buying else expected_stock[j]
             natural = _natural_plan(recipes, stock, prices)
             offers = history.offers[j]
-            if style.forecast == "model" and offers:
-                used = [c for c in history.capacity[j] if c]
-                frac = _ewma([sum(o) / c for o, c in zip(offers, history.capacity[j]) if c],
-                             0.9, 0.5)[0] if used else 0.9
-                frac = min(1.0, frac)
-                mix_total = [sum(o[h] for o in offers[-4:]) for h in range(3)]
-                whole = sum(mix_total)
-                nat_total = sum(natural)
-                for h in range(3):
-                    share = mix_total[h] / whole if whole else 1 / 3
-                    m = frac * (0.5 * natural[h] + 0.5 * share * nat_total)
-                    goods_mean[h] += m
-                    goods_var[h] += (0.6 + 0.3 * m) ** 2 * (2.0 if buying else 1.0)
-            elif offers and style.forecast == "average":
+            if offers and style.forecast == "average":
                 for h in range(3):
                     m = _ewma([o[h] for o in offers], natural[h], 0.5)[0]
                     if not buying:

@@ -259,10 +259,6 @@ def order_profile(pos: Position) -> Triple:
     return _affordable(pos, _within_limits(pos, total))
 
 
-def _capacity(pos: Position) -> int:
-    return (pos.stock[0] + pos.stock[1] + pos.stock[2]) // 3
-
-
 def offer_all(pos: Position) -> Triple:
     """Offers everything it can make, best margins first, spreading over the goods."""
     return tuple(float(u) for u in _greedy_goods(pos.recipes, pos.stock, margins(pos)))  # type: ignore[return-value]
@@ -456,11 +452,6 @@ class Prediction:
                for c in range(3)]
         self.mean: Triple = (mean[0], mean[1], mean[2])
         self.sd: Triple = (math.sqrt(var[0]), math.sqrt(var[1]), math.sqrt(var[2]))
-
-    @property
-    def favourite(self) -> str:
-        """The model that has foretold this seat best so far."""
-        return self.names[max(range(len(self.weights)), key=lambda m: self.weights[m])]
 
 
 class OpponentModels:

@@ -44,12 +44,6 @@ class Scenarios:
         self.orders = orders
         self.offers = offers
 
-    def mean_raw(self, g: int) -> float:
-        return sum(self.raw[g]) / self.n if self.raw else 0.0
-
-    def mean_goods(self, h: int) -> float:
-        return sum(self.goods[h]) / self.n
-
 
 _QUANTILES: Dict[int, List[float]] = {}
 

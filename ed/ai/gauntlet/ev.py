@@ -81,9 +81,6 @@ class Knobs:
     def names(cls) -> Tuple[str, ...]:
         return tuple(f.name for f in fields(cls))
 
-    def as_tuple(self) -> Tuple[float, ...]:
-        return tuple(getattr(self, n) for n in self.names())
-
     def clipped(self) -> "Knobs":
         """The same knobs inside their sensible ranges (``BOUNDS``)."""
         return replace(self, **{n: min(BOUNDS[n][1], max(BOUNDS[n][0], getattr(self, n)))

@@ -4,9 +4,10 @@ Knows what a ``PlayerView`` shows: every seat's past orders and offers (all
 units count towards prices, filled or not), cash and stock.  Imports the
 gauntlet's ``base`` and the engine's pure modules, nothing of the levels.
 
-- Orders: each other seat's units per grade are predicted by two simple
-  model players, "does what it did last month" and "does what it did on
-  average lately" (a moving average), blended by how well each has
+- Orders: each other seat's units per grade are predicted by five simple
+  model players (``MODELS``: last month again, the recent average, the
+  recipes of the best-margin good, a mix of the goods weighted by margin,
+  and the best-margin good at the prices the trend points to), blended by how well each has
   predicted that seat so far, and scaled down when the seat's cash could
   not pay for it.  The spread is the root of the pooled squared errors of
   those predictions (with a prior for the first months).

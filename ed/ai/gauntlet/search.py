@@ -14,8 +14,8 @@ best if it beats the incumbent.  The step grows after a success and shrinks
 after a failure.  Prints progress, then the best vector as a Python literal
 to paste into ``exploit.KNOBS``.
 
-The target is a level of ``ed.ai.LEVELS`` (``hard``, ``expert`` once it
-exists, optionally ``level:personality``), made through ``ed.ai.Avatar``,
+The target is a level of ``ed.ai.LEVELS`` (``hard``, ``expert``,
+optionally ``level:personality``), made through ``ed.ai.Avatar``,
 or a gauntlet strategy written ``g:NAME``.  Knows the engine's API and the
 gauntlet; it reads nothing of the levels but their names.
 
