@@ -189,7 +189,9 @@ def bench_ai(games: int = 6, players: int = 4) -> List[str]:
 
 def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.bench") -> int:
     """Measure and print; ``prog`` is the command as the user typed it, for --help."""
-    parser = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog=prog, description="Measure the engine's speed, saves and the computer players' "
+                               "decision times (and with --gui the window's); asserts nothing.")
     parser.add_argument("--games", type=int, default=1000, help="games for the engine figure")
     parser.add_argument("--repeat", type=int, default=3, help="runs, the best one counts")
     parser.add_argument("--jobs", type=int, default=1, help="also measure with N processes")

@@ -301,8 +301,9 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
 
 def _typed(prog: str) -> str:
     """``prog`` as typed at a prompt (a script is run with python3)."""
-    first = prog.split()[0]
-    return f"python3 {prog}" if first.endswith((".py", ".pyz")) else prog
+    from .cli import start_command
+    program, _, command = prog.partition(" ")
+    return start_command(program) + (f" {command}" if command else "")
 
 
 if __name__ == "__main__":
