@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from .. import market
 from ..market import loan_for, units_bought, units_sold
 from ..production import can_fill, fill, places
 from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE
@@ -215,7 +216,7 @@ class Optimiser:
 
     def min_bid(self, g: int, units: int) -> int:
         """RULES §4.1.2: the lowest bid allowed for ``units`` of grade ``g``."""
-        return max(1, self.raw_prev[g] + units - 10)
+        return market.min_bid(self.raw_prev[g], units)
 
     def bid_choices(self, g: int, units: int) -> List[Tuple[int, int]]:
         """Candidate bids for ``units`` of grade ``g``, lowest first, each with its mask of scenarios filled."""
