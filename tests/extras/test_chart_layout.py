@@ -73,7 +73,7 @@ def scaled(root):
     """Set the text size of the test's root; back to 100% afterwards."""
     def scale(value: float) -> int:
         settings.apply_text_scale(root, value)
-        return charts._font(root, "TkDefaultFont").measure("0")
+        return charts.font(root, "TkDefaultFont").measure("0")
     yield scale
     settings.apply_text_scale(root, 1.0)
 
@@ -116,7 +116,7 @@ def _sizes(em: int, line: int):
 @pytest.mark.parametrize("scale", SCALES)
 def test_price_chart_fits_at_every_text_size(root, scaled, scale):
     em = scaled(scale)
-    line = charts._font(root, "TkDefaultFont").metrics("linespace")
+    line = charts.font(root, "TkDefaultFont").metrics("linespace")
     every_month = scale in (1.0, 2.0)      # the sizes between: a sample of the games
     for width, height in _sizes(em, line):
         chart = _chart(root, width, height)

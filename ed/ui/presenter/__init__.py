@@ -1,0 +1,46 @@
+"""What the widgets show, worked out without tkinter.
+
+Every function here turns engine objects (a ``PlayerView``, ``PhaseReport``
+or the hints of ``ed.hints``) into plain strings, flags and rows.  No rule
+is computed here: the numbers come from the engine, its reports and its
+hints; this package only chooses the words.  It is unit-tested without a
+display (``tests/ui/test_presenter.py``).  A module per thing shown:
+
+- ``common``   the phases; money, stock and counts as words
+- ``sheet``    the tally sheet: rows, cells, title, instructions, the empty-entry question
+- ``entry``    live help for the entry being typed
+- ``table``    around the sheet: players, price board, reference charts, progress, cover
+- ``reveal``   the reveal of a resolved phase
+- ``voices``   what the computer players say
+- ``ending``   the end of the game
+
+The names are gathered here, so ``from ed.ui import presenter as P`` and
+``P.entry_help(...)`` reach every one of them.
+"""
+from __future__ import annotations
+
+from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, and_names, money, ordinal,
+                     sentence, signed, stock_text, units_text)
+from .ending import ENDING_COLUMNS, Ending, Quote, ending
+from .entry import EntryHelp, Hint, entry_help, parse_number
+from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
+from .sheet import (Cell, TallyRow, empty_entry_question, instructions, month_heading,
+                    report_cells, sheet_title, tally_columns, tally_rows)
+from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
+                    cover_text, needs_cover, price_board_rows, production_rows, progress,
+                    seat_rows, setup_summary)
+from .voices import PERSONAL, REACTIONS, end_reaction, reaction
+
+__all__ = [
+    "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "money", "ordinal",
+    "sentence", "signed", "stock_text", "units_text",
+    "ENDING_COLUMNS", "Ending", "Quote", "ending",
+    "EntryHelp", "Hint", "entry_help", "parse_number",
+    "Reveal", "RevealBlock", "RevealCell", "RevealColumn", "RevealRow", "reveal",
+    "Cell", "TallyRow", "empty_entry_question", "instructions", "month_heading",
+    "report_cells", "sheet_title", "tally_columns", "tally_rows",
+    "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
+    "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
+    "setup_summary",
+    "PERSONAL", "REACTIONS", "end_reaction", "reaction",
+]

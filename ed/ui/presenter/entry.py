@@ -1,0 +1,269 @@
+"""Live help for the entry being typed: parse the fields, say what each allows and what is wrong.
+
+Every number comes from ``ed.hints`` (the very checks ``submit`` refuses for);
+this module only chooses the words."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Dict, Mapping, Optional, Tuple
+
+from ... import hints
+from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES
+from .common import PURCHASING, money, sentence, stock_text
+
+
+# ------------------------------------------------------------------- entry
+
+@dataclass(frozen=True)
+class Hint:
+    """One line of live help next to a field; ``level`` is "info", "warn" or "error"."""
+
+    text: str
+    level: str = "info"
+
+
+@dataclass(frozen=True)
+class EntryHelp:
+    """Everything the live help shows for an entry being typed."""
+
+    entry: Dict[str, Tuple[int, int]]   # what would be submitted
+    lines: Dict[str, Hint]              # commodity key -> help next to its fields
+    total: Hint                         # next to the total row
+    ok: bool                            # whether Submit may send it
+    first_bad: Optional[str]            # the commodity key to focus after a refusal
+    refusal: str                        # a one-line summary when not ok
+    bad_field: str = "units"            # which of its two fields: "units" or "price"
+
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+#: More digits than this stand for an absurdly large number (the rules refuse it by name).
+_MAX_DIGITS = 30
+
+
+def parse_number(text: str) -> Optional[int]:
+    """A whole number typed by a person (``"$1,200"``, ``"-3"``), or ``None`` if it is not one.
+
+    Whether it is too large or negative is for the rules to say, by name;
+    a number of more than 30 digits comes back as ``10**30`` (with its sign).
+    """
+    cleaned = text.strip().replace(",", "").replace("$", "").replace(" ", "")
+    if not cleaned:
+        return 0
+    if not _WHOLE.fullmatch(cleaned):
+        return None
+    sign = -1 if cleaned.startswith("-") else 1
+    digits = cleaned.lstrip("+-").lstrip("0") or "0"
+    return sign * (10 ** _MAX_DIGITS if len(digits) > _MAX_DIGITS else int(digits))
+
+
+def _parse(view, texts: Mapping[str, Tuple[str, str]]
+           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, str], Dict[str, bool]]:
+    """Typed texts -> (entry, messages for fields that are not numbers, price missing)."""
+    word = "bid" if view.phase == PURCHASING else "asking price"
+    entry: Dict[str, Tuple[int, int]] = {}
+    bad: Dict[str, str] = {}
+    missing: Dict[str, bool] = {}
+    for key in view.keys:
+        units_text, price_text = texts.get(key, ("", ""))
+        units, price = parse_number(units_text), parse_number(price_text)
+        name = NAMES[key]
+        if units is None:
+            bad[key] = f"{name} units must be a whole number such as 4, not “{units_text.strip()}”."
+            continue
+        if price is None:
+            bad[key] = f"The {name} {word} must be a whole number of dollars such as 35, not “{price_text.strip()}”."
+            continue
+        if units > 0 and not price_text.strip():
+            missing[key] = True
+        if units or price:
+            entry[key] = (units, price)
+    return entry, bad, missing
+
+
+def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False) -> EntryHelp:
+    """Live help for the entry typed so far: what each field allows and what is wrong.
+
+    ``texts`` maps each commodity key of the phase to its (units, price)
+    texts.  ``tried`` is true once the player has pressed Submit: a missing
+    price is then an error rather than a reminder.
+    """
+    entry, bad, missing = _parse(view, texts)
+    found = hints.field_problems(view, entry) if not bad else {}
+    lines: Dict[str, Hint] = {}
+    buying = view.phase == PURCHASING
+    for key in view.keys:
+        if key in bad:
+            lines[key] = Hint(bad[key], "error")
+            continue
+        units, price = entry.get(key, (0, 0))
+        if missing.get(key):
+            lines[key] = Hint(_missing_price(view, key, units), "error" if tried else "info")
+        elif found.get(key):
+            lines[key] = Hint(sentence("; ".join(found[key])), "error")
+        else:
+            lines[key] = (_order_line(view, key, units, price) if buying
+                          else _offer_line(view, key, entry, units, price))
+    total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
+    refused = any(found.get(key) and not missing.get(key) for key in view.keys)
+    if bad or (not found.get(None) and refused):
+        # The total of an entry with a refused field would add up numbers that mean nothing.
+        total = Hint("Fix the field marked in red first.", "error")
+    elif any(missing.values()):
+        # a price still to be typed is not a mistake yet, and a total without it means nothing
+        total = Hint("Type a bid for each grade you order to see what the order costs."
+                     if buying else "Type an ask for each good you offer to see what it brings.",
+                     "error" if tried else "info")
+    problem_keys = [k for k in view.keys if lines[k].level == "error"
+                    or (missing.get(k) and not tried)]
+    refusal = ""
+    ok = not problem_keys and total.level != "error"
+    if problem_keys:
+        refusal = lines[problem_keys[0]].text if lines[problem_keys[0]].level == "error" \
+            else _missing_price(view, problem_keys[0], entry[problem_keys[0]][0])
+    elif total.level == "error":
+        refusal = total.text
+    first_bad = problem_keys[0] if problem_keys else (
+        _first_key(view, entry) if total.level == "error" else None)
+    return EntryHelp(entry, lines, total, ok, first_bad, refusal,
+                     _bad_field(lines[first_bad].text) if first_bad in lines else "units")
+
+
+_PRICE_WORDS = (" bid $", " ask $", " bid -$", " ask -$", "absurdly large price",
+                "absurdly negative price", "bid must", "asking price", "Type your")
+
+
+def _bad_field(text: str) -> str:
+    """Which field a problem is about, so the cursor can be put there."""
+    return "price" if any(word in text for word in _PRICE_WORDS) else "units"
+
+
+def _first_key(view, entry) -> Optional[str]:
+    for key in view.keys:
+        if entry.get(key, (0, 0))[0]:
+            return key
+    return view.keys[0] if view.keys else None
+
+
+def _missing_price(view, key: str, units: int) -> str:
+    if view.phase == PURCHASING:
+        return (f"Type your bid for {units} {NAMES[key]}: at least "
+                f"{money(hints.min_bid(view, key, units))} (the minimum bid).")
+    return (f"Type your asking price for {units} {NAMES[key]}; above "
+            f"{money(hints.highest_useful_ask(view, key, units))} it cannot sell.")
+
+
+def _count(value: int) -> str:
+    """A count for a sentence: ``99,999`` (absurd ones not spelled out)."""
+    return f"{value:,}" if value < 10**15 else "an absurdly large number of"
+
+
+def _order_line(view, key: str, units: int, price: int) -> Hint:
+    previous = view.prices[key]
+    if not units:
+        return Hint(f"Market price was {money(previous)}. "
+                    f"Type units to see the minimum bid.")
+    if hints.units_left(view, {key: (units, price)}) < 0:
+        return Hint(sentence(f"{_count(units)} units of {NAMES[key]} is more than the "
+                              f"{view.rules.order_limit} units allowed in a month"), "error")
+    floor = hints.min_bid(view, key, units)
+    return Hint(f"Minimum bid for {units} {NAMES[key]}: {money(floor)}. "
+                f"Costs {money(units * price)} if bought.")
+
+
+def _can_make(view, key: str, entry, units: int) -> Tuple[str, int]:
+    """("You can make ...", the most of ``key`` makeable beside the rest of ``entry``).
+
+    When the rest of the offer leaves room for fewer than ``key`` alone and
+    that matters (nothing of ``key`` offered yet, or too many), the sentence
+    names the goods that together need more of a grade than the stock.
+    """
+    alone = hints.max_makeable(view, key)
+    beside = hints.max_makeable(view, key, entry)
+    if beside == alone:
+        return f"You can make {alone}", beside
+    if 0 < units <= beside:
+        return f"You can make {beside} beside the rest of this offer ({alone} alone)", beside
+    why = hints.combination_shortage(view, key, entry)
+    some = f"only {beside}" if beside else "none"
+    return f"You can make {alone} alone, {some} beside the rest: {why}", beside
+
+
+def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+    can, beside = _can_make(view, key, entry, units)
+    if not units:
+        return Hint(f"{can}. Market price was {money(view.prices[key])}.")
+    if units > beside:
+        why = hints.combination_shortage(view, key, entry)
+        if why:
+            return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
+                        f"(over-offering rule).", "error")
+        others = any(u > 0 for k, (u, _) in entry.items() if k != key)
+        where = " beside the rest of this offer" if others else " from your stock"
+        return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
+                    f"(over-offering rule).", "error")
+    top = hints.highest_useful_ask(view, key, units)
+    text = f"{can}. Highest useful ask for {units}: {money(top)}."
+    if price <= top:
+        return Hint(text)
+    sold = hints.most_sold(view, key, units, price)
+    if sold:
+        text += (f" An ask of {money(price)} is {money(price - top)} above it, so at most "
+                 f"{sold} of the {units} can sell (Variation III).")
+    else:
+        text += (f" An ask of {money(price)} is above it, so "
+                 + ("it cannot sell" if units == 1 else f"none of the {units} can sell")
+                 + (", even under Variation III." if view.rules.partial_sales else "."))
+    return Hint(text, "warn")
+
+
+def _order_total(view, entry, found) -> Hint:
+    if found.get(None):
+        return Hint(sentence("; ".join(found[None])), "error")
+    cost = hints.order_cost(entry)
+    left = hints.cash_left(view, entry)
+    units_left = hints.units_left(view, entry)
+    text = (f"Costs {money(cost)} if all bought; cash left {money(left)} "
+            f"of {money(view.own_cash)}. {units_left} more units allowed this month.")
+    if hints.would_cancel(view, entry):
+        return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
+                    "purchase this month is cancelled (short-of-cash rule).", "warn")
+    if view.rules.loans and hints.loan_needed(view, entry):
+        return Hint(text + f" If all of it is bought the Broker lends "
+                    f"{money(hints.loan_needed(view, entry))} (Variation I: repay "
+                    f"${LOAN_REPAY_PER_STEP} per ${LOAN_STEP}).",
+                    "warn")
+    return Hint(text)
+
+
+def _offer_total(view, entry, found) -> Hint:
+    if found.get(None):
+        return Hint(sentence("; ".join(found[None])), "error")
+    shortage = hints.offer_shortage(view, entry)
+    if shortage:
+        return Hint(f"Cannot submit: everything offered must be makeable together from your "
+                    f"stock (over-offering rule), and {shortage}.", "error")
+    income = sum(units * price for units, price in entry.values() if units > 0)
+    stock = stock_text(view.stock_of(view.seat))
+    if not income:
+        return Hint(f"Stock {stock} (X-Fine · Fine · Standard). Nothing offered yet.")
+    best = hints.most_received(view, entry)
+    if best == income:
+        used = hints.materials_for(view, entry)
+        return Hint(f"Receives {money(income)} if all sells, using {stock_text(used)} "
+                    f"of your {stock} (X-Fine · Fine · Standard).")
+    if not best:
+        return Hint(f"Receives nothing: at these asking prices nothing offered can sell, and "
+                    f"your stock {stock} (X-Fine · Fine · Standard) stays as it is.", "warn")
+    sellable, short = {}, []
+    for key in view.keys:
+        units, price = entry.get(key, (0, 0))
+        sold = hints.most_sold(view, key, units, price)
+        sellable[key] = (sold, price)
+        if units > 0 and sold == 0:
+            short.append(f"{NAMES[key]} at {money(price)} cannot sell")
+        elif sold < units:
+            short.append(f"only {sold} of the {units} {NAMES[key]} can sell at {money(price)}")
+    used = hints.materials_for(view, sellable)
+    return Hint(f"Receives at most {money(best)}, using {stock_text(used)} of your {stock} "
+                f"(X-Fine · Fine · Standard): {'; '.join(short)}.", "warn")

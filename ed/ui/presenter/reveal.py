@@ -1,0 +1,168 @@
+"""The reveal of a resolved phase: a column per commodity, a row per seat, from the report alone."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Optional, Tuple
+
+from ...rules import NAMES, month_label
+from .common import PURCHASING, money, signed, stock_text, units_text
+from .voices import reaction
+
+
+# ------------------------------------------------------------------- reveal
+
+@dataclass(frozen=True)
+class RevealBlock:
+    """One commodity in the reveal: its headline and every seat's line."""
+
+    key: str
+    name: str
+    summary: str                                    # units in all, move, old → new price
+    rows: Tuple[Tuple[str, str, str, str], ...]    # seat name, units, price, result
+    failed: Tuple[bool, ...]                        # per row: an entry that came to nothing
+
+    @property
+    def heading(self) -> str:
+        return f"{self.name}: {self.summary}"
+
+
+@dataclass(frozen=True)
+class RevealColumn:
+    """One commodity's heading in the reveal: how many units, the move, the new price."""
+
+    key: str
+    name: str
+    units: str          # "14 units ordered"
+    move: str           # "+4: $38 → $42"
+
+
+@dataclass(frozen=True)
+class RevealCell:
+    """One seat's entry for one commodity: what was entered and what became of it.
+
+    ``state`` is "done", "part", "failed" or "none"; ``result`` starts with a
+    mark (✓, ◐, ✗) so the state never rests on colour alone; ``outcome`` is
+    the engine's full sentence with its reason.
+    """
+
+    entered: str        # "4 at $45" or "—"
+    result: str         # "✓ bought 4: $180", "✗ bid under $42"
+    outcome: str
+    state: str
+
+
+@dataclass(frozen=True)
+class RevealRow:
+    """One seat across the reveal: its cells, its money, and a computer's words."""
+
+    seat: int
+    name: str
+    cells: Tuple[RevealCell, ...]
+    money: str          # paid or received this phase
+    cash: str
+    stock: str
+    note: str           # cancellation, loan, materials used
+    thought: str        # a computer player's explanation, now public
+    reaction: str       # a computer player's reaction to what happened
+    mood: str           # "pleased", "neutral" or "glum" (its portrait's face)
+
+
+@dataclass(frozen=True)
+class Reveal:
+    title: str
+    blocks: Tuple[RevealBlock, ...]
+    seats: Tuple[Tuple[str, str, str, str, str], ...]  # name, money, cash, stock, note
+    thoughts: Tuple[str, ...] = ()      # the computer players' explanations, once revealed
+    columns: Tuple[RevealColumn, ...] = ()
+    rows: Tuple[RevealRow, ...] = ()
+
+
+def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
+           seats_info: Optional[Mapping[int, object]] = None) -> Reveal:
+    """The reveal screen for one resolved phase, from the engine's report alone.
+
+    ``explanations``: each computer seat's sentence, now public; ``seats_info``:
+    each computer seat's ``Personality`` (or ``None``), for its reaction
+    (people get none).
+    """
+    buying = report.phase == PURCHASING
+    verb = "ordered" if buying else "offered"
+    blocks = []
+    for index, result in enumerate(report.commodities):
+        move = signed(result.move)
+        summary = (f"{units_text(result.units)} {verb} in all, so the price moves {move}: "
+                   f"{money(result.old_price)} → {money(result.new_price)}")
+        rows, failed = [], []
+        for seat in report.seats:
+            line = seat.lines[index]
+            failed.append(bool(line.units) and line.done == 0)
+            if not line.units:
+                rows.append((seat.name, "—", "", line.outcome))
+                continue
+            rows.append((seat.name, str(line.units), money(line.price), line.outcome))
+        blocks.append(RevealBlock(result.commodity, NAMES[result.commodity], summary,
+                                  tuple(rows), tuple(failed)))
+    seats = []
+    for seat in report.seats:
+        note_parts = []
+        if seat.cancelled:
+            note_parts.append(("purchases cancelled: " if buying else "offer not makeable: ")
+                              + seat.reason)
+        if seat.loan:
+            note_parts.append(f"borrowed {money(seat.loan)} from the Broker")
+        if not buying and any(seat.materials_used.values()):
+            note_parts.append(f"used {stock_text(seat.materials_used)} to make the goods sold")
+        paid = money(seat.money)
+        seats.append((seat.name, paid, money(seat.cash_after), stock_text(seat.stock_after),
+                      "; ".join(note_parts)))
+    title = (f"{month_label(report.month)} (month {report.month}): "
+             f"{'orders' if buying else 'offers'} revealed")
+    thoughts = tuple(f"{report.names[seat]}: {text}"
+                     for seat, text in sorted((explanations or {}).items()) if text)
+    columns = tuple(RevealColumn(result.commodity, NAMES[result.commodity],
+                                 f"{units_text(result.units)} {verb}",
+                                 f"{signed(result.move)}: {money(result.old_price)} → "
+                                 f"{money(result.new_price)}")
+                    for result in report.commodities)
+    computers = seats_info or {}
+    rows = tuple(_reveal_row(report, seat, (explanations or {}).get(seat.seat, ""),
+                             seat.seat in computers, computers.get(seat.seat))
+                 for seat in report.seats)
+    return Reveal(title, tuple(blocks), tuple(seats), thoughts, columns, rows)
+
+
+def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell:
+    """One seat's line of one commodity, short enough for a column of the reveal."""
+    if not line.units:
+        return RevealCell("—", "", line.outcome, "none")
+    entered = f"{line.units} at {money(line.price)}"
+    verb = "bought" if buying else "sold"
+    if cancelled:
+        return RevealCell(entered, "✗ cancelled" if buying else "✗ not made", line.outcome,
+                          "failed")
+    if line.done == line.units:
+        return RevealCell(entered, f"✓ {verb} {line.done}: {money(line.money)}", line.outcome,
+                          "done")
+    if line.done:
+        return RevealCell(entered, f"◐ {verb} {line.done} of {line.units}: {money(line.money)}",
+                          line.outcome, "part")
+    side = f"✗ bid under {money(market)}" if buying else f"✗ ask over {money(market)}"
+    return RevealCell(entered, side, line.outcome, "failed")
+
+
+def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> RevealRow:
+    buying = report.phase == PURCHASING
+    markets = [c.new_price for c in report.commodities]
+    cells = tuple(_reveal_cell(line, buying, seat.cancelled, market)
+                  for line, market in zip(seat.lines, markets))
+    notes = []
+    if seat.cancelled:
+        notes.append(("Purchases cancelled: " if buying else "Offer not makeable: ") +
+                     seat.reason)
+    if seat.loan:
+        notes.append(f"Borrowed {money(seat.loan)} from the Broker.")
+    if not buying and any(seat.materials_used.values()):
+        notes.append(f"Used {stock_text(seat.materials_used)} to make the goods sold.")
+    line, mood = reaction(report, seat.seat, personality) if computer else ("", "neutral")
+    return RevealRow(seat.seat, seat.name, cells, money(seat.money), money(seat.cash_after),
+                     stock_text(seat.stock_after), " ".join(notes), explanation, line, mood)

@@ -1,0 +1,136 @@
+"""The tally sheet: its rows, the cells a resolved phase fills, its title and instructions.
+
+Also the question asked before an entirely empty entry is sent."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ... import hints
+from ...rules import GOODS, NAMES, RAW, month_label
+from .common import PURCHASING, SELLING, money, stock_text
+
+
+# --------------------------------------------------------------- tally sheet
+
+@dataclass(frozen=True)
+class TallyRow:
+    """One row of the tally sheet: its id, the block it is in and its labels."""
+
+    id: str             # e.g. "xfine.units", "orders.total", "cash"
+    block: str          # "orders", "sales" or "month"
+    key: str            # commodity key, or "" for totals and month rows
+    field: str          # "units", "price", "money", "total", "cash", "stock", "loan"
+    label: str          # what the row heading says
+    group: str          # the commodity name shown once per group, or ""
+
+
+def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
+    """The rows of the paper tally sheet: Orders, Sales, then the month's end."""
+    rows: List[TallyRow] = []
+    for block, keys, label in (("orders", RAW, "paid"), ("sales", GOODS, "received")):
+        for key in keys:
+            name = NAMES[key]
+            rows.append(TallyRow(f"{key}.units", block, key, "units", "units", name))
+            rows.append(TallyRow(f"{key}.price", block, key, "price", "price", ""))
+            rows.append(TallyRow(f"{key}.money", block, key, "money", label, ""))
+        rows.append(TallyRow(f"{block}.total", block, "", "total",
+                             "paid" if block == "orders" else "received", "Total"))
+    rows.append(TallyRow("cash", "month", "", "cash", "at month end", "Cash"))
+    rows.append(TallyRow("stock", "month", "", "stock", "X · F · S", "Stock"))
+    if loans:
+        rows.append(TallyRow("loan", "month", "", "loan", "borrowed", "Loans"))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """What one cell shows; ``struck`` draws it struck through (a failed bid or offer)."""
+
+    text: str
+    struck: bool = False
+    tone: str = ""      # "", "total", "bad" (a cancelled total), "good"
+
+
+def _done_text(units: int, done: int) -> str:
+    return str(units) if done in (0, units) else f"{done}/{units}"
+
+
+def report_cells(report, seat: int) -> Dict[str, Cell]:
+    """The tally cells one resolved phase fills for ``seat``: row id -> ``Cell``.
+
+    A line that bought or sold nothing is struck through; so is every line of
+    a cancelled order and of an offer that could not be made.
+    """
+    result = report.seats[seat]
+    block = "orders" if report.phase == PURCHASING else "sales"
+    cells: Dict[str, Cell] = {}
+    for line in result.lines:
+        if not line.units:
+            continue
+        struck = result.cancelled or line.done == 0
+        cells[f"{line.commodity}.units"] = Cell(_done_text(line.units, line.done), struck)
+        cells[f"{line.commodity}.price"] = Cell(money(line.price), struck)
+        cells[f"{line.commodity}.money"] = Cell(money(line.money) if line.money else "—", struck)
+    if result.cancelled:
+        cells[f"{block}.total"] = Cell("cancelled" if block == "orders" else "not made", False, "bad")
+    elif any(line.units for line in result.lines):
+        cells[f"{block}.total"] = Cell(money(result.money), False, "total")
+    if report.phase == SELLING:
+        cells["cash"] = Cell(money(result.cash_after), False, "total")
+        cells["stock"] = Cell(stock_text(result.stock_after))
+    if result.loan:
+        cells["loan"] = Cell(money(result.loan), False, "bad")
+    return cells
+
+
+def tally_columns(history: Sequence, seat: int) -> Dict[int, Dict[str, Cell]]:
+    """Every resolved month's cells for ``seat``: month -> row id -> ``Cell``."""
+    months: Dict[int, Dict[str, Cell]] = {}
+    for report in history:
+        months.setdefault(report.month, {}).update(report_cells(report, seat))
+    return months
+
+
+def month_heading(month: int) -> str:
+    """A column heading: ``"Jan"``, ``"Jan Y2"``."""
+    return month_label(month)
+
+
+def sheet_title(view) -> str:
+    """The line above the sheet: whose it is, which month and what to do now."""
+    if view.is_over:
+        return f"{view.name}'s tally sheet — the game is over"
+    doing = "buying" if view.phase == PURCHASING else "selling"
+    return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
+
+
+def instructions(view) -> str:
+    """One or two sentences telling a newcomer what to do in this phase."""
+    if view.is_over:
+        return "The game is over. Start a new one from the Game menu."
+    if view.phase == PURCHASING:
+        limit = view.rules.order_limit
+        extra = (f" (at most {view.rules.grade_limit} of one grade)"
+                 if view.rules.players == 2 else "")
+        return (f"For each grade you want, type the units (up to {limit} in all{extra}) and "
+                f"your bid per unit in the yellow column; a bid at or above the new market "
+                f"price buys. Enter submits.")
+    return ("For each good you offer from your stock, type the units and your asking price; "
+            "an ask at or below the new market price sells. Enter submits.")
+
+
+
+def empty_entry_question(view) -> Optional[str]:
+    """The question to ask before an entirely empty entry is sent, or ``None``.
+
+    Asked while the seat could act: it has cash to order with, or goods it
+    could make to offer.
+    """
+    if view.phase == PURCHASING:
+        if view.own_cash <= 0:
+            return None
+        return "Submit no order this month? You would buy no raw materials."
+    if not any(hints.max_makeable(view, key) for key in view.keys):
+        return None
+    return "Submit no offer this month? You would sell nothing."
