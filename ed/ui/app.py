@@ -103,6 +103,8 @@ class App(tk.Tk):
         self._init_parts()
         self._init_theme()
         self.menus.build()
+        self.fit_to_screen()
+        self.fit_min_size()
         self.layout.build()
         self.layout.build_screens()
         self._init_bindings()
@@ -116,18 +118,34 @@ class App(tk.Tk):
             os._exit(0)
 
     def _init_window(self) -> None:
-        width = min(1366, self.winfo_screenwidth())
-        height = min(768, self.winfo_screenheight()) - 40
-        self.geometry(f"{width}x{max(500, height)}")
-        self.minsize(760, 520)
+        from .placement import main_size
+        width, height = main_size(self)
+        self.geometry(f"{width}x{height}")
+        self.minsize(min(760, width), min(520, height))
+
+    def fit_to_screen(self) -> None:
+        """The window's size within the screen's usable area, its menu bar counted (once the
+        menu bar is built), and maximised on a small screen."""
+        from .placement import main_size, maximise_if_small
+        self.update_idletasks()      # the menu bar measured once it is laid out
+        width, height = main_size(self)
+        self.geometry(f"{width}x{height}")
+        maximise_if_small(self)
+
+    def _keep_on_screen(self) -> None:
+        """Shrink the window back within the usable area if a larger menu bar pushed it out."""
+        from .placement import main_size
+        width, height = main_size(self)
+        if self.winfo_width() > width or self.winfo_height() > height:
+            self.geometry(f"{min(width, self.winfo_width())}x{min(height, self.winfo_height())}")
 
     def fit_min_size(self) -> None:
         """A minimum size that keeps a month of the sheet, its help and the side panel in
-        sight at the text size chosen (never more than the screen)."""
+        sight at the text size chosen (never more than the usable screen)."""
+        from .placement import main_size
         theme = self.theme
-        width = min(self.winfo_screenwidth() - 10, theme.em * 96)
-        height = min(self.winfo_screenheight() - 60, theme.line * 28)
-        self.minsize(width, height)
+        most_w, most_h = main_size(self)
+        self.minsize(min(most_w, theme.em * 120), min(most_h, theme.line * 36))
 
     def _init_folder(self) -> None:
         from . import paths
@@ -159,7 +177,6 @@ class App(tk.Tk):
         self.option_add("*tearOff", False)
         if self.settings.text_scale != 1.0:
             self.prefs.apply_text_scale(self.settings.text_scale)
-        self.fit_min_size()
 
     def _init_bindings(self) -> None:
         self.protocol("WM_DELETE_WINDOW", self.files.quit_app)
@@ -170,6 +187,7 @@ class App(tk.Tk):
         """Lay the window out again for new font sizes, showing the same moment of the game."""
         moment = self.flow.moment()
         self.fit_min_size()
+        self._keep_on_screen()
         self.layout.rebuild()
         self.menus.bind_contexts()
         self.update_idletasks()

@@ -222,12 +222,11 @@ class SaveChooser(tk.Toplevel):
 
     # ------------------------------------------------------------ window
 
-    def _place_over(self, master: tk.Misc) -> None:
-        self.update_idletasks()
+    def _place_over(self, master) -> None:
+        """Centred over the main window, within the usable screen, as the other dialogs are."""
+        from .placement import place_over
         try:
-            x = master.winfo_rootx() + max(0, (master.winfo_width() - self.winfo_reqwidth()) // 2)
-            y = master.winfo_rooty() + max(0, (master.winfo_height() - self.winfo_reqheight()) // 3)
-            self.geometry(f"+{x}+{y}")
+            place_over(self, master)
         except tk.TclError:
             pass
 

@@ -234,21 +234,14 @@ class NewGameDialog(tk.Toplevel):
         self.after_idle(self._grab)
 
     def _place_over(self, master: tk.Misc, *, move: bool = True) -> None:
-        """Centre the dialog over the window, no taller than the screen (it scrolls then);
+        """Centre the dialog over the window, within the usable screen (it scrolls then);
         without ``move``, only fit its size to what it holds now."""
+        from .placement import place_over
         self.update_idletasks()
         try:
-            screen_w, screen_h = self.winfo_screenwidth(), self.winfo_screenheight()
-            inner = self.area.inner
-            width = min(screen_w - 20, inner.winfo_reqwidth() + self.theme.pad(2))
-            height = min(screen_h - 70, inner.winfo_reqheight() + self.foot.winfo_reqheight() + 4)
-            x = master.winfo_rootx() + max(0, (master.winfo_width() - width) // 2)
-            y = master.winfo_rooty() + max(0, (master.winfo_height() - height) // 3)
-            x = max(0, min(x, screen_w - width))
-            y = max(0, min(y, screen_h - height - 40))
-            if not move:
-                x, y = self.winfo_x(), max(0, min(self.winfo_y(), screen_h - height - 40))
-            self.geometry(f"{width}x{height}+{x}+{y}")
+            width = self.area.inner.winfo_reqwidth() + self.theme.pad(2)
+            height = self.area.inner.winfo_reqheight() + self.foot.winfo_reqheight() + 4
+            place_over(self, master, width, height, move=move)
         except tk.TclError:
             pass
 

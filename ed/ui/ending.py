@@ -147,6 +147,8 @@ class Ending(Screen):
         self.quotes = ttk.Frame(inner, style="Screen.TFrame")
         self.quotes.grid(row=0, column=2, rowspan=4, sticky="new", padx=(em * 2, 0))
         self.quote_widgets: List[tuple] = []
+        # beside the headline or below the standings, as the width allows (again on resize)
+        self.area.canvas.bind("<Configure>", lambda e: self._place_quotes(), add="+")
         # The settlement, the cash month by month and the final cash, a tab each.
         self.tabs = ttk.Notebook(inner)
         self.tabs.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(em, 0))
@@ -181,14 +183,13 @@ class Ending(Screen):
         columns = data.columns or P.ENDING_COLUMNS
         self.table.configure(columns=columns, displaycolumns=columns)
         em = self._em
-        widths = {"Place": 6, "Player": 12, "Cash after last month": 14,
-                  "Materials to the Broker": 20, "Loans repaid": 18, "Final cash": 10,
-                  "Profit": 10}
         import tkinter.font as tkfont
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
-        for column in columns:
+        for index, column in enumerate(columns):
             self.table.heading(column, text=column)
-            width = max(em * widths.get(column, 10), bold.measure(column) + em * 2)
+            # as wide as its heading or its widest cell (the winner's, in bold), no wider
+            texts = [column] + [str(row[index]) for row in data.rows]
+            width = max(bold.measure(text) for text in texts) + em * 2
             self.table.column(column, width=width, minwidth=width,
                               anchor="w" if column == "Player" else "e", stretch=True)
         self.table.delete(*self.table.get_children())
@@ -235,19 +236,25 @@ class Ending(Screen):
             self.quote_widgets.append((card,))
             self._quote_labels.append(said)
         self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
+        self._quotes_at = None
 
     def _place_quotes(self) -> None:
         """The last words beside the headline when there is room for them, else below the
         standings (which come first: the result matters more than the words)."""
         em, line = self.theme.em, self.theme.line
-        self.update_idletasks()
+        if not hasattr(self, "_per_row"):
+            return
         width = self.area.canvas.winfo_width()
         if width <= 1:
             width = self.winfo_screenwidth()
         title = max(w.winfo_reqwidth() for w in (self.headline, self.cheer)) + em * 2
         beside = self.celebration.winfo_reqwidth() + max(title, em * 48) + em * 2 + \
             self._per_row * (em * 22 + line * 2)
-        if beside <= width:
+        where = "beside" if beside <= width else "below"
+        if where == getattr(self, "_quotes_at", None):
+            return
+        self._quotes_at = where
+        if where == "beside":
             self.quotes.grid(row=0, column=2, rowspan=4, columnspan=1, sticky="new",
                              padx=(em * 2, 0), pady=0)
         else:

@@ -268,6 +268,7 @@ class Files:
             self.app.show_message(f"That game could not be replayed. {error}", error=True)
             return None
         self.app.windows["replay"] = window
+        self.app.extras.raise_window(window)
         self.app.layout.welcome.message.configure(text="")   # an earlier failure is past
         self.app.show_message(f"Replaying {os.path.basename(path)} in a window of its own.")
         return window

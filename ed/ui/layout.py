@@ -164,21 +164,25 @@ class MainWindow:
 
     def _build_side(self, main: ttk.Frame) -> None:
         from .panels import PriceBoard, Reference, SeatPanel
+        from .scroll import ScrolledFrame
         theme = self.app.theme
-        side = ttk.Frame(main)
-        side.grid(row=0, column=1, sticky="nsew")
+        # The column scrolls where the window is too short for the players and the board
+        # (large text, six players); it never cuts them.
+        self.side_area = ScrolledFrame(main)
+        self.side_area.grid(row=0, column=1, sticky="nsew")
+        side = self.side_area.inner
         side.columnconfigure(0, weight=1)
         # The Price Level Board keeps room for the opening row, the six months before the
         # one being played and that one; the reference below gives way first (it scrolls).
         board_rows = 9
-        side.rowconfigure(1, weight=1, minsize=(theme.line + 4) * (board_rows + 1)
-                          + theme.line * 2 + theme.pad(1.5))
-        side.rowconfigure(2, weight=2)
         self.seat_panel = SeatPanel(side, theme)
         self.seat_panel.grid(row=0, column=0, sticky="new")
         # Where the side panel is too short for the board and the reference one above the
         # other (large text), they share one notebook with shorter tab names.
         self.compact = self._side_too_short(board_rows)
+        side.rowconfigure(1, weight=1, minsize=(theme.line + 4) * (board_rows + 1)
+                          + theme.line * 2 + theme.pad(1.5))
+        side.rowconfigure(2, weight=2)
         titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
             ("Price Level Board", "Price chart", "Market calculator", "Production chart",
              "Game log")
@@ -231,12 +235,17 @@ class MainWindow:
         self.rules_label.bind("<Configure>", lambda e: self._wrap_message())
 
     def _wrap_message(self) -> None:
-        """Wrap the status line in the room the rules summary beside it leaves (never cut)."""
+        """Wrap the status line in the room the rules summary beside it leaves (never cut);
+        the summary itself wraps within two fifths of the line."""
         width = self.status.winfo_width()
         if width <= 1:
             width = self.app.winfo_width()
-        room = width - self.rules_label.winfo_reqwidth() - self.app.theme.pad(3)
-        self.message.configure(wraplength=max(200, room))
+        pad = self.app.theme.pad
+        rules_wrap = max(100, width * 2 // 5 - pad(2))
+        if int(str(self.rules_label.cget("wraplength")) or 0) != rules_wrap:
+            self.rules_label.configure(wraplength=rules_wrap)
+        room = width - self.rules_label.winfo_reqwidth() - pad(3)
+        self.message.configure(wraplength=max(100, room))
 
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""

@@ -270,7 +270,8 @@ def fit_tree(tree: Any, style_name: str, *, tree_column_text: Sequence[str] = ()
                  if len(tree.item(i, "values")) > index]
         heading = head.measure(tree.heading(column, "text")) + pad // 2
         widest = max([body.measure(c) for c in cells] + [heading])
-        tree.column(column, width=widest + pad, minwidth=min(widest + pad, 60))
+        # never narrower than its widest text: a narrow window scrolls the table sideways
+        tree.column(column, width=widest + pad, minwidth=widest + pad)
     if "tree" in str(tree.cget("show")):
         texts = [tree.item(i, "text") for i in items] + list(tree_column_text)
         widest = max([body.measure(t) for t in texts] + [head.measure(tree.heading("#0", "text"))])

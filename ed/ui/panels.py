@@ -64,7 +64,6 @@ class SeatPanel(ttk.LabelFrame):
         self.table.columnconfigure(2, weight=1)
         self.cells: List[dict] = []
         self._loans = True
-        self.table.bind("<Configure>", lambda e: self.after_idle(self._fit_who), add="+")
 
     def _row(self, index: int) -> dict:
         from .portraits import Badge
@@ -78,7 +77,12 @@ class SeatPanel(ttk.LabelFrame):
         cells["badge"].grid(row=row, column=0, padx=(0, pad(0.4)), pady=1)
         for column, name in enumerate(("name", "who", "cash", "stock", "borrowed", "status"), 1):
             cells[name].grid(row=row, column=column, sticky="ew", padx=(0, pad(0.6)))
-        cells["who"].configure(style="SeatWho.TLabel")
+        # "who" asks for no room of its own: it takes what the other columns leave and
+        # says as much as fits there (``_fit_who``)
+        cells["who"].configure(style="SeatWho.TLabel", width=1)
+        # again whenever the room it is given changes (a column appearing, a resize)
+        for event in ("<Configure>", "<Map>"):
+            cells["who"].bind(event, lambda e: self._fit_who(), add="+")
         return cells
 
     def show(self, rows: List[P.SeatRow], *, loans: bool, computers: List[bool],
@@ -116,7 +120,7 @@ class SeatPanel(ttk.LabelFrame):
 
     def _fit_who(self) -> None:
         """Where "computer, expert" does not fit beside the name, say only "expert" (the face
-        already shows a computer character); never a word cut in half."""
+        already shows a computer character), or nothing; never a word cut in half."""
         import tkinter.font as tkfont
         for cells in self.cells:
             label = cells["who"]
@@ -126,7 +130,11 @@ class SeatPanel(ttk.LabelFrame):
             room = label.winfo_width()
             font = tkfont.nametofont(str(ttk.Style(self).lookup(label.cget("style"), "font"))
                                      or "TkDefaultFont")
-            text = full if room <= 1 or font.measure(full) + 4 <= room else full.split(", ")[-1]
+            # the whole, the last word, or nothing (the face and the name's tooltip say it)
+            if room <= 1:
+                continue        # not laid out yet: again once it is
+            text = next((words for words in (full, full.split(", ")[-1])
+                         if font.measure(words) + 4 <= room), "")
             if label.cget("text") != text:
                 label.configure(text=text)
 
@@ -185,8 +193,9 @@ class PriceBoard(ttk.Frame):
         # Wide enough for the heading with its colour and for "$888" in bold; where the
         # side panel is narrow (large text), "Standard" is shortened rather than cut.
         self._layouts = []
-        for names, room in ((P.PRICE_COLUMNS, em * 2), (SHORT_PRICE_COLUMNS, em // 2)):
-            widths = [max(bold.measure(name) + size + room, bold.measure("$888") + room)
+        for names in (P.PRICE_COLUMNS, SHORT_PRICE_COLUMNS):
+            # the heading's words, its colour square and a gap on each side of both
+            widths = [max(bold.measure(name) + size + em * 2, bold.measure("$888") + em)
                       for name in names]
             self._layouts.append((names, widths))
         self._layout = None

@@ -123,7 +123,7 @@ def sheet_of(game, seat: int) -> Sheet:
                   f"{P.month_heading(game.month)}, {P.PHASE_TITLES[game.phase].lower()}.")
     else:
         status = "Nothing revealed yet."
-    return Sheet(game.names[seat], P.setup_summary(game.rules) + ".", status, game.rules.months,
+    return Sheet(game.names[seat], P.setup_summary(game.rules), status, game.rules.months,
                  P.tally_rows(loans=game.rules.loans), columns)
 
 
@@ -486,11 +486,12 @@ class PrintDialog(tk.Toplevel):
         self._place_over(app)
 
     def _place_over(self, app) -> None:
-        """Centred over the main window, as the other dialogs are."""
-        self.update_idletasks()
-        x = app.winfo_rootx() + max(0, (app.winfo_width() - self.winfo_reqwidth()) // 2)
-        y = app.winfo_rooty() + max(0, (app.winfo_height() - self.winfo_reqheight()) // 3)
-        self.geometry(f"+{x}+{y}")
+        """Centred over the main window, within the usable screen, as the other dialogs are."""
+        from .placement import place_over
+        try:
+            place_over(self, app)
+        except tk.TclError:
+            pass
 
     @classmethod
     def show(cls, app) -> "PrintDialog":

@@ -22,14 +22,19 @@ import tkinter as tk
 
 
 def fit_to_screen(window) -> None:
-    """Keep a window within the screen at any text size: no wider or taller than it, and
-    long one-line labels wrapped to the width left (tables and texts scroll)."""
+    """Keep a window within the screen's usable area at any text size (see ``placement``):
+    no wider or taller than it, and long one-line labels wrapped to the width left
+    (tables and texts scroll)."""
     from tkinter import ttk
+
+    from .placement import menu_height, usable_size
     try:
         window.update_idletasks()
-        screen_w, screen_h = window.winfo_screenwidth(), window.winfo_screenheight()
-        most_w, most_h = screen_w - 20, screen_h - 80
+        room_w, room_h = usable_size(window)
+        most_w, most_h = room_w - 20, room_h - menu_height(window)
         width, height = window.winfo_reqwidth(), window.winfo_reqheight()
+        if window.winfo_ismapped():
+            width, height = max(width, window.winfo_width()), max(height, window.winfo_height())
         if width <= most_w and height <= most_h:
             return
         width, height = min(width, most_w), min(height, most_h)
@@ -40,8 +45,8 @@ def fit_to_screen(window) -> None:
             if isinstance(widget, ttk.Label) and widget.winfo_reqwidth() > width - 40 \
                     and not int(str(widget.cget("wraplength") or 0) or 0):
                 widget.configure(wraplength=width - 40)
-        x = max(0, min(window.winfo_rootx(), screen_w - width))
-        y = max(0, min(window.winfo_rooty(), screen_h - height - 40))
+        x = max(0, min(window.winfo_rootx(), room_w - width))
+        y = max(0, min(window.winfo_rooty(), most_h - height))
         window.geometry(f"{width}x{height}+{x}+{y}")
     except tk.TclError:
         pass

@@ -155,13 +155,13 @@ def cover_text(name: str) -> Tuple[str, str]:
 
 
 def setup_summary(rules) -> str:
-    """The rules options in words, for the window's status line."""
+    """The rules options in a few words, for the window's status line and the printed sheet:
+    ``"4 players · 12 months · $450 each · 9 units a month · loans"``."""
     parts = [f"{rules.players} players", f"{rules.months} months",
-             f"start with {money(rules.starting_cash)}",
-             f"order up to {rules.order_limit} units a month"]
-    for flag, text in (("loans", "Variation I (loans)"), ("partial_fills", "Variation II (partial fills)"),
-                       ("partial_sales", "Variation III (partial sales)"),
-                       ("classic_recipes", "classic production chart")):
+             f"{money(rules.starting_cash)} each", f"{rules.order_limit} units a month"]
+    for flag, text in (("loans", "loans"), ("partial_fills", "partial fills"),
+                       ("partial_sales", "partial sales"),
+                       ("classic_recipes", "classic chart")):
         if getattr(rules, flag):
             parts.append(text)
-    return ", ".join(parts)
+    return " · ".join(parts)
