@@ -14,6 +14,7 @@ The surface the window and the tournament use, kept stable:
 The house, one module per idea; each opens with what it knows and imports:
 
 - ``characters``: personalities, portraits and the temper behind them;
+- ``style``: what each level knows how to do (its ``Style``);
 - ``opponents``: a model of each other seat, learned during the game from
   what it revealed (``hard`` and ``expert``);
 - ``scenarios``: joint draws of the others' entries from those models;
@@ -30,7 +31,8 @@ The house, one module per idea; each opens with what it knows and imports:
 from __future__ import annotations
 
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS, Personality, Portrait, Temper
-from .levels import LEVELS, STYLES, TIME_BUDGET, Avatar, Decision, Style, avatar_for
+from .levels import LEVELS, TIME_BUDGET, Avatar, Decision, avatar_for
+from .style import STYLES, Style
 
 __all__ = ["LEVELS", "PERSONALITIES", "TEMPERS", "NEUTRAL", "STYLES", "Avatar", "Decision",
            "Personality", "Portrait", "Style", "Temper", "TIME_BUDGET", "avatar_for"]

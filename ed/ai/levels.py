@@ -14,16 +14,18 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Tuple
 
 from .. import hints
+from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
 from .models import History, Outlook, forecast, outlook_of
-from .opponents import OpponentModels
+from .opponents import OpponentModels, buy_for
 from .optimiser import Optimiser
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
+from .style import STYLES, Style
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
@@ -35,54 +37,6 @@ TIME_BUDGET = 0.045
 HARD_SCENARIOS = 32
 
 Entry = Dict[str, Tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class Style:
-    """What a level knows how to do.
-
-    ``forecast``: ``"last"`` repeats last month's totals, ``"average"``
-    averages each seat's recent entries, ``"opponents"`` runs the model
-    players of ``opponents`` in each seat's position (cash, stock, prices).  ``spread`` scales the forecast's
-    uncertainty (0: a single expected value).  ``optimise`` picks bids and
-    asks by expected profit; otherwise they are the expected price plus
-    ``bid_margin`` / minus ``ask_margin``, jittered by up to ``noise``.
-    ``goods_per_plan`` caps how many different goods a plan mixes;
-    ``endgame`` values leftovers at the final raw price in the last month;
-    ``carry`` and ``keep`` say what a unit kept for later is worth: ``keep``
-    is the share of the learned worth above its price (``worth``) the level
-    counts, ``carry`` scales the whole (below 1: a beginner's undervaluing);
-    ``fill`` is the share of the time a hard bid is first meant to succeed;
-    ``jitter`` is the spread, in dollars, of the random doubt added to each
-    plan's value, so that near-equal plans are chosen by chance and no two
-    games are alike.  ``scenarios`` (``expert``) replaces all of that by
-    per-opponent models and the best entry over that many joint scenarios.
-    """
-
-    forecast: str
-    spread: float
-    optimise: bool
-    bid_margin: int
-    ask_margin: int
-    noise: int
-    goods_per_plan: int
-    endgame: bool
-    carry: float
-    fill: float
-    jitter: float
-    goods_spread: float
-    partial_spread: float
-    keep: float = 0.0
-    scenarios: int = 0
-
-
-STYLES: Dict[str, Style] = {
-    "easy": Style("last", 0.0, False, 2, 2, 3, 2, False, 0.85, 0.0, 20.0, 0.0, 0.0),
-    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 1.0, 0.7, 8.0, 0.6, 0.6, keep=0.71),
-    "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=1.0),
-    "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
-                    scenarios=48),
-}
 
 
 @dataclass(frozen=True)
@@ -325,6 +279,4 @@ def _order_told(units, bids, nears, goods, kept=()):
 
 
 def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:
-    from .opponents import buy_for
-    from ..production import places
     return buy_for(places(opt.recipes, goods), opt.stock)

@@ -2,20 +2,18 @@
 
 What it knows: the view (prices, every seat's cash and stock, the revealed
 history).  What it gives: an ``Outlook``, a small distribution of the others'
-total units per commodity.  Imports the engine's pure modules only; the
-level's ``Style`` is passed in.
+total units per commodity.  Imports the engine's pure modules and ``style``
+(the level's ``Style`` is passed in).
 """
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, List, Optional, Sequence, Tuple
+from typing import List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
 from ..rules import GOODS
 from ..view import PlayerView
-
-if TYPE_CHECKING:
-    from .levels import Style
+from .style import Style
 
 Dist = Tuple[Tuple[int, float], ...]
 

@@ -4,24 +4,22 @@ What it knows: the view, the level's ``Style``, the personality's
 ``Temper`` and the ``Outlook`` of the others.  Its own units move the
 market (+$1 a raw unit, -$2 a good offered), so the market price for ``u``
 own units is the forecast shifted by ``u``.  Imports the engine's pure
-modules and ``models``.
+modules, ``characters``, ``models``, ``style`` and ``worth``.
 """
 from __future__ import annotations
 
 import bisect
 import itertools
 import random
-from typing import TYPE_CHECKING, Dict, List, Tuple
+from typing import Dict, List, Tuple
 
 from ..market import units_bought, units_sold
 from ..rules import GOODS, MAX_PRICE, RAW
 from ..view import PlayerView
 from .characters import Temper
 from .models import Outlook
+from .style import Style
 from .worth import stock_values
-
-if TYPE_CHECKING:
-    from .levels import Style
 
 
 class Pricer:
