@@ -33,8 +33,8 @@ def play(game, players, *, until=None):
 
 
 def test_at_least_the_eight_strategies_in_order():
-    assert NAMES[:8] == ("margin", "ev", "keeper", "hoarder", "flooder", "copycat", "frozen",
-                         "exploit")
+    assert NAMES[:8] == ("margin", "ev", "keeper", "hoarder", "flooder", "copycat", "exploit",
+                         "beginner")
 
 
 def test_every_strategy_is_summed_up_in_one_line():
@@ -57,13 +57,13 @@ def test_every_module_says_what_it_knows_and_imports():
                 # written apart from the levels: none of their modules is imported
                 assert module.split(".")[0] not in ("levels", "models", "pricing", "planner",
                                                     "characters"), (path.name, module)
-        if path.name not in ("__init__.py", "frozen_hard.py", "search.py"):
+        if path.name not in ("__init__.py", "search.py"):
             assert "import" in doc.lower() and "knows" in doc.lower(), path.name
 
 
 def test_make_refuses_an_unknown_name_in_plain_words():
     with pytest.raises(ValueError, match=r"Unknown gauntlet strategy 'zed'; choose one of "
-                                         r"margin, ev, keeper, hoarder, flooder, copycat, frozen"):
+                                         r"margin, ev, keeper, hoarder, flooder, copycat, exploit"):
         gauntlet.make("zed")
     assert gauntlet.make(" EV ", seed=1).name == "ev"
 
@@ -220,8 +220,6 @@ def test_same_seed_same_view_same_decision():
 
 def test_different_seeds_draw_different_parameters():
     for name in NAMES:
-        if name == "frozen":
-            continue  # the frozen level is kept as it was: seeded, never jittered
         drawn = [gauntlet.make(name, seed=s).parameters for s in range(5)]
         assert drawn[0] == gauntlet.make(name, seed=0).parameters
         assert drawn[0], name
@@ -230,8 +228,6 @@ def test_different_seeds_draw_different_parameters():
 
 def test_three_copies_do_not_move_in_lockstep():
     for name in NAMES:
-        if name == "frozen":
-            continue
         game = ed.Game(ed.Rules(players=4, months=4), ["A", "B", "C", "D"], seed=3)
         cast = [gauntlet.make("ev", seed=9)] + [gauntlet.make(name, seed=s) for s in (1, 2, 3)]
         differ = False
@@ -345,7 +341,7 @@ def test_search_refuses_bad_arguments_in_plain_words(capsys, args, message):
 
 
 def test_search_takes_gauntlet_targets_and_levels_by_name():
-    for target in ("hard", "easy:rex", "g:ev", "g:frozen"):
+    for target in ("hard", "easy:rex", "g:ev", "g:keeper"):
         player = search.target_factory(target)(5)
         game = ed.Game(ed.Rules(players=2), ["A", "B"])
         view = game.view(0)

@@ -3,8 +3,7 @@
 Every strategy here is written from the rules alone.  None imports the
 levels, their models, pricing or planner; each decides from a
 ``PlayerView`` (public information and its own entry) and may import only
-the engine's pure modules and this package's ``base`` and ``forecast``
-(``frozen`` wraps ``frozen_hard``, the old top level kept verbatim).
+the engine's pure modules and this package's ``base`` and ``forecast``.
 
 The surface::
 
@@ -24,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from . import beginner, copycat, ev, exploit, flooder, frozen, hoarder, keeper, margin
+from . import beginner, copycat, ev, exploit, flooder, hoarder, keeper, margin, saa
 
 
 @dataclass(frozen=True)
@@ -50,9 +49,9 @@ STRATEGIES: Dict[str, Strategy] = {s.name: s for s in (
     _strategy(hoarder, hoarder.Hoarder),
     _strategy(flooder, flooder.Flooder),
     _strategy(copycat, copycat.Copycat),
-    _strategy(frozen, frozen.Frozen),
     _strategy(exploit, exploit.Exploiter),
     _strategy(beginner, beginner.Beginner),
+    _strategy(saa, saa.SAA),
 )}
 
 
