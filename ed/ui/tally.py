@@ -10,8 +10,9 @@ Widget tree::
     │   │                               column holds the entry fields, and the
     │   │                               live help sits right beside them
     │   ├── entries[key] = (units Entry, price Entry)   for all six commodities
-    │   ├── hints[key]   (Label)    help or the refusal next to those fields
-    │   └── totals["orders"|"sales"] (Label)  cost, cash left, makeability
+    │   ├── hints[key]   (Label)    one short line of help or the refusal next to
+    │   │                           those fields; the full sentence on hover
+    │   └── totals["orders"|"sales"] (Label)  cost, cash left, makeability, likewise
     ├── xscroll, yscroll
 
 Like the paper sheet, the row labels and the month headings never move and
@@ -46,7 +47,7 @@ class TallySheet(ttk.Frame):
         em = theme.em
         self.col_w = em * 9
         self.head_w = em * 18
-        self.hint_w = em * 25
+        self.hint_w = em * 18     # one short line of help (the sentence on hover)
         self.months = 0
         self.rows: Tuple[P.TallyRow, ...] = ()
         self.row_y: Dict[str, int] = {}
@@ -469,17 +470,16 @@ class TallySheet(ttk.Frame):
         return {key: (self.vars[key][0].get(), self.vars[key][1].get()) for key in keys}
 
     def show_help(self, help_: P.EntryHelp, keys, block: str) -> None:
-        """Put the live help (or the refusal) next to each field."""
+        """Put the live help (or the refusal) next to each field: its short line, with the
+        full sentence kept for the tooltips (``full_text``)."""
         styles = {"info": "Hint.TLabel", "warn": "HintWarn.TLabel", "error": "HintError.TLabel"}
-        for key in keys:
-            hint = help_.lines[key]
-            label = self.hints[key]
+        for label, hint in [(self.hints[key], help_.lines[key]) for key in keys] + [
+                (self.totals[block], help_.total)]:
             label.full_text = hint.text
-            if label.cget("text") != hint.text:
-                label.configure(text=hint.text)
+            label.short_text = hint.line
+            if label.cget("text") != hint.line:
+                label.configure(text=hint.line)
             label.configure(style=styles[hint.level])
-        label = self.totals[block]
-        label.configure(text=help_.total.text, style=styles[help_.total.level])
         self._fit_hints()
 
     def _fit_hints(self) -> None:
@@ -518,17 +518,14 @@ class TallySheet(ttk.Frame):
     def _fit_in_band(label: ttk.Label, room: int) -> None:
         """Keep a commodity's hint within its rows: in the small font if it needs more lines,
         and, as a last resort, cut at a word with "…" (the whole sentence in its tooltip)."""
-        full = getattr(label, "full_text", None) or str(label.cget("text"))
+        shown = getattr(label, "short_text", None) or str(label.cget("text"))
         style = str(label.cget("style"))
         if label.winfo_reqheight() > room and not style.endswith("Compact.TLabel"):
             label.configure(style=style.replace(".TLabel", "Compact.TLabel"))
-        words = full.split(" ")
+        words = shown.split(" ")
         while label.winfo_reqheight() > room and len(words) > 1:
             words.pop()
-            label.configure(text=" ".join(words).rstrip(",:;") + "…")
-        if label.cget("text") != full and getattr(label, "_ed_fit_tip", None) is None:
-            from .tooltip import add_tooltip
-            label._ed_fit_tip = add_tooltip(label, lambda: getattr(label, "full_text", ""))
+            label.configure(text=" ".join(words).rstrip(",:;·") + "…")
 
     def _keep_block_in_view(self, block: str, bottom: int) -> None:
         """Scroll up or down so the block being entered (and its total's help) is in sight."""
@@ -556,7 +553,7 @@ class TallySheet(ttk.Frame):
         if getattr(self, "_tips", None):
             return
         from . import tips
-        from .tooltip import Tooltip
+        from .tooltip import Tooltip, add_tooltip
 
         class FieldTip(Tooltip):
             # The live help beside the field already speaks to keyboard users;
@@ -567,9 +564,13 @@ class TallySheet(ttk.Frame):
         self._tips = []
         for key, pair in self.entries.items():
             for entry, what in zip(pair, ("units", "price")):
-                tip = FieldTip(entry, tips.field_tip(key, what), 400)
+                tip = FieldTip(entry, self._field_tip_text(key, what), 400)
                 entry._ed_tooltip = tip
                 self._tips.append(tip)
+        # Beside each field a few words; the whole sentence when the pointer rests on them.
+        for label in list(self.hints.values()) + list(self.totals.values()):
+            self._tips.append(add_tooltip(label, lambda label=label: getattr(
+                label, "full_text", ""), 300))
 
         def body_text(item: int) -> str:
             found = self._item_cells().get(item)
@@ -593,6 +594,16 @@ class TallySheet(ttk.Frame):
             return ""
 
         self._tips.append(tips.canvas_tip(self.heads, head_text))
+
+    def _field_tip_text(self, key: str, what: str) -> Callable[[], str]:
+        """A field's tooltip: the live help's full sentence, then what the field is for."""
+        from . import tips
+
+        def text() -> str:
+            about = tips.field_tip(key, what)
+            help_ = getattr(self.hints[key], "full_text", "")
+            return f"{help_}\n\n{about}" if help_ else about
+        return text
 
     def _item_cells(self) -> Dict[int, Tuple[int, str]]:
         cells = getattr(self, "_cells_by_item", None)

@@ -28,45 +28,74 @@ def selling(*, partial_sales: bool = False):
 
 # ------------------------------------------------------------- typed numbers
 
-@pytest.mark.parametrize("typed, line, field", [
+@pytest.mark.parametrize("typed, line, short, field", [
     (("99999999999", "40"),
-     "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.", "units"),
+     "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.",
+     "over the 9-unit limit", "units"),
     (("9" * 50, "40"),
      "An absurdly large number of units of X-Fine is more than the 9 units allowed in a month.",
-     "units"),
-    (("-3", "40"), "X-Fine units must be 0 or more, not -3.", "units"),
-    (("-3", ""), "X-Fine units must be 0 or more, not -3.", "units"),
+     "over the 9-unit limit", "units"),
+    (("-3", "40"), "X-Fine units must be 0 or more, not -3.", "units must be 0 or more", "units"),
+    (("-3", ""), "X-Fine units must be 0 or more, not -3.", "units must be 0 or more", "units"),
     (("4", "99999999999"),
-     "X-Fine bid $99999999999 is over the highest price allowed, $10,000.", "price"),
+     "X-Fine bid $99999999999 is over the highest price allowed, $10,000.",
+     "bid at most $10,000", "price"),
     (("4", "9" * 50),
-     "X-Fine bid an absurdly large price is over the highest price allowed, $10,000.", "price"),
-    (("4", "-3"), "X-Fine bid -$3 is below the lowest price, $1.", "price"),
-    (("four", "40"), "X-Fine units must be a whole number such as 4, not “four”.", "units"),
-    (("4.5", "40"), "X-Fine units must be a whole number such as 4, not “4.5”.", "units"),
+     "X-Fine bid an absurdly large price is over the highest price allowed, $10,000.",
+     "bid at most $10,000", "price"),
+    (("4", "-3"), "X-Fine bid -$3 is below the lowest price, $1.", "bid at least $1", "price"),
+    (("4", "30"), "X-Fine bid $30 is below the minimum bid $34 (4 units at previous price $40).",
+     "below the min $34", "price"),
+    (("four", "40"), "X-Fine units must be a whole number such as 4, not “four”.",
+     "not a whole number", "units"),
+    (("4.5", "40"), "X-Fine units must be a whole number such as 4, not “4.5”.",
+     "not a whole number", "units"),
     (("4", "35.50"),
-     "The X-Fine bid must be a whole number of dollars such as 35, not “35.50”.", "price"),
+     "The X-Fine bid must be a whole number of dollars such as 35, not “35.50”.",
+     "not a whole number", "price"),
 ])
-def test_a_typed_number_is_refused_saying_what_is_wrong(typed, line, field):
+def test_a_typed_number_is_refused_saying_what_is_wrong(typed, line, short, field):
     help_ = P.entry_help(buying(), {"xfine": typed}, tried=True)
-    assert help_.lines["xfine"] == P.Hint(line, "error")
+    assert help_.lines["xfine"] == P.Hint(line, "error", short)
     assert not help_.ok and help_.refusal == line
     assert help_.first_bad == "xfine" and help_.bad_field == field
+
+
+@pytest.mark.parametrize("units", ["99999999999", "10", "9" * 50])
+def test_too_many_units_with_no_price_yet_say_only_the_monthly_limit(units):
+    """Not "at least $100,000,000,029 (the minimum bid)": the units are the problem."""
+    for tried in (False, True):
+        help_ = P.entry_help(buying(), {"xfine": (units, "")}, tried=tried)
+        line = help_.lines["xfine"]
+        assert line.level == "error" and line.short == "over the 9-unit limit"
+        assert line.text.endswith("of X-Fine is more than the 9 units allowed in a month.")
+        assert "bid" not in line.text and "minimum" not in line.text
+        assert not help_.ok and help_.bad_field == "units"
+
+
+def test_too_many_units_of_one_grade_with_two_players_come_before_the_price():
+    help_ = P.entry_help(buying(2), {"fine": ("13", "")})
+    assert help_.lines["fine"] == P.Hint(
+        "13 units of Fine is over the limit of 12 units of one grade with 2 players.", "error",
+        "over 12 of one grade")
 
 
 def test_too_many_units_name_the_monthly_limit_in_the_total_too():
     help_ = P.entry_help(buying(), {"xfine": ("99999999999", "40")})
     assert help_.total == P.Hint("The order totals 99999999999 units, over the monthly limit "
-                                 "of 9 units with 4 players.", "error")
+                                 "of 9 units with 4 players.", "error", "over the 9-unit limit")
 
 
 def test_a_refused_field_is_not_added_up_in_the_total():
     help_ = P.entry_help(buying(), {"xfine": ("4", "-3")})
-    assert help_.total == P.Hint("Fix the field marked in red first.", "error")
+    assert help_.total == P.Hint("Fix the field marked in red first.", "error",
+                                 "fix the red field first")
 
 
 def test_an_offer_of_negative_units_is_refused_by_name():
     help_ = P.entry_help(selling(), {"A": ("-3", "150")}, tried=True)
-    assert help_.lines["A"] == P.Hint("A units must be 0 or more, not -3.", "error")
+    assert help_.lines["A"] == P.Hint("A units must be 0 or more, not -3.", "error",
+                                      "units must be 0 or more")
 
 
 # ------------------------------------------------------------- asking too much
@@ -76,10 +105,10 @@ def test_an_ask_above_the_highest_useful_ask_cannot_sell_without_variation_three
     assert help_.ok
     assert help_.lines["A"] == P.Hint(
         "You can make 2. Highest useful ask for 2: $147. An ask of $150 is above it, so none "
-        "of the 2 can sell.", "warn")
+        "of the 2 can sell.", "warn", "over max $147: no sale")
     assert help_.total == P.Hint(
         "Receives nothing: at these asking prices nothing offered can sell, and your stock "
-        "6·0·8 (X-Fine · Fine · Standard) stays as it is.", "warn")
+        "6·0·8 (X-Fine · Fine · Standard) stays as it is.", "warn", "nothing can sell")
     one = P.entry_help(selling(), {"A": ("1", "200")})
     assert one.lines["A"].text.endswith("An ask of $200 is above it, so it cannot sell.")
 
@@ -88,10 +117,10 @@ def test_an_ask_just_above_sells_in_part_under_variation_three():
     help_ = P.entry_help(selling(partial_sales=True), {"A": ("2", "148")})
     assert help_.lines["A"] == P.Hint(
         "You can make 2. Highest useful ask for 2: $147. An ask of $148 is $1 above it, so at "
-        "most 1 of the 2 can sell (Variation III).", "warn")
+        "most 1 of the 2 can sell (Variation III).", "warn", "over max $147: 1 can sell")
     assert help_.total == P.Hint(
         "Receives at most $148, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): only 1 "
-        "of the 2 A can sell at $148.", "warn")
+        "of the 2 A can sell at $148.", "warn", "at most $148")
     far = P.entry_help(selling(partial_sales=True), {"A": ("2", "150")})
     assert far.lines["A"].text.endswith(
         "An ask of $150 is above it, so none of the 2 can sell, even under Variation III.")
@@ -101,10 +130,11 @@ def test_the_total_counts_only_what_can_sell():
     help_ = P.entry_help(selling(), {"A": ("1", "149"), "C": ("2", "120")})
     assert help_.total == P.Hint(
         "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): C at "
-        "$120 cannot sell.", "warn")
+        "$120 cannot sell.", "warn", "at most $149")
     fine = P.entry_help(selling(), {"A": ("2", "140")})
     assert fine.total == P.Hint("Receives $280 if all sells, using 6·0·0 of your 6·0·8 "
-                                "(X-Fine · Fine · Standard).")
+                                "(X-Fine · Fine · Standard).", short="$280 if all sells")
+    assert fine.lines["A"].short == "max $147 · $280"
 
 
 # ------------------------------------------------------------- the combination
@@ -113,7 +143,8 @@ def test_can_make_names_the_goods_and_the_grade_that_runs_short():
     help_ = P.entry_help(selling(), {"A": ("2", "140")})
     assert help_.lines["C"] == P.Hint(
         "You can make 4 alone, none beside the rest: 2 A and 1 C together "
-        "need 7 X-Fine or Fine and you have 6. Market price was $90.")
+        "need 7 X-Fine or Fine and you have 6. Market price was $90.",
+        short="can make none (4 alone)")
     assert help_.lines["B"].text == (
         "You can make 3 alone, none beside the rest: 2 A and 1 B together "
         "need 8 X-Fine or Fine and you have 6. Market price was $115.")
@@ -121,6 +152,7 @@ def test_can_make_names_the_goods_and_the_grade_that_runs_short():
     assert some.lines["C"].text == (
         "You can make 4 alone, only 3 beside the rest: 1 A and 4 C together "
         "need 7 X-Fine or Fine and you have 6. Market price was $90.")
+    assert some.lines["C"].short == "can make 3 (4 alone)"
 
 
 def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
@@ -129,14 +161,14 @@ def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
         "You can make 2 alone, none beside the rest: 5 C need 10 Standard or "
         "Fine and you have 8. Market price was $140.")
     assert help_.lines["C"] == P.Hint("Cannot make 5 C: you can make 4 from your stock "
-                                      "(over-offering rule).", "error")
+                                      "(over-offering rule).", "error", "can make only 4")
 
 
 def test_cannot_make_beside_the_rest_names_the_goods():
     help_ = P.entry_help(selling(), {"A": ("2", "135"), "C": ("1", "50")}, tried=True)
     assert help_.lines["C"] == P.Hint(
         "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
-        "you have 6 (over-offering rule).", "error")
+        "you have 6 (over-offering rule).", "error", "can make none")
     assert help_.lines["A"].text == (
         "Cannot make 2 A beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
         "you have 6 (over-offering rule).")
@@ -148,8 +180,50 @@ def test_a_price_still_to_type_is_a_reminder_not_a_refusal():
     help_ = P.entry_help(game.view(0), {"xfine": ("4", "")})
     assert help_.lines["xfine"].level == "info"
     assert help_.total == P.Hint("Type a bid for each grade you order to see what the order "
-                                 "costs.", "info")
+                                 "costs.", "info", "type each bid to see the cost")
+    assert help_.lines["xfine"].short == "bid at least $34"
     tried = P.entry_help(game.view(0), {"xfine": ("4", "")}, tried=True)
     assert tried.lines["xfine"].level == "error" and tried.total.level == "error"
     typed = P.entry_help(game.view(0), {"xfine": ("4", "40")})
     assert typed.total.text.startswith("Costs $160 if all bought")
+
+
+# ------------------------------------------------------------- one short line
+
+def test_one_more_unit_is_singular():
+    help_ = P.entry_help(buying(), {"xfine": ("8", "40")})
+    assert help_.total.text.endswith("1 more unit allowed this month.")
+    assert help_.total.short == "$320 · $130 left · 1 more unit"
+    full = P.entry_help(buying(), {"xfine": ("5", "40"), "fine": ("4", "30")})
+    assert full.total.text.endswith("No more units allowed this month.")
+    assert full.total.short.endswith("· no more units")
+    none = P.entry_help(buying(), {})
+    assert none.total.short == "cash $450 · 9 more units"
+
+
+def test_the_line_beside_a_field_is_the_minimum_bid_and_the_cost():
+    help_ = P.entry_help(buying(), {"xfine": ("4", "44")})
+    assert help_.lines["xfine"] == P.Hint("Minimum bid for 4 X-Fine: $34. Costs $176 if bought.",
+                                          short="min $34 · $176")
+    assert help_.lines["fine"] == P.Hint("Market price was $30. Type units to see the minimum "
+                                         "bid.", short="price was $30")
+    assert help_.lines["xfine"].line == "min $34 · $176"
+
+
+def test_every_line_beside_a_field_is_one_short_line():
+    """Whatever is typed, the sheet shows a few words; the sentence is kept for the tooltip."""
+    typed = ["", "0", "1", "4", "9", "10", "-3", "x", "99999999999"]
+    prices = ["", "1", "40", "150", "99999", "-2", "4.5"]
+    for view in (buying(), buying(2), selling(), selling(partial_sales=True)):
+        for units in typed:
+            for price in prices:
+                for tried in (False, True):
+                    first, second = view.keys[0], view.keys[2]
+                    help_ = P.entry_help(view, {first: (units, price), second: ("2", "40")},
+                                         tried=tried)
+                    for hint in list(help_.lines.values()) + [help_.total]:
+                        assert hint.short, hint
+                        assert "." not in hint.short.replace("·", ""), hint
+                    for hint in help_.lines.values():
+                        assert len(hint.short) <= 28, hint
+                    assert len(help_.total.short) <= 36, help_.total

@@ -2,7 +2,8 @@
 
 A number too large or negative, an ask that cannot sell with and without
 Variation III, and goods that together need more of a grade than the stock,
-typed into the sheet's fields and read back from the labels beside them.
+typed into the sheet's fields and read back from the labels beside them: a
+few words on the label, the whole sentence in its tooltip.
 """
 from __future__ import annotations
 
@@ -44,17 +45,27 @@ def put(app, key, units, price):
 
 
 def hint(app, key):
-    return app.tally.hints[key].cget("text"), str(app.tally.hints[key].cget("style"))
+    """(the line shown beside the field, its style, the sentence its tooltip shows)."""
+    label = app.tally.hints[key]
+    return label.cget("text"), str(label.cget("style")), label._ed_tooltip.current_text()
+
+
+def total(app, block):
+    """(the line shown beside the total, the sentence its tooltip shows)."""
+    label = app.tally.totals[block]
+    return label.cget("text"), label._ed_tooltip.current_text()
 
 
 def test_numbers_too_large_or_negative_are_named(make_app, tmp_path):
     app = _open(make_app, tmp_path, solo_game())
     game = app.session.game
+    app.tally.add_tips()
     put(app, "xfine", "99999999999", "40")
     assert hint(app, "xfine") == (
-        "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.",
-        "HintError.TLabel")
-    assert app.tally.totals["orders"].cget("text") == (
+        "over the 9-unit limit", "HintError.TLabel",
+        "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.")
+    assert total(app, "orders") == (
+        "over the 9-unit limit",
         "The order totals 99999999999 units, over the monthly limit of 9 units with 4 players.")
     keys(app, app.tally.entries["xfine"][1], "Return")
     assert not game.submitted(0)
@@ -63,54 +74,89 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path):
         "a month.")
     assert app.focus_get() is app.tally.entries["xfine"][0]
     put(app, "xfine", "-3", "40")
-    assert hint(app, "xfine") == ("X-Fine units must be 0 or more, not -3.", "HintError.TLabel")
+    assert hint(app, "xfine") == ("units must be 0 or more", "HintError.TLabel",
+                                  "X-Fine units must be 0 or more, not -3.")
     put(app, "xfine", "4", "99999999999")
-    assert hint(app, "xfine")[0] == (
-        "X-Fine bid $99999999999 is over the highest price allowed, $10,000.")
-    assert app.tally.totals["orders"].cget("text") == "Fix the field marked in red first."
+    assert hint(app, "xfine")[::2] == (
+        "bid at most $10,000", "X-Fine bid $99999999999 is over the highest price allowed, "
+        "$10,000.")
+    assert total(app, "orders") == ("fix the red field first",
+                                    "Fix the field marked in red first.")
     put(app, "xfine", "4", "-3")
-    assert hint(app, "xfine")[0] == "X-Fine bid -$3 is below the lowest price, $1."
+    assert hint(app, "xfine")[::2] == ("bid at least $1",
+                                       "X-Fine bid -$3 is below the lowest price, $1.")
     keys(app, app.tally.entries["xfine"][1], "Return")
     assert app.focus_get() is app.tally.entries["xfine"][1]      # the price field is at fault
     put(app, "xfine", "4", "40")
-    assert hint(app, "xfine") == ("Minimum bid for 4 X-Fine: $34. Costs $160 if bought.",
-                                  "Hint.TLabel")
+    assert hint(app, "xfine") == ("min $34 · $160", "Hint.TLabel",
+                                  "Minimum bid for 4 X-Fine: $34. Costs $160 if bought.")
+    # The field's own tooltip says the same sentence, then what the field is for.
+    field_tip = app.tally.entries["xfine"][1]._ed_tooltip.current_text()
+    assert field_tip.startswith("Minimum bid for 4 X-Fine: $34. Costs $160 if bought.\n\n"
+                                "Your bid per unit of X-Fine")
 
 
 def test_an_ask_that_cannot_sell_says_so_without_variation_three(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game())
+    app.tally.add_tips()
     put(app, "A", "2", "150")
     assert hint(app, "A") == (
+        "over max $147: no sale", "HintWarn.TLabel",
         "You can make 2. Highest useful ask for 2: $147. An ask of $150 is above it, so none "
-        "of the 2 can sell.", "HintWarn.TLabel")
-    assert app.tally.totals["sales"].cget("text") == (
+        "of the 2 can sell.")
+    assert total(app, "sales") == (
+        "nothing can sell",
         "Receives nothing: at these asking prices nothing offered can sell, and your stock "
         "6·0·8 (X-Fine · Fine · Standard) stays as it is.")
     put(app, "A", "1", "149")
     put(app, "C", "2", "120")
-    assert app.tally.totals["sales"].cget("text") == (
+    assert total(app, "sales") == (
+        "at most $149",
         "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): C at "
         "$120 cannot sell.")
 
 
 def test_an_ask_just_above_sells_in_part_under_variation_three(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game(partial_sales=True))
+    app.tally.add_tips()
     put(app, "A", "2", "148")
     assert hint(app, "A") == (
+        "over max $147: 1 can sell", "HintWarn.TLabel",
         "You can make 2. Highest useful ask for 2: $147. An ask of $148 is $1 above it, so at "
-        "most 1 of the 2 can sell (Variation III).", "HintWarn.TLabel")
-    assert app.tally.totals["sales"].cget("text") == (
+        "most 1 of the 2 can sell (Variation III).")
+    assert total(app, "sales") == (
+        "at most $148",
         "Receives at most $148, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): only 1 "
         "of the 2 A can sell at $148.")
 
 
 def test_can_make_names_the_goods_that_together_exceed_the_stock(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game())
+    app.tally.add_tips()
     put(app, "A", "2", "140")
     assert hint(app, "C") == (
+        "can make none (4 alone)", "Hint.TLabel",
         "You can make 4 alone, none beside the rest: 2 A and 1 C together "
-        "need 7 X-Fine or Fine and you have 6. Market price was $90.", "Hint.TLabel")
+        "need 7 X-Fine or Fine and you have 6. Market price was $90.")
     put(app, "C", "1", "90")
     assert hint(app, "C") == (
+        "can make none", "HintError.TLabel",
         "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
-        "you have 6 (over-offering rule).", "HintError.TLabel")
+        "you have 6 (over-offering rule).")
+
+
+def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_path):
+    app = _open(make_app, tmp_path, solo_game())
+    app.tally.add_tips()
+    put(app, "fine", "3", "25")
+    label = app.tally.hints["fine"]
+    assert label.cget("text") == "min $23 · $75"
+    tip = label._ed_tooltip
+    tip.delay_ms = 0                 # the pointer has rested long enough
+    label.event_generate("<Enter>")
+    app.update()
+    assert tip.is_shown()
+    assert tip.label.cget("text") == "Minimum bid for 3 Fine: $23. Costs $75 if bought."
+    label.event_generate("<Leave>")
+    app.update()
+    assert not tip.is_shown()

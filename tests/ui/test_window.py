@@ -272,13 +272,15 @@ def test_impossible_offer_is_refused_with_its_message(make_app):
     fill(app, {"A": (2, 150)})
     keys(app, app.tally.entries["A"][1], "Return")
     assert not game.submitted(0)
-    assert "Cannot make 2 A" in app.tally.hints["A"].cget("text")
-    assert "over-offering rule" in app.tally.totals["sales"].cget("text")
+    assert app.tally.hints["A"].cget("text") == "can make none"
+    assert "Cannot make 2 A" in app.tally.hints["A"].full_text
+    assert "over-offering rule" in app.tally.totals["sales"].full_text
     assert str(app.tally.hints["A"].cget("style")) == "HintError.TLabel"
     assert app.refusal_label.cget("text").startswith("Not submitted:")
     # A field that is not a number is named next to it.
     typed(app, app.tally.entries["B"][0], "x")
-    assert "whole number" in app.tally.hints["B"].cget("text")
+    assert app.tally.hints["B"].cget("text") == "not a whole number"
+    assert "whole number such as 4" in app.tally.hints["B"].full_text
     # A bid below the minimum, next to its field, names the rule.
     app.tally.entries["B"][0].delete(0, "end")
     fill(app, {"C": (1, 95)})
@@ -291,8 +293,9 @@ def test_bid_below_minimum_is_refused_next_to_the_field(make_app):
     keys(app, app.dialog.start_button, "Return")
     fill(app, {"xfine": (6, 30)})
     keys(app, app.tally.entries["xfine"][1], "Return")
-    text = app.tally.hints["xfine"].cget("text")
+    text = app.tally.hints["xfine"].full_text
     assert "minimum bid $36" in text
+    assert app.tally.hints["xfine"].cget("text") == "below the min $36"
     assert not app.session.game.submitted(0)
     assert app.focus_get() is app.tally.entries["xfine"][1]
 
@@ -312,7 +315,8 @@ def test_keyboard_only_submission(make_app):
         price.event_generate("<KeyPress>", keysym=char)
     app.update()
     assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
-    assert "Minimum bid for 4 X-Fine: $34" in app.tally.hints["xfine"].cget("text")
+    assert app.tally.hints["xfine"].cget("text") == "min $34 · $180"
+    assert "Minimum bid for 4 X-Fine: $34" in app.tally.hints["xfine"].full_text
     price.event_generate("<Return>")
     app.update()
     game = app.session.game

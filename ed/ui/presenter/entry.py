@@ -1,7 +1,9 @@
 """Live help for the entry being typed: parse the fields, say what each allows and what is wrong.
 
 Every number comes from ``ed.hints`` (the very checks ``submit`` refuses for);
-this module only chooses the words."""
+this module only chooses the words: a short line to sit beside each field
+("min $44 · $176", "over the 9-unit limit") and the full sentence behind it,
+shown on hover and in the field's tooltip."""
 from __future__ import annotations
 
 import re
@@ -10,17 +12,24 @@ from typing import Dict, Mapping, Optional, Tuple
 
 from ... import hints
 from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES
-from .common import PURCHASING, money, sentence, stock_text
+from .common import PURCHASING, money, sentence, stock_text, units_text
 
 
 # ------------------------------------------------------------------- entry
 
 @dataclass(frozen=True)
 class Hint:
-    """One line of live help next to a field; ``level`` is "info", "warn" or "error"."""
+    """The live help of a field: ``short`` is the one line shown beside it, ``text`` the
+    full sentence (on hover and in the tooltip); ``level`` is "info", "warn" or "error"."""
 
     text: str
     level: str = "info"
+    short: str = ""
+
+    @property
+    def line(self) -> str:
+        """What the sheet shows beside the field: the short line (the sentence if none)."""
+        return self.short or self.text
 
 
 @dataclass(frozen=True)
@@ -86,21 +95,28 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
 
     ``texts`` maps each commodity key of the phase to its (units, price)
     texts.  ``tried`` is true once the player has pressed Submit: a missing
-    price is then an error rather than a reminder.
+    price is then an error rather than a reminder.  A field with more units
+    than a month allows says so first, and only that: its price does not
+    matter yet.
     """
     entry, bad, missing = _parse(view, texts)
     found = hints.field_problems(view, entry) if not bad else {}
     lines: Dict[str, Hint] = {}
     buying = view.phase == PURCHASING
+    over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
+    for key in [k for k, hint in over.items() if hint is not None]:
+        missing.pop(key, None)
     for key in view.keys:
         if key in bad:
-            lines[key] = Hint(bad[key], "error")
+            lines[key] = Hint(bad[key], "error", _NOT_WHOLE)
             continue
         units, price = entry.get(key, (0, 0))
-        if missing.get(key):
-            lines[key] = Hint(_missing_price(view, key, units), "error" if tried else "info")
+        if over[key] is not None:
+            lines[key] = over[key]
+        elif missing.get(key):
+            lines[key] = _missing_price(view, key, units, "error" if tried else "info")
         elif found.get(key):
-            lines[key] = Hint(sentence("; ".join(found[key])), "error")
+            lines[key] = _problem_hint(found[key][0])
         else:
             lines[key] = (_order_line(view, key, units, price) if buying
                           else _offer_line(view, key, entry, units, price))
@@ -108,19 +124,22 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     refused = any(found.get(key) and not missing.get(key) for key in view.keys)
     if bad or (not found.get(None) and refused):
         # The total of an entry with a refused field would add up numbers that mean nothing.
-        total = Hint("Fix the field marked in red first.", "error")
+        total = Hint("Fix the field marked in red first.", "error", "fix the red field first")
     elif any(missing.values()):
         # a price still to be typed is not a mistake yet, and a total without it means nothing
         total = Hint("Type a bid for each grade you order to see what the order costs."
                      if buying else "Type an ask for each good you offer to see what it brings.",
-                     "error" if tried else "info")
+                     "error" if tried else "info",
+                     "type each bid to see the cost" if buying else
+                     "type each ask to see the takings")
     problem_keys = [k for k in view.keys if lines[k].level == "error"
                     or (missing.get(k) and not tried)]
     refusal = ""
     ok = not problem_keys and total.level != "error"
     if problem_keys:
-        refusal = lines[problem_keys[0]].text if lines[problem_keys[0]].level == "error" \
-            else _missing_price(view, problem_keys[0], entry[problem_keys[0]][0])
+        first = problem_keys[0]
+        refusal = lines[first].text if lines[first].level == "error" \
+            else _missing_price(view, first, entry[first][0], "error").text
     elif total.level == "error":
         refusal = total.text
     first_bad = problem_keys[0] if problem_keys else (
@@ -131,6 +150,36 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
 
 _PRICE_WORDS = (" bid $", " ask $", " bid -$", " ask -$", "absurdly large price",
                 "absurdly negative price", "bid must", "asking price", "Type your")
+
+#: The short line of a number that is not a whole number.
+_NOT_WHOLE = "not a whole number"
+
+#: The rules' refusals (``ed.entries``) as short lines: a pattern of the sentence, the
+#: short line made from its groups.  A refusal not listed here is shown whole.
+_SHORT_PROBLEMS = (
+    (re.compile(r"units must be 0 or more"), "units must be 0 or more"),
+    (re.compile(r"(bid|ask) \S+ is below the lowest price, (\$[\d,]+)"), "{0} at least {1}"),
+    (re.compile(r"(bid|ask) .+ is over the highest price allowed, (\$[\d,]+)"),
+     "{0} at most {1}"),
+    (re.compile(r"over the limit of (\d+) units of one grade"), "over {0} of one grade"),
+    (re.compile(r"below the minimum bid (\$[\d,]+)"), "below the min {0}"),
+    (re.compile(r"over the monthly limit of (\d+) units"), "over the {0}-unit limit"),
+    (re.compile(r"the game is over"), "the game is over"),
+)
+
+
+def short_problem(text: str) -> str:
+    """A refusal of the rules in a few words ("below the min $36"), or the sentence itself."""
+    for pattern, short in _SHORT_PROBLEMS:
+        match = pattern.search(text)
+        if match:
+            return short.format(*match.groups())
+    return sentence(text)
+
+
+def _problem_hint(text: str) -> Hint:
+    """The first thing the rules refuse in a field, in red: the sentence and its short line."""
+    return Hint(sentence(text), "error", short_problem(text))
 
 
 def _bad_field(text: str) -> str:
@@ -145,34 +194,55 @@ def _first_key(view, entry) -> Optional[str]:
     return view.keys[0] if view.keys else None
 
 
-def _missing_price(view, key: str, units: int) -> str:
+def _over_limit(view, key: str, entry, found) -> Optional[Hint]:
+    """The field's units alone break a limit on units (the month's, or one grade's with
+    2 players, or below 0): said before anything about its price, or ``None``."""
+    units = entry.get(key, (0, 0))[0]
+    rules = view.rules
+    if view.phase == PURCHASING and hints.units_left(view, {key: (units, 0)}) < 0:
+        return Hint(sentence(f"{_count_units(units)} of {NAMES[key]} is more than the "
+                             f"{rules.order_limit} units allowed in a month"), "error",
+                    f"over the {rules.order_limit}-unit limit")
+    if view.phase == PURCHASING and units > rules.grade_limit:
+        return Hint(f"{_count_units(units)} of {NAMES[key]} is over the limit of "
+                    f"{rules.grade_limit} units of one grade with {rules.players} players.",
+                    "error", f"over {rules.grade_limit} of one grade")
+    for text in found.get(key, ()):
+        if _bad_field(text) == "units":
+            return _problem_hint(text)
+    return None
+
+
+def _missing_price(view, key: str, units: int, level: str) -> Hint:
     if view.phase == PURCHASING:
-        return (f"Type your bid for {units} {NAMES[key]}: at least "
-                f"{money(hints.min_bid(view, key, units))} (the minimum bid).")
-    return (f"Type your asking price for {units} {NAMES[key]}; above "
-            f"{money(hints.highest_useful_ask(view, key, units))} it cannot sell.")
+        floor = money(hints.min_bid(view, key, units))
+        return Hint(f"Type your bid for {units} {NAMES[key]}: at least {floor} "
+                    f"(the minimum bid).", level, f"bid at least {floor}")
+    top = money(hints.highest_useful_ask(view, key, units))
+    return Hint(f"Type your asking price for {units} {NAMES[key]}; above {top} it cannot sell.",
+                level, f"ask up to {top}")
 
 
-def _count(value: int) -> str:
-    """A count for a sentence: ``99,999`` (absurd ones not spelled out)."""
-    return f"{value:,}" if value < 10**15 else "an absurdly large number of"
+def _count_units(value: int) -> str:
+    """Units for a sentence: ``1 unit``, ``99,999 units`` (absurd ones not spelled out)."""
+    if value >= 10**15:
+        return "an absurdly large number of units"
+    return units_text(value) if value < 1000 else f"{value:,} units"
 
 
 def _order_line(view, key: str, units: int, price: int) -> Hint:
-    previous = view.prices[key]
+    previous = money(view.prices[key])
     if not units:
-        return Hint(f"Market price was {money(previous)}. "
-                    f"Type units to see the minimum bid.")
-    if hints.units_left(view, {key: (units, price)}) < 0:
-        return Hint(sentence(f"{_count(units)} units of {NAMES[key]} is more than the "
-                              f"{view.rules.order_limit} units allowed in a month"), "error")
-    floor = hints.min_bid(view, key, units)
-    return Hint(f"Minimum bid for {units} {NAMES[key]}: {money(floor)}. "
-                f"Costs {money(units * price)} if bought.")
+        return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
+                    short=f"price was {previous}")
+    floor = money(hints.min_bid(view, key, units))
+    cost = money(units * price)
+    return Hint(f"Minimum bid for {units} {NAMES[key]}: {floor}. Costs {cost} if bought.",
+                short=f"min {floor} · {cost}")
 
 
-def _can_make(view, key: str, entry, units: int) -> Tuple[str, int]:
-    """("You can make ...", the most of ``key`` makeable beside the rest of ``entry``).
+def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
+    """("You can make ...", its short line, the most of ``key`` makeable beside the rest).
 
     When the rest of the offer leaves room for fewer than ``key`` alone and
     that matters (nothing of ``key`` offered yet, or too many), the sentence
@@ -181,80 +251,102 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, int]:
     alone = hints.max_makeable(view, key)
     beside = hints.max_makeable(view, key, entry)
     if beside == alone:
-        return f"You can make {alone}", beside
+        return f"You can make {alone}", f"can make {alone}", beside
+    short = f"can make {beside or 'none'} ({alone} alone)"
     if 0 < units <= beside:
-        return f"You can make {beside} beside the rest of this offer ({alone} alone)", beside
+        return (f"You can make {beside} beside the rest of this offer ({alone} alone)",
+                short, beside)
     why = hints.combination_shortage(view, key, entry)
     some = f"only {beside}" if beside else "none"
-    return f"You can make {alone} alone, {some} beside the rest: {why}", beside
+    return f"You can make {alone} alone, {some} beside the rest: {why}", short, beside
 
 
 def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
-    can, beside = _can_make(view, key, entry, units)
+    can, can_short, beside = _can_make(view, key, entry, units)
     if not units:
-        return Hint(f"{can}. Market price was {money(view.prices[key])}.")
+        return Hint(f"{can}. Market price was {money(view.prices[key])}.", short=can_short)
     if units > beside:
+        short = f"can make only {beside}" if beside else "can make none"
         why = hints.combination_shortage(view, key, entry)
         if why:
             return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
-                        f"(over-offering rule).", "error")
+                        f"(over-offering rule).", "error", short)
         others = any(u > 0 for k, (u, _) in entry.items() if k != key)
         where = " beside the rest of this offer" if others else " from your stock"
         return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
-                    f"(over-offering rule).", "error")
+                    f"(over-offering rule).", "error", short)
     top = hints.highest_useful_ask(view, key, units)
     text = f"{can}. Highest useful ask for {units}: {money(top)}."
     if price <= top:
-        return Hint(text)
+        return Hint(text, short=f"max {money(top)} · {money(units * price)}")
     sold = hints.most_sold(view, key, units, price)
     if sold:
         text += (f" An ask of {money(price)} is {money(price - top)} above it, so at most "
                  f"{sold} of the {units} can sell (Variation III).")
+        short = f"over max {money(top)}: {sold} can sell"
     else:
         text += (f" An ask of {money(price)} is above it, so "
                  + ("it cannot sell" if units == 1 else f"none of the {units} can sell")
                  + (", even under Variation III." if view.rules.partial_sales else "."))
-    return Hint(text, "warn")
+        short = f"over max {money(top)}: no sale"
+    return Hint(text, "warn", short)
+
+
+def _whole_entry_problem(found) -> Optional[Hint]:
+    """A refusal of the entry as a whole (the month's limit, the game over), or ``None``."""
+    if not found.get(None):
+        return None
+    return Hint(sentence("; ".join(found[None])), "error", short_problem(found[None][0]))
 
 
 def _order_total(view, entry, found) -> Hint:
-    if found.get(None):
-        return Hint(sentence("; ".join(found[None])), "error")
+    refused = _whole_entry_problem(found)
+    if refused is not None:
+        return refused
     cost = hints.order_cost(entry)
     left = hints.cash_left(view, entry)
     units_left = hints.units_left(view, entry)
+    still = (f"{units_left} more unit" if units_left == 1 else
+             f"{units_left} more units" if units_left else "no more units")
     text = (f"Costs {money(cost)} if all bought; cash left {money(left)} "
-            f"of {money(view.own_cash)}. {units_left} more units allowed this month.")
+            f"of {money(view.own_cash)}. {still[0].upper() + still[1:]} allowed this month.")
     if hints.would_cancel(view, entry):
         return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
-                    "purchase this month is cancelled (short-of-cash rule).", "warn")
+                    "purchase this month is cancelled (short-of-cash rule).", "warn",
+                    f"{money(cost)}: more than your {money(view.own_cash)}")
     if view.rules.loans and hints.loan_needed(view, entry):
-        return Hint(text + f" If all of it is bought the Broker lends "
-                    f"{money(hints.loan_needed(view, entry))} (Variation I: repay "
-                    f"${LOAN_REPAY_PER_STEP} per ${LOAN_STEP}).",
-                    "warn")
-    return Hint(text)
+        loan = money(hints.loan_needed(view, entry))
+        return Hint(text + f" If all of it is bought the Broker lends {loan} (Variation I: "
+                    f"repay ${LOAN_REPAY_PER_STEP} per ${LOAN_STEP}).", "warn",
+                    f"{money(cost)} · a loan of {loan}")
+    return Hint(text, short=(f"{money(cost)} · {money(left)} left · {still}" if cost
+                             else f"cash {money(view.own_cash)} · {still}"))
 
 
 def _offer_total(view, entry, found) -> Hint:
-    if found.get(None):
-        return Hint(sentence("; ".join(found[None])), "error")
+    refused = _whole_entry_problem(found)
+    if refused is not None:
+        return refused
     shortage = hints.offer_shortage(view, entry)
     if shortage:
         return Hint(f"Cannot submit: everything offered must be makeable together from your "
-                    f"stock (over-offering rule), and {shortage}.", "error")
+                    f"stock (over-offering rule), and {shortage}.", "error",
+                    "cannot make it all together")
     income = sum(units * price for units, price in entry.values() if units > 0)
     stock = stock_text(view.stock_of(view.seat))
     if not income:
-        return Hint(f"Stock {stock} (X-Fine · Fine · Standard). Nothing offered yet.")
+        return Hint(f"Stock {stock} (X-Fine · Fine · Standard). Nothing offered yet.",
+                    short=f"stock {stock}")
     best = hints.most_received(view, entry)
     if best == income:
         used = hints.materials_for(view, entry)
         return Hint(f"Receives {money(income)} if all sells, using {stock_text(used)} "
-                    f"of your {stock} (X-Fine · Fine · Standard).")
+                    f"of your {stock} (X-Fine · Fine · Standard).",
+                    short=f"{money(income)} if all sells")
     if not best:
         return Hint(f"Receives nothing: at these asking prices nothing offered can sell, and "
-                    f"your stock {stock} (X-Fine · Fine · Standard) stays as it is.", "warn")
+                    f"your stock {stock} (X-Fine · Fine · Standard) stays as it is.", "warn",
+                    "nothing can sell")
     sellable, short = {}, []
     for key in view.keys:
         units, price = entry.get(key, (0, 0))
@@ -266,4 +358,5 @@ def _offer_total(view, entry, found) -> Hint:
             short.append(f"only {sold} of the {units} {NAMES[key]} can sell at {money(price)}")
     used = hints.materials_for(view, sellable)
     return Hint(f"Receives at most {money(best)}, using {stock_text(used)} of your {stock} "
-                f"(X-Fine · Fine · Standard): {'; '.join(short)}.", "warn")
+                f"(X-Fine · Fine · Standard): {'; '.join(short)}.", "warn",
+                f"at most {money(best)}")
