@@ -93,6 +93,7 @@ class App(tk.Tk):
         self.mode = "starting"
         self.dialog = None
         self.windows: dict = {}        # the extra windows open now, by name
+        self._games_finished = None    # the record of play's count, once read
         self._init_window()
         if os.environ.get("ED_BENCH_EXIT_ON_MAP"):
             self.bind("<Map>", self._bench_mapped, add="+")
@@ -203,6 +204,20 @@ class App(tk.Tk):
         if session is not None:
             session.close()
         super().destroy()
+
+    def games_finished(self) -> int:
+        """How many games have been finished on this computer (the record of play, read
+        once; ``note_games_finished`` keeps it current)."""
+        if self._games_finished is None:
+            from . import stats
+            record, problem = stats.load_stats(self.folder)
+            if problem:
+                self.show_message(problem, error=True)
+            self._games_finished = record["games_played"]
+        return self._games_finished
+
+    def note_games_finished(self, count: int) -> None:
+        self._games_finished = count
 
     # ------------------------------------------------------------- start
 

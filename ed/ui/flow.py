@@ -232,10 +232,9 @@ class Flow:
         month = view.month if (entry or waiting) and not view.is_over else game.rules.months
         ui.tally.draw(P.tally_columns(game.history, seat), month=month, entry_block=block)
         ui.sheet_title.configure(text=P.sheet_title(view))
-        ui.instructions.configure(
-            text=P.instructions(view) if entry else
-            "Your entry is in and stays secret until the reveal." if waiting else
-            "The game is over: every sheet is public now. Escape goes back to the standings.")
+        ui.show_instructions(P.newcomer_instructions(
+            view, games_finished=app.games_finished(),
+            dismissed=app.settings.instructions_dismissed) if entry else "")
         ui.show_bar(None)
         self._tried = False
         self.screen_changed()

@@ -10,7 +10,8 @@ game.  Widget tree::
     ├── body (ttk.Frame)
     │   ├── main
     │   │   ├── sheet area: sheet_title, look_choice, standings_button, submit_button,
-    │   │   │               instructions, tally (TallySheet),
+    │   │   │               instructions_row (instructions, instructions_button, while a
+    │   │   │               newcomer needs them), tally (TallySheet),
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: seat_panel, price_tabs (Price Level Board | Price chart),
     │   │             reference (Market calculator | Production chart | Game log);
@@ -87,9 +88,14 @@ class MainWindow:
         self.submit_button = ttk.Button(head, text="Submit", style="Accent.TButton",
                                         command=app.flow.submit)
         self.submit_button.grid(row=0, column=3, sticky="e", padx=(pad(0.5), 0))
-        self.instructions = ttk.Label(sheet, text="", justify="left", wraplength=pad(90),
-                                      style="Muted.TLabel")
-        self.instructions.grid(row=1, column=0, sticky="ew", pady=(pad(0.1), pad(0.3)))
+        self.instructions_row = ttk.Frame(sheet)
+        self.instructions_row.columnconfigure(0, weight=1)
+        self.instructions = ttk.Label(self.instructions_row, text="", justify="left",
+                                      wraplength=pad(90), style="Muted.TLabel")
+        self.instructions.grid(row=0, column=0, sticky="ew")
+        self.instructions_button = ttk.Button(self.instructions_row, text="Got it",
+                                              command=self.dismiss_instructions)
+        self.instructions_button.grid(row=0, column=1, sticky="ne", padx=(pad(0.5), 0))
         for label in (self.sheet_title, self.instructions):
             label.bind("<Configure>", lambda e: e.widget.configure(
                 wraplength=max(200, e.width - 4)))
@@ -151,6 +157,22 @@ class MainWindow:
             self.bar.grid_remove()
         else:
             self.bar.grid(row=3, column=0, sticky="ew")
+
+    def show_instructions(self, text: str) -> None:
+        """The instructions above the sheet, or none (``""``): the sheet takes their room."""
+        self.instructions.configure(text=text)
+        if text:
+            self.instructions_row.grid(row=1, column=0, sticky="ew",
+                                       pady=(self.app.theme.pad(0.1), self.app.theme.pad(0.3)))
+        else:
+            self.instructions_row.grid_remove()
+
+    def dismiss_instructions(self) -> None:
+        """"Got it": the instructions go for good (remembered in the settings)."""
+        self.show_instructions("")
+        self.app.prefs.update_settings(instructions_dismissed=True)
+        if self.app.mode == "enter":
+            self.app.flow.focus_entry()
 
     def show_look(self, on: bool) -> None:
         """The seat chooser and the way back to the standings, after the game."""

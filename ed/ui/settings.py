@@ -4,8 +4,9 @@ Pure apart from ``apply_text_scale``, which imports tkinter when called.
 
 - ``Settings``: ``text_scale`` (1.0 is normal), ``reveal_pacing`` (``"all"``
   shows a whole reveal at once, ``"step"`` one seat at a time),
-  ``first_run_done``, ``last_setup`` (the last game set up in the new-game
-  dialog) and ``extra`` (settings this version does not know, kept as they
+  ``first_run_done``, ``instructions_dismissed`` (the newcomer's lines above
+  the tally sheet put away for good), ``last_setup`` (the last game set up in
+  the new-game dialog) and ``extra`` (settings this version does not know, kept as they
   were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
@@ -45,6 +46,8 @@ class Settings:
     extra: Dict[str, Any] = field(default_factory=dict)
     #: the last game set up in the new-game dialog (seats, months, options), shown again
     last_setup: Dict[str, Any] = field(default_factory=dict)
+    #: the instructions above the tally sheet were put away ("Got it")
+    instructions_dismissed: bool = False
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -97,13 +100,17 @@ def from_dict(data: Any) -> Settings:
     done = data.get("first_run_done", defaults.first_run_done)
     if type(done) is not bool:
         raise _BadSettings(f"first_run_done should be true or false, not {done!r}")
+    dismissed = data.get("instructions_dismissed", defaults.instructions_dismissed)
+    if type(dismissed) is not bool:
+        raise _BadSettings(f"instructions_dismissed should be true or false, not {dismissed!r}")
     # The last setup is only a convenience: one that is not a set of named values is
     # dropped (the dialog checks every value it shows again), never the whole file.
     last = data.get("last_setup")
     last = dict(last) if isinstance(last, dict) else {}
     extra = {k: v for k, v in data.items()
-             if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup")}
-    return Settings(clamp_scale(scale), pacing, done, extra, last)
+             if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
+                          "instructions_dismissed")}
+    return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed)
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:

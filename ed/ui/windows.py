@@ -187,7 +187,8 @@ class ExtraWindows:
         """Count a finished game in the record of play (once: a game is recognised again)."""
         from . import stats
         try:
-            _, problem = stats.record_finished_game(self.app.folder, game)
+            record, problem = stats.record_finished_game(self.app.folder, game)
+            self.app.note_games_finished(record["games_played"])
         except OSError as error:
             problem = f"The record of play could not be saved: {error}"
         if problem:

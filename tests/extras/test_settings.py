@@ -17,7 +17,8 @@ def test_no_file_gives_defaults(tmp_path):
 
 
 def test_saved_settings_load_back(tmp_path):
-    chosen = Settings(text_scale=1.3, reveal_pacing="step", first_run_done=True)
+    chosen = Settings(text_scale=1.3, reveal_pacing="step", first_run_done=True,
+                      instructions_dismissed=True)
     save_settings(tmp_path, chosen)
     assert load_settings(tmp_path) == (chosen, None)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["settings.json"]
@@ -33,7 +34,8 @@ def test_unknown_settings_are_kept(tmp_path):
 
 @pytest.mark.parametrize("content", [
     "{not json", "[1, 2]", '{"text_scale": "big"}', '{"reveal_pacing": "slow"}',
-    '{"first_run_done": 1}', '{"text_scale": true}', "\xff\xfe"])
+    '{"first_run_done": 1}', '{"text_scale": true}', '{"instructions_dismissed": "yes"}',
+    "\xff\xfe"])
 def test_corrupt_file_is_set_aside_and_defaults_used(tmp_path, content):
     path = settings_path(tmp_path)
     path.write_bytes(content.encode("latin-1"))

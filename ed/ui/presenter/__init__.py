@@ -25,7 +25,8 @@ from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
 from .sheet import (Cell, TallyRow, empty_entry_question, instructions, month_heading,
-                    report_cells, sheet_title, tally_columns, tally_rows)
+                    newcomer_instructions, report_cells, sheet_title, tally_columns,
+                    tally_rows)
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary)
@@ -38,7 +39,7 @@ __all__ = [
     "EntryHelp", "Hint", "entry_help", "parse_number",
     "Reveal", "RevealBlock", "RevealCell", "RevealColumn", "RevealRow", "reveal",
     "Cell", "TallyRow", "empty_entry_question", "instructions", "month_heading",
-    "report_cells", "sheet_title", "tally_columns", "tally_rows",
+    "newcomer_instructions", "report_cells", "sheet_title", "tally_columns", "tally_rows",
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
     "setup_summary",

@@ -105,6 +105,26 @@ def sheet_title(view) -> str:
     return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 
 
+#: The instructions above the sheet are shown while fewer games than this have been
+#: finished on this computer ...
+NEWCOMER_GAMES = 2
+#: ... and only in the first months of a game.
+NEWCOMER_MONTHS = 2
+
+
+def newcomer_instructions(view, *, games_finished: int, dismissed: bool) -> str:
+    """The instructions above the sheet for a newcomer, or "" once they are not needed.
+
+    Shown in the first ``NEWCOMER_MONTHS`` months of the first ``NEWCOMER_GAMES``
+    games finished on this computer, until put away ("Got it"); then the
+    sheet has the room.
+    """
+    if dismissed or games_finished >= NEWCOMER_GAMES or view.is_over \
+            or view.month > NEWCOMER_MONTHS:
+        return ""
+    return instructions(view)
+
+
 def instructions(view) -> str:
     """One or two sentences telling a newcomer what to do in this phase."""
     if view.is_over:

@@ -1,0 +1,90 @@
+"""Few words on the sheet: the newcomer's instructions come and go, the status line
+holds one current message, read back from the real window's widgets."""
+from __future__ import annotations
+
+import json
+
+import ed
+from ed.ui import paths
+
+from .test_table import game_at
+from .test_window import fill, keys, submit
+
+
+def begin(app, game):
+    """Play ``game`` in the window (the new-game dialog, if open, cancelled)."""
+    if app.dialog is not None:
+        app.dialog.cancel()
+        app.update()
+    app.flow.begin(game)
+    app.update()
+    return game
+
+
+def instructions_shown(app) -> str:
+    """The instructions above the sheet if they are on screen, else ""."""
+    ui = app.layout
+    app.update()
+    return ui.instructions.cget("text") if ui.instructions_row.winfo_ismapped() else ""
+
+
+def finished_games(data_dir, count: int) -> None:
+    """A record of play with ``count`` games finished on this computer."""
+    record = {"format": "executive-decision-statistics", "version": 1,
+              "games_played": count, "recorded": [], "players": {}}
+    paths.stats_path(data_dir).write_text(json.dumps(record))
+
+
+# ------------------------------------------------------------- instructions
+
+def test_instructions_show_in_the_first_two_months_then_give_the_sheet_their_room(make_app):
+    app = make_app()
+    begin(app, game_at(4, 2, "purchasing"))
+    assert instructions_shown(app).startswith("For each grade you want, type the units")
+    height = app.tally.winfo_height()
+    begin(app, game_at(4, 3, "purchasing"))
+    assert instructions_shown(app) == ""
+    app.update()
+    assert app.tally.winfo_height() > height        # the sheet has their room
+
+
+def test_instructions_go_for_good_with_got_it(make_app, data_dir):
+    app = make_app()
+    begin(app, game_at(4, 1, "selling"))
+    assert instructions_shown(app).startswith("For each good you offer")
+    keys(app, app.layout.instructions_button, "space")
+    assert instructions_shown(app) == ""
+    assert app.focus_get() is app.tally.entries["A"][0]
+    assert json.loads((data_dir / "settings.json").read_text())["instructions_dismissed"]
+    again = make_app()
+    begin(again, game_at(4, 1, "purchasing"))
+    assert instructions_shown(again) == ""
+
+
+def test_instructions_are_not_shown_after_two_finished_games(make_app, data_dir):
+    finished_games(data_dir, 1)
+    app = make_app()
+    begin(app, game_at(4, 1, "purchasing"))
+    assert instructions_shown(app) != ""
+    app.files.quit_app()
+    finished_games(data_dir, 2)
+    again = make_app()
+    begin(again, game_at(4, 1, "purchasing"))
+    assert instructions_shown(again) == ""
+
+
+def test_a_game_finished_here_counts_at_once(make_app, data_dir):
+    finished_games(data_dir, 1)
+    app = make_app()
+    game = game_at(2, 1, "purchasing", months=1)
+    begin(app, game)
+    assert instructions_shown(app) != ""
+    rng_entries = [{"fine": (2, 40)}, {}]
+    for entry in rng_entries:
+        fill(app, entry)
+        submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+        while app.mode == "reveal":
+            keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over" and app.games_finished() == 2
+    begin(app, game_at(2, 1, "purchasing"))
+    assert instructions_shown(app) == ""
