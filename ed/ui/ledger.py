@@ -216,6 +216,12 @@ def _cell_order(pair: Pair, done: int) -> str:
     return f"{units} at {_money(price)}: {done if done else 'none'}"
 
 
+def _total(amount: int) -> str:
+    """Paid or received in a month: "—" for nothing, as on the tally sheet (whether nothing
+    was entered or nothing came of it; the cells beside it say which)."""
+    return _money(amount) if amount else "\u2014"
+
+
 def display_values(row: LedgerRow) -> List[str]:
     """The row as the window's table shows it (one cell per commodity)."""
     if row.kind != "month":
@@ -224,12 +230,12 @@ def display_values(row: LedgerRow) -> List[str]:
     else:
         cells = [row.label]
         cells += [_cell_order(row.ordered[i], row.bought[i]) for i in range(3)]
-        cells.append(_money(row.paid) + (f" (loan {_money(row.loan)})" if row.loan else ""))
+        cells.append(_total(row.paid) + (f" (loan {_money(row.loan)})" if row.loan else ""))
         if row.offered is None or row.sold is None:
             cells += ["(not yet)"] * 3 + [""]
         else:
             cells += [_cell_order(row.offered[i], row.sold[i]) for i in range(3)]
-            cells.append(_money(row.received))
+            cells.append(_total(row.received))
     cells.append(_money(row.cash_after))
     cells.append(" / ".join(str(n) for n in row.stock_after))
     cells.append(row.note)

@@ -24,12 +24,13 @@ ASK_RULE = ("An ask at or below the new market price sells; the new price is the
             "by everyone's offers (see the market calculator).")
 
 TALLY_ROWS = {
-    "units": ("Units of {name} {verb}. Struck through: the {entry} came to nothing "
-              "(shown as done/entered when only part was filled)."),
+    "units": ("Units of {name} {verb}. Struck through: the {entry} came to nothing. "
+              "“3 of 4”: only 3 of the 4 units were {done}."),
     "price": "Your {what} per unit of {name} that month.",
     "money": ("Money {moved} for {name}: units {done} × your price. Nothing when the {entry} "
               "failed."),
-    "total": "Total money {moved} that month: the sum of the three lines above.",
+    "total": ("Total money {moved} that month: the sum of the three lines above. "
+              "—: nothing, whether nothing was entered or nothing came of it."),
     "cash": "Your cash after the month's selling: cash before, minus paid, plus received.",
     "stock": ("Raw materials in stock after the month (X-Fine · Fine · Standard): bought "
               "units added, materials used to make the goods sold taken away."),

@@ -93,7 +93,7 @@ def check_sheet(app, seat):
             if not line.units:
                 assert units_text == "" and price_text == ""
                 continue
-            shown = units_text.split("/")
+            shown = units_text.split(" of ")
             assert int(shown[-1]) == line.units
             assert money_value(price_text) == line.price
             struck = tally.body.itemcget(units_item, "font") == "EDTallyStrike"

@@ -53,14 +53,17 @@ class Cell:
 
 
 def _done_text(units: int, done: int) -> str:
-    return str(units) if done in (0, units) else f"{done}/{units}"
+    """Units entered, or ``"3 of 4"`` when only part was filled (not a fraction)."""
+    return str(units) if done in (0, units) else f"{done} of {units}"
 
 
 def report_cells(report, seat: int) -> Dict[str, Cell]:
     """The tally cells one resolved phase fills for ``seat``: row id -> ``Cell``.
 
     A line that bought or sold nothing is struck through; so is every line of
-    a cancelled order and of an offer that could not be made.
+    a cancelled order and of an offer that could not be made.  The total of a
+    month that paid or received nothing reads "—", whether nothing was
+    entered or nothing came of it (the struck lines say which).
     """
     result = report.seats[seat]
     block = "orders" if report.phase == PURCHASING else "sales"
@@ -74,8 +77,9 @@ def report_cells(report, seat: int) -> Dict[str, Cell]:
         cells[f"{line.commodity}.money"] = Cell(money(line.money) if line.money else "—", struck)
     if result.cancelled:
         cells[f"{block}.total"] = Cell("cancelled" if block == "orders" else "not made", False, "bad")
-    elif any(line.units for line in result.lines):
-        cells[f"{block}.total"] = Cell(money(result.money), False, "total")
+    else:
+        cells[f"{block}.total"] = Cell(money(result.money) if result.money else "—", False,
+                                       "total")
     if report.phase == SELLING:
         cells["cash"] = Cell(money(result.cash_after), False, "total")
         cells["stock"] = Cell(stock_text(result.stock_after))
