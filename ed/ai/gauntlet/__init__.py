@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from . import beginner, copycat, ev, exploit, flooder, hoarder, keeper, margin, saa
+from . import beginner, copycat, ev, exploit, flooder, hoarder, keeper, margin
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,6 @@ STRATEGIES: Dict[str, Strategy] = {s.name: s for s in (
     _strategy(copycat, copycat.Copycat),
     _strategy(exploit, exploit.Exploiter),
     _strategy(beginner, beginner.Beginner),
-    _strategy(saa, saa.SAA),
 )}
 
 
