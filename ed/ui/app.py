@@ -94,6 +94,7 @@ class App(tk.Tk):
         self.dialog = None
         self.windows: dict = {}        # the extra windows open now, by name
         self._games_finished = None    # the record of play's count, once read
+        self._message_until = None     # the moment the status line stops being true
         self._init_window()
         if os.environ.get("ED_BENCH_EXIT_ON_MAP"):
             self.bind("<Map>", self._bench_mapped, add="+")
@@ -224,15 +225,26 @@ class App(tk.Tk):
     def start(self) -> None:
         """Say if the settings were damaged, then open, resume or set up a game."""
         if self._settings_problem:
-            self.show_message(self._settings_problem, error=True)
+            self.show_message(self._settings_problem, error=True, until="entry")
         self.files.start()
 
     # ------------------------------------------------------------- errors
 
-    def show_message(self, text: str, *, error: bool = False) -> None:
-        """A short line in the status bar (problems in red); it goes when the phase changes."""
+    def show_message(self, text: str, *, error: bool = False, until: str = "phase") -> None:
+        """One short line in the status bar (problems in red), until it stops being true:
+        it goes when the phase changes, and sooner when ``until`` names an earlier moment
+        (``message_over``): "entry" (the player starts typing an entry), "replay" or "tour"
+        (that window closes)."""
         self.layout.show_message(text, error=error)
         self.flow.message_said()
+        self._message_until = until if text else None
+
+    def message_over(self, moment: str) -> None:
+        """``moment`` has passed ("entry", "replay", "tour"): a status line said to last
+        until then goes."""
+        if self._message_until == moment:
+            self._message_until = None
+            self.layout.show_message("")
 
     def report_callback_exception(self, exc, val, tb) -> None:
         """Log an unexpected error with its traceback and say so in the window; play on."""

@@ -78,7 +78,8 @@ class Files:
             ui.show_screen(ui.welcome, "welcome")
             return
         if self.open_file(str(info.path), quiet=True):
-            self.app.show_message("Welcome back: the game goes on where it stopped.")
+            self.app.show_message("Welcome back: the game goes on where it stopped.",
+                                  until="entry")
         elif self.app.mode == "resume":
             ui.show_screen(ui.resume, "resume")   # read again: it may be open elsewhere now
 
@@ -115,7 +116,7 @@ class Files:
         app.dialog = None
         app.prefs.update_settings(last_setup=remember(setup))
         app.flow.begin(setup.game())   # in a new file: no other game is written over
-        app.show_message("A new game has begun. Good luck!")
+        app.show_message("A new game has begun. Good luck!", until="entry")
         if self.first_run:
             self.first_run = False
             app.prefs.update_settings(first_run_done=True)
@@ -197,7 +198,7 @@ class Files:
         app.flow.begin(game, slot=slot)
         if not quiet:
             where = "" if slot is not None else " (it goes on in a save of its own)"
-            app.show_message(f"Opened {os.path.basename(path)}{where}.")
+            app.show_message(f"Opened {os.path.basename(path)}{where}.", until="entry")
         return True
 
     def _refuse_open(self, sentence: str) -> None:
@@ -268,10 +269,18 @@ class Files:
             self.app.show_message(f"That game could not be replayed. {error}", error=True)
             return None
         self.app.windows["replay"] = window
+        # The status line says so while it is open, and no longer.
+        window.bind("<Destroy>", lambda e: e.widget is window and self._replay_closed(window),
+                    add="+")
         self.app.extras.raise_window(window)
         self.app.layout.welcome.message.configure(text="")   # an earlier failure is past
-        self.app.show_message(f"Replaying {os.path.basename(path)} in a window of its own.")
+        self.app.show_message(f"Replaying {os.path.basename(path)} in a window of its own.",
+                              until="replay")
         return window
+
+    def _replay_closed(self, window) -> None:
+        if self.app.windows.get("replay") in (window, None):
+            self.app.message_over("replay")
 
 
 def _same_file(a: "os.PathLike[str] | str", b: "os.PathLike[str] | str") -> bool:

@@ -100,7 +100,8 @@ class MainWindow:
             label.bind("<Configure>", lambda e: e.widget.configure(
                 wraplength=max(200, e.width - 4)))
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
-                                on_submit=app.flow.submit)
+                                on_submit=app.flow.submit,
+                                on_typed=lambda: app.message_over("entry"))
         self.tally.grid(row=2, column=0, sticky="nsew")
         self._build_bar(sheet)
 

@@ -39,11 +39,13 @@ class TallySheet(ttk.Frame):
     """One seat's tally sheet with the current month's entry fields."""
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *,
-                 on_change: Callable[[], None], on_submit: Callable[[], None]) -> None:
+                 on_change: Callable[[], None], on_submit: Callable[[], None],
+                 on_typed: Optional[Callable[[], None]] = None) -> None:
         super().__init__(master)
         self.theme = theme
         self.on_change = on_change
         self.on_submit = on_submit
+        self.on_typed = on_typed      # a person typed in a field (not the program)
         em = theme.em
         self.col_w = em * 9
         self.head_w = em * 18
@@ -111,6 +113,7 @@ class TallySheet(ttk.Frame):
                 entry = ttk.Entry(self.body, textvariable=var, width=width, justify="right",
                                   style="Tally.TEntry", font="EDTally")
                 entry.bind("<FocusIn>", lambda e: e.widget.select_range(0, "end"))
+                entry.bind("<KeyPress>", self._typed, add="+")
                 pair.append(entry)
                 var.trace_add("write", self._changed)
             self.entries[key] = (pair[0], pair[1])
@@ -124,6 +127,13 @@ class TallySheet(ttk.Frame):
 
     def _changed(self, *_args) -> None:
         self.on_change()
+
+    def _typed(self, event) -> None:
+        """A key that writes or rubs out (not Tab, Enter or an arrow) was pressed in a field."""
+        if self.on_typed is not None and (
+                (event.char and event.char.isprintable())
+                or event.keysym in ("BackSpace", "Delete")):
+            self.on_typed()
 
     def _submit(self, _event=None) -> str:
         self.on_submit()

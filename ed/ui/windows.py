@@ -230,11 +230,12 @@ class ExtraWindows:
         from .tour import Tour
         if self.app.mode not in ("enter", "look"):
             self.app.show_message("The guide frames the parts of your tally sheet; it is "
-                                  "clearest while you are entering a month.")
+                                  "clearest while you are entering a month.", until="tour")
         self.tour = Tour(self.app, on_close=self._tour_closed)
 
     def _tour_closed(self) -> None:
         self.tour = None
+        self.app.message_over("tour")
         # The guide's own window had the keyboard; without this the focus may go
         # nowhere (some window managers, and none at all, do not hand it back).
         self.app.focus_force()

@@ -88,3 +88,71 @@ def test_a_game_finished_here_counts_at_once(make_app, data_dir):
     assert app.mode == "over" and app.games_finished() == 2
     begin(app, game_at(2, 1, "purchasing"))
     assert instructions_shown(app) == ""
+
+
+# ------------------------------------------------------------- the status line
+
+def status(app) -> str:
+    app.update()
+    return app.message.cget("text")
+
+
+def type_key(app, widget, char: str) -> None:
+    """One key pressed in a field, as a person types it."""
+    widget.focus_force()
+    app.update()
+    widget.event_generate("<KeyPress>", keysym=char)
+    app.update()
+
+
+def test_welcome_back_goes_once_the_entry_is_begun(make_app):
+    first = make_app()
+    keys(first, first.dialog.start_button, "Return")
+    first.files.quit_app()
+    app = make_app()
+    for _ in range(50):                 # the saves folder is read a slice at a time
+        if app.mode == "resume":
+            break
+        app.update()
+    keys(app, app.resume.resume_button, "Return")
+    assert app.mode == "enter"
+    assert status(app).startswith("Welcome back: the game goes on where it stopped.")
+    field = app.tally.entries["xfine"][0]
+    keys(app, field, "Tab")                         # moving between fields is not typing
+    assert status(app).startswith("Welcome back")
+    type_key(app, app.tally.entries["fine"][0], "3")
+    assert status(app) == ""
+
+
+def test_opened_goes_once_the_entry_is_begun_and_other_lines_stay(make_app, tmp_path):
+    path = tmp_path / "game.json"
+    ed.save.save(game_at(4, 2, "purchasing"), str(path))
+    app = make_app(save=str(path))
+    assert status(app).startswith("Opened game.json")
+    type_key(app, app.tally.entries["xfine"][0], "4")
+    assert status(app) == ""
+    app.prefs.pacing_var.set("step")
+    app.prefs.pacing_changed()
+    said = status(app)
+    type_key(app, app.tally.entries["xfine"][1], "4")
+    assert status(app) == said != ""               # still true: it stays
+
+
+def test_replaying_goes_when_the_replay_window_closes(make_app, tmp_path):
+    path = tmp_path / "old.json"
+    ed.save.save(game_at(4, 3, "purchasing"), str(path))
+    app = make_app()
+    window = app.files.replay_file(str(path))
+    assert status(app) == "Replaying old.json in a window of its own."
+    window.destroy()
+    assert status(app) == ""
+
+
+def test_the_guides_note_goes_with_the_guide(make_app):
+    app = make_app()
+    app.dialog.cancel()
+    app.update()
+    app.extras.start_tour()
+    assert status(app).startswith("The guide frames the parts of your tally sheet")
+    keys(app, app.tour.skip_button, "Escape")
+    assert app.tour is None and status(app) == ""
