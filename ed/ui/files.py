@@ -46,6 +46,11 @@ class Files:
         if problems:
             app.show_message(" ".join(problems), error=True)
             ui.welcome.message.configure(text=" ".join(problems))
+        if self.first_run:
+            # At the very first start the guide is offered on the first sheet shown, however
+            # it comes: a new game, a save named on the command line, a game resumed.
+            self.first_run = False
+            app.extras.tour_waiting = True
         save = getattr(app.options, "save", None)
         if save and self.open_file(save):
             return
@@ -117,13 +122,6 @@ class Files:
         app.prefs.update_settings(last_setup=remember(setup))
         app.flow.begin(setup.game())   # in a new file: no other game is written over
         app.show_message("A new game has begun. Good luck!", until="entry")
-        if self.first_run:
-            self.first_run = False
-            app.prefs.update_settings(first_run_done=True)
-            # Offered on the first sheet shown: at once in a solo game, after the
-            # "Pass to …" cover when people share the screen.
-            app.extras.tour_waiting = True
-            app.extras.offer_tour()
 
     # ------------------------------------------------------- open, save
 

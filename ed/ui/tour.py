@@ -12,15 +12,26 @@ the sheet, submit, or close the guide at any moment.
     +-- frames: four thin frames on the game window around the area
 
 Keys in the guide's window: Enter or Right = Next, Left = Back, Escape = Skip.
+A key pressed as a step comes up was meant for the step before and is not
+taken for it (a fast second Enter skips nothing), as on the game's screens.
+
+The guide's window keeps one size and one place from step to step; it moves
+(gliding) only when it would cover the area a step frames, to the nearest
+corner of the game window where it covers nothing of it.
 """
 from __future__ import annotations
 
+import time
 import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Optional, Tuple
 
 HIGHLIGHT = "#d9480f"
 BORDER = 4
+#: How far from the game window's edges the guide stands, and its glide's frames.
+MARGIN = 24
+GLIDE_FRAMES = 8
+GLIDE_MS = 15
 
 Rect = Tuple[int, int, int, int]
 
@@ -44,27 +55,48 @@ class Tour:
         self.on_close = on_close
         self.index = 0
         self.steps = self._steps()
+        # Keys pressed within this long of a step coming up are not for it (as ``Flow``).
+        self.settle_s = app.flow.settle_s
+        self.clock = app.flow.clock
+        self._shown_at = float("-inf")
+        self.size: Optional[Tuple[int, int]] = None       # the window's one size
+        self.position: Optional[Tuple[int, int]] = None   # where it stands (screen), or glides to
+        self._glide: Optional[str] = None
+        self.glide_frames = GLIDE_FRAMES
         em = app.theme.em
         self.frames = [tk.Frame(app, background=HIGHLIGHT, takefocus=0) for _ in range(4)]
         self.window = tk.Toplevel(app)
+        self.window.withdraw()          # shown once it has its size and place
         self.window.title("Guided first game")
         self.window.transient(app)
         self.window.resizable(False, False)
         outer = ttk.Frame(self.window, padding=em)
         outer.pack(fill="both", expand=True)
-        self.title_label = ttk.Label(outer, text="", style="Heading.TLabel")
-        self.title_label.grid(row=0, column=0, columnspan=4, sticky="w")
-        self.text_label = ttk.Label(outer, text="", wraplength=em * 44, justify="left")
-        self.text_label.grid(row=1, column=0, columnspan=4, sticky="w", pady=(em // 2, em))
-        self.step_label = ttk.Label(outer, text="", style="Muted.TLabel")
-        self.step_label.grid(row=2, column=0, sticky="w")
-        self.back_button = ttk.Button(outer, text="Back", command=self.back)
-        self.next_button = ttk.Button(outer, text="Next", style="Accent.TButton",
-                                      command=self.next)
-        self.skip_button = ttk.Button(outer, text="Skip the guide", command=self.close)
-        self.back_button.grid(row=2, column=1, padx=(em, 0))
-        self.next_button.grid(row=2, column=2, padx=(em // 2, 0))
-        self.skip_button.grid(row=2, column=3, padx=(em // 2, 0))
+        # No wider than the side panels beside the sheet, so that it can stand beside
+        # whatever it frames.
+        wrap = max(em * 22, min(em * 40, app.winfo_width() * 5 // 12 - em * 4 - 2 * MARGIN))
+        head = ttk.Frame(outer)
+        head.grid(row=0, column=0, sticky="ew")
+        head.columnconfigure(0, weight=1)
+        self.title_label = ttk.Label(head, text="", style="Heading.TLabel",
+                                     wraplength=wrap - em * 8)
+        self.title_label.grid(row=0, column=0, sticky="w")
+        self.step_label = ttk.Label(head, text="", style="Muted.TLabel")
+        self.step_label.grid(row=0, column=1, sticky="ne", padx=(em, 0))
+        self.text_label = ttk.Label(outer, text="", wraplength=wrap, justify="left")
+        self.text_label.grid(row=1, column=0, sticky="w", pady=(em // 2, em))
+        # As wide as their words (not the theme's eleven characters), so the guide stays
+        # narrow enough to stand beside what it frames.
+        buttons = ttk.Frame(outer)
+        buttons.grid(row=2, column=0, sticky="e")
+        self.back_button = ttk.Button(buttons, text="Back", command=self.back, width=0)
+        self.next_button = ttk.Button(buttons, text="Next", style="Accent.TButton",
+                                      command=self.next, width=len("Finish"))
+        self.skip_button = ttk.Button(buttons, text="Skip the guide", command=self.close,
+                                      width=0)
+        self.back_button.grid(row=0, column=0)
+        self.next_button.grid(row=0, column=1, padx=(em // 2, 0))
+        self.skip_button.grid(row=0, column=2, padx=(em // 2, 0))
         outer.columnconfigure(0, weight=1)
         for key in ("<Return>", "<KP_Enter>", "<Right>"):
             self.window.bind(key, lambda e: self._key(self.next))
@@ -72,6 +104,7 @@ class Tour:
         self.window.bind("<Escape>", lambda e: self._key(self.close))
         self.window.protocol("WM_DELETE_WINDOW", self.close)
         self.show(0)
+        self.window.deiconify()
         self.next_button.focus_set()
 
     # ------------------------------------------------------------ steps
@@ -129,6 +162,7 @@ class Tour:
         self.back_button.state(["disabled"] if self.index == 0 else ["!disabled"])
         self._place_highlight()
         self._place_window()
+        self._shown_at = self.clock()
 
     def next(self) -> None:
         if self.index >= len(self.steps) - 1:
@@ -140,7 +174,8 @@ class Tour:
         self.show(self.index - 1)
 
     def _key(self, action: Callable[[], None]) -> str:
-        action()
+        if self.clock() - self._shown_at >= self.settle_s:
+            action()
         return "break"
 
     def target(self):
@@ -169,22 +204,99 @@ class Tour:
             frame.place(x=fx, y=fy, width=fw, height=fh)
             frame.lift()
 
-    def _place_window(self) -> None:
-        """Keep the guide away from the framed area: on the other half of the window."""
+    def _fixed_size(self) -> Tuple[int, int]:
+        """The size that holds every step's words: the window keeps it throughout."""
+        if self.size is None:
+            shown = self.index
+            width = height = 0
+            for index, (title, text, _) in enumerate(self.steps):
+                self.title_label.configure(text=title)
+                self.text_label.configure(text=text)
+                self.step_label.configure(text=f"Step {index + 1} of {len(self.steps)}")
+                self.next_button.configure(text="Finish" if index == len(self.steps) - 1
+                                           else "Next")
+                self.window.update_idletasks()
+                width = max(width, self.window.winfo_reqwidth())
+                height = max(height, self.window.winfo_reqheight())
+            self.size = (width, height)
+            title, text, _ = self.steps[shown]
+            self.title_label.configure(text=title)
+            self.text_label.configure(text=text)
+            self.step_label.configure(text=f"Step {shown + 1} of {len(self.steps)}")
+            self.next_button.configure(text="Finish" if shown == len(self.steps) - 1
+                                       else "Next")
+        return self.size
+
+    def _corners(self, w: int, h: int) -> List[Tuple[int, int]]:
+        """The places the guide may stand: the game window's corners, bottom right first."""
         app = self.app
-        self.window.update_idletasks()
-        rect = _rect_of(self.target())
-        w, h = self.window.winfo_reqwidth(), self.window.winfo_reqheight()
         left, top = app.winfo_rootx(), app.winfo_rooty()
-        width, height = app.winfo_width(), app.winfo_height()
-        if rect is not None and rect[0] + rect[2] // 2 < left + width // 2:
-            x = left + width - w - 24
+        right = left + app.winfo_width() - w - MARGIN
+        bottom = top + app.winfo_height() - h - 2 * MARGIN
+        return [(max(0, x), max(0, y)) for x, y in (
+            (right, bottom), (left + MARGIN, bottom), (right, top + 2 * MARGIN),
+            (left + MARGIN, top + 2 * MARGIN))]
+
+    def _step_rect(self, index: int) -> Optional[Rect]:
+        """The screen rectangle step ``index`` frames, or ``None``."""
+        try:
+            return _rect_of(self.steps[index][2]())
+        except (AttributeError, tk.TclError):
+            return None
+
+    def covers(self, position: Tuple[int, int], rect: Optional[Rect]) -> int:
+        """How much of ``rect`` (and its frame) the guide would cover at ``position``."""
+        if rect is None or self.size is None:
+            return 0
+        w, h = self.size
+        x, y = position
+        rx, ry, rw, rh = rect
+        b = BORDER
+        across = min(x + w, rx + rw + b) - max(x, rx - b)
+        down = min(y + h, ry + rh + b) - max(y, ry - b)
+        return max(0, across) * max(0, down)
+
+    def _place_window(self) -> None:
+        """Keep the guide where it is, unless it would cover the framed area: then it
+        glides to the corner that covers none of it (or the least) and stays clear of the
+        most steps to come, the nearest of those."""
+        w, h = self._fixed_size()
+        rects = [self._step_rect(index) for index in range(len(self.steps))]
+        rect = rects[self.index]
+        here = self.position
+        if here is not None and not self.covers(here, rect):
+            return
+        corners = self._corners(w, h)
+        start = here if here is not None else corners[0]
+
+        def clear_ahead(corner: Tuple[int, int]) -> int:
+            ahead = 0
+            for later in rects[self.index + 1:]:
+                if self.covers(corner, later):
+                    break
+                ahead += 1
+            return ahead
+
+        best = min(corners, key=lambda c: (self.covers(c, rect), -clear_ahead(c),
+                                           abs(c[0] - start[0]) + abs(c[1] - start[1])))
+        self.position = best
+        if here is None or not self.window.winfo_ismapped():
+            self.window.geometry(f"{w}x{h}+{best[0]}+{best[1]}")
         else:
-            x = left + 24
-        y = top + height - h - 48
-        if rect is not None and rect[1] + rect[3] > y and rect[1] > top + h + 48:
-            y = top + 48
-        self.window.geometry(f"+{max(0, x)}+{max(0, y)}")
+            self._glide_from(here, 1)
+
+    def _glide_from(self, start: Tuple[int, int], frame: int) -> None:
+        """One frame of the glide from ``start`` to ``position``."""
+        self._glide = None
+        if self.position is None or self.size is None or not self.shown:
+            return
+        w, h = self.size
+        share = min(1.0, frame / max(1, self.glide_frames))
+        x = round(start[0] + (self.position[0] - start[0]) * share)
+        y = round(start[1] + (self.position[1] - start[1]) * share)
+        self.window.geometry(f"{w}x{h}+{x}+{y}")
+        if share < 1.0:
+            self._glide = self.window.after(GLIDE_MS, self._glide_from, start, frame + 1)
 
     @property
     def shown(self) -> bool:
@@ -199,6 +311,12 @@ class Tour:
 
     def close(self) -> None:
         """End the guide; the game goes on as it was."""
+        if self._glide is not None:
+            try:
+                self.window.after_cancel(self._glide)
+            except tk.TclError:
+                pass
+            self._glide = None
         for frame in self.frames:
             try:
                 frame.destroy()

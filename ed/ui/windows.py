@@ -217,9 +217,13 @@ class ExtraWindows:
         self.app.windows["rules"] = rules_help.show(self.app)
 
     def offer_tour(self) -> None:
-        """Start the guide if it waits for a sheet and one is being entered now."""
+        """Start the guide if it waits for a sheet and one is being entered now (at once in
+        a solo game, after the "Pass to …" cover when people share the screen); it is
+        offered once, at the first start."""
         if self.tour_waiting and self.app.mode == "enter":
             self.tour_waiting = False
+            if not self.app.settings.first_run_done:
+                self.app.prefs.update_settings(first_run_done=True)
             self.app.after_idle(self.start_tour)
 
     def start_tour(self) -> None:
