@@ -198,8 +198,19 @@ def _font(widget: tk.Misc, style_name: Optional[str] = None) -> tkfont.Font:
 
 
 def _text_width(widget: tk.Misc) -> int:
+    """The width the text takes: its longest line, or the wrap length where it wraps."""
     font = _font(widget)
-    return max((font.measure(line) for line in str(widget.cget("text")).split("\n")), default=0)
+    widest = max((font.measure(line) for line in str(widget.cget("text")).split("\n")),
+                 default=0)
+    wrap = _pixels(widget, _option(widget, "wraplength"))
+    return min(widest, wrap) if wrap > 0 else widest
+
+
+def _pixels(widget: tk.Misc, value) -> int:
+    try:
+        return int(widget.winfo_fpixels(str(value or 0)))
+    except (tk.TclError, ValueError):
+        return 0
 
 
 def _padding_x(widget: tk.Misc, need_w: int) -> int:
