@@ -97,8 +97,7 @@ class MainWindow:
                                               command=self.dismiss_instructions)
         self.instructions_button.grid(row=0, column=1, sticky="ne", padx=(pad(0.5), 0))
         for label in (self.sheet_title, self.instructions):
-            label.bind("<Configure>", lambda e: e.widget.configure(
-                wraplength=max(200, e.width - 4)))
+            wrap_to_width(label)
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
                                 on_submit=app.flow.submit,
                                 on_typed=lambda: app.message_over("entry"))
@@ -114,8 +113,7 @@ class MainWindow:
         self.bar = bar
         self.refusal_label = ttk.Label(bar, text="", style="Error.TLabel", justify="left",
                                        wraplength=pad(80))
-        self.refusal_label.bind("<Configure>", lambda e: e.widget.configure(
-            wraplength=max(200, e.width - 4)))
+        wrap_to_width(self.refusal_label)
         self.question, self.question_label, (self.no_button, self.yes_button) = self._notice(
             bar, ("No, go back  (Enter)", app.flow.confirm_no),
             ("Yes, submit nothing", app.flow.confirm_yes))
@@ -392,3 +390,16 @@ class MainWindow:
             add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
         for name in ("money", "cash", "stock"):
             add_tooltip(getattr(reveal, f"{name}_head"), tips.REVEAL_HEADS[name], 400)
+
+
+def wrap_to_width(label: ttk.Label) -> None:
+    """Wrap ``label``'s text to the width its column gives it.
+
+    The label asks for no width of its own (``width=1``): a label that asked
+    for the width it wraps to would feed its own size back into the grid,
+    and two columns sharing the window could trade a pixel back and forth
+    for ever.
+    """
+    label.configure(width=1)
+    label.bind("<Configure>", lambda e: e.widget.configure(
+        wraplength=max(100, e.width - 4)), add="+")
