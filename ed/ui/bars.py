@@ -51,7 +51,10 @@ class StandingsBars(ttk.Frame):
         self.canvas = tk.Canvas(self, width=width, height=120, background="white",
                                 highlightthickness=0, borderwidth=0)
         self.canvas.pack(fill="both", expand=True)
+        # Drawn again at the size it is given, and when its tab comes up (a tab not on
+        # show is sized too, but never mapped, so the width it was made with is no guide).
         self.canvas.bind("<Configure>", lambda e: self.redraw())
+        self.canvas.bind("<Map>", lambda e: self.redraw())
         self.set_rows(rows or [], starting_cash=starting_cash)
 
     def set_rows(self, rows: Sequence[Standing], *, starting_cash: Optional[int] = None) -> None:
@@ -71,7 +74,8 @@ class StandingsBars(ttk.Frame):
         bold = named_font(self, "TkHeadingFont")
         line_h = font.metrics("linespace")
         bar_h = max(10, line_h)
-        width = max(c.winfo_width() if c.winfo_ismapped() else int(c.cget("width")), 200)
+        shown = c.winfo_width()
+        width = max(shown if shown > 1 else int(c.cget("width")), 200)
         c.create_text(10, 6, text=self.title, anchor="nw", font=bold, tags=("title",))
         if not self.rows:
             c.create_text(10, line_h + 16, text="The game is not over yet.", anchor="nw",

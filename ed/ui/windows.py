@@ -256,13 +256,59 @@ class ExtraWindows:
         window.close_button.focus_set()
 
     def show_about(self) -> None:
-        from tkinter import messagebox
+        """Help ▸ About: the game's name, version, origin and licence in a small window."""
+        window = self.open_window("about")
+        if window is None:
+            window = AboutWindow(self.app)
+            self.app.windows["about"] = window
+        self.raise_window(window)
+        window.close_button.focus_set()
+
+
+class AboutWindow(tk.Toplevel):
+    """Help ▸ About: a few lines and a Close button; Enter and Escape close it.
+
+        AboutWindow (tk.Toplevel)
+        +-- name_label, version_label, origin_label, licence_label
+        +-- close_button
+    """
+
+    ORIGIN = ("Sid Sackson's business game Executive Decision, published by 3M in 1971. "
+              "This is an unofficial fan version, not affiliated with or endorsed by 3M or "
+              "any later publisher.")
+    LICENCE = "Free software under the MIT licence (see the LICENSE file)."
+
+    def __init__(self, app) -> None:
+        from tkinter import ttk
+
         from .. import __version__
-        messagebox.showinfo(
-            "About Executive Decision",
-            f"Executive Decision {__version__}\n\nAn unofficial fan implementation of Sid "
-            f"Sackson's business game (3M, 1971). Games are saved automatically in\n"
-            f"{self.app.folder}", parent=self.app)
+        super().__init__(app)
+        self.title("About Executive Decision")
+        self.transient(app)
+        self.resizable(False, False)
+        em = app.theme.em
+        frame = ttk.Frame(self, padding=(em * 2, em * 3 // 2))
+        frame.pack(fill="both", expand=True)
+        wrap = em * 36
+        self.name_label = ttk.Label(frame, text="Executive Decision", style="Title.TLabel")
+        self.version_label = ttk.Label(frame, text=f"Version {__version__}",
+                                       style="Muted.TLabel")
+        self.origin_label = ttk.Label(frame, text=self.ORIGIN, wraplength=wrap, justify="left")
+        self.licence_label = ttk.Label(frame, text=self.LICENCE, wraplength=wrap,
+                                       justify="left", style="Muted.TLabel")
+        self.close_button = ttk.Button(frame, text="Close", command=self.destroy)
+        self.name_label.grid(row=0, column=0, sticky="w")
+        self.version_label.grid(row=1, column=0, sticky="w")
+        self.origin_label.grid(row=2, column=0, sticky="w", pady=(em, em // 2))
+        self.licence_label.grid(row=3, column=0, sticky="w")
+        self.close_button.grid(row=4, column=0, sticky="e", pady=(em * 3 // 2, 0))
+        for key in ("<Return>", "<KP_Enter>", "<Escape>"):
+            self.bind(key, lambda e: self.destroy())
+
+    def texts(self) -> list:
+        """What the window says, line by line (for tests)."""
+        return [label.cget("text") for label in (self.name_label, self.version_label,
+                                                 self.origin_label, self.licence_label)]
 
 
 #: The quick guide: (heading, paragraph) pairs.
