@@ -30,7 +30,7 @@ from .sheet import (Cell, TallyRow, empty_entry_question, instructions, month_he
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary)
-from .voices import PERSONAL, REACTIONS, end_reaction, reaction
+from .voices import FACTS, PERSONAL, REACTIONS, candidates, end_reaction, reaction, reactions
 
 __all__ = [
     "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "money", "ordinal",
@@ -43,5 +43,5 @@ __all__ = [
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
     "setup_summary",
-    "PERSONAL", "REACTIONS", "end_reaction", "reaction",
+    "FACTS", "PERSONAL", "REACTIONS", "candidates", "end_reaction", "reaction", "reactions",
 ]
