@@ -195,7 +195,9 @@ class Files:
             return False
         app.flow.begin(game, slot=slot)
         if not quiet:
-            where = "" if slot is not None else " (it goes on in a save of its own)"
+            # A finished game goes on nowhere: saying so would not be true.
+            where = "" if slot is not None or game.is_over else \
+                " (it goes on in a save of its own)"
             app.show_message(f"Opened {os.path.basename(path)}{where}.", until="entry")
         return True
 

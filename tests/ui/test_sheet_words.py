@@ -131,8 +131,7 @@ def test_opened_goes_once_the_entry_is_begun_and_other_lines_stay(make_app, tmp_
     assert status(app).startswith("Opened game.json")
     type_key(app, app.tally.entries["xfine"][0], "4")
     assert status(app) == ""
-    app.prefs.pacing_var.set("step")
-    app.prefs.pacing_changed()
+    app.show_message("The game log was copied.")     # true for as long as the phase
     said = status(app)
     type_key(app, app.tally.entries["xfine"][1], "4")
     assert status(app) == said != ""               # still true: it stays
@@ -156,3 +155,11 @@ def test_the_guides_note_goes_with_the_guide(make_app):
     assert status(app).startswith("The guide frames the parts of your tally sheet")
     keys(app, app.tour.skip_button, "Escape")
     assert app.tour is None and status(app) == ""
+
+
+def test_opening_a_finished_game_does_not_say_it_goes_on(make_app, tmp_path):
+    path = tmp_path / "over.json"
+    ed.save.save(game_at(2, 99, months=1), str(path))
+    app = make_app(save=str(path))
+    assert app.mode == "over"
+    assert status(app) == "Opened over.json."
