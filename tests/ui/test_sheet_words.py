@@ -163,3 +163,46 @@ def test_opening_a_finished_game_does_not_say_it_goes_on(make_app, tmp_path):
     app = make_app(save=str(path))
     assert app.mode == "over"
     assert status(app) == "Opened over.json."
+
+
+# ------------------------------------------------------------- nothing cut
+
+def test_the_help_column_is_never_cut_at_large_text_with_six_players(make_app, data_dir):
+    """At 150% text, six players and every variation, whatever is typed: the short lines,
+    the totals and the instructions all fit the room they are given."""
+    from .fitcheck import problems
+    from .test_fit import _game
+    from .test_table import with_text_size
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, _game(6, until_month=2))      # Ann and Alexandra share the screen
+    if app.mode == "cover":
+        keys(app, app.cover.ready_button, "Return")
+    assert app.mode == "enter"
+    usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight() - 80)
+    typed = [{}, {"xfine": (3, 41), "fine": (2, 33)}, {"xfine": (99999999999, "")},
+             {"fine": ("x", "")}, {"standard": (4, 1)}, {"xfine": (2, 90), "fine": (4, 90)}]
+    for entry in typed:
+        fill_texts(app, entry)
+        assert instructions_shown(app) != ""
+        found = problems(app.tally, usable) + problems(app.layout.instructions_row, usable)
+        # (a field scrolls the number typed in it, however long: that is not the help)
+        assert [line for line in found if not line.startswith("TEntry")] == [], (entry, found)
+        for key in app.flow.view.keys:                 # one short line each
+            label = app.tally.hints[key]
+            assert "\n" not in label.cget("text") and not label.cget("text").endswith("…")
+    begin(app, game_at(6, 2, "selling", loans=True))
+    for entry in [{}, {"A": (1, 150)}, {"A": (9, 999), "B": (1, 1)}, {"C": ("-2", "x")}]:
+        fill_texts(app, entry)
+        found = problems(app.tally, usable) + problems(app.layout.instructions_row, usable)
+        assert [line for line in found if not line.startswith("TEntry")] == [], (entry, found)
+
+
+def fill_texts(app, entry) -> None:
+    """Type texts (numbers or not) into the current fields, as a paste would."""
+    for key in app.flow.view.keys:
+        units, price = entry.get(key, ("", ""))
+        for widget, value in zip(app.tally.entries[key], (units, price)):
+            widget.delete(0, "end")
+            widget.insert(0, str(value))
+    app.update()
