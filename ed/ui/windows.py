@@ -248,19 +248,19 @@ class ExtraWindows:
 
     def show_guide(self) -> None:
         """Help ▸ Quick guide: the game on one page, in a window of its own."""
-        window = self.open_window("guide")
-        if window is None:
-            window = GuideWindow(self.app)
-            self.app.windows["guide"] = window
-        self.raise_window(window)
-        window.close_button.focus_set()
+        self._show_closable("guide", GuideWindow)
 
     def show_about(self) -> None:
         """Help ▸ About: the game's name, version, origin and licence in a small window."""
-        window = self.open_window("about")
+        self._show_closable("about", AboutWindow)
+
+    def _show_closable(self, name: str, make) -> None:
+        """The window ``name`` brought forward (made with ``make(app)`` if it is not open),
+        its Close button holding the keyboard."""
+        window = self.open_window(name)
         if window is None:
-            window = AboutWindow(self.app)
-            self.app.windows["about"] = window
+            window = make(self.app)
+            self.app.windows[name] = window
         self.raise_window(window)
         window.close_button.focus_set()
 
