@@ -385,13 +385,13 @@ class PreferencesWindow(tk.Toplevel):
         ttk.Label(outer, text="How a reveal is shown", style="Bold.TLabel").grid(
             row=0, column=0, columnspan=4, sticky="w")
         prefs = app.prefs
+        self.pacing_step = ttk.Radiobutton(outer, text="Entry by entry", value="scene",
+                                           variable=prefs.pacing_var,
+                                           command=prefs.pacing_changed)
         self.pacing_all = ttk.Radiobutton(outer, text="All at once", value="all",
                                           variable=prefs.pacing_var, command=prefs.pacing_changed)
-        self.pacing_step = ttk.Radiobutton(outer, text="Step by step, one commodity at a time",
-                                           value="step", variable=prefs.pacing_var,
-                                           command=prefs.pacing_changed)
-        self.pacing_all.grid(row=1, column=0, columnspan=4, sticky="w")
-        self.pacing_step.grid(row=2, column=0, columnspan=4, sticky="w", pady=(0, em))
+        self.pacing_step.grid(row=1, column=0, columnspan=4, sticky="w")
+        self.pacing_all.grid(row=2, column=0, columnspan=4, sticky="w", pady=(0, em))
         ttk.Label(outer, text="Text size", style="Bold.TLabel").grid(
             row=3, column=0, columnspan=4, sticky="w")
         self.size_label = ttk.Label(outer, text="")

@@ -425,20 +425,32 @@ class Flow:
         game = app.session.game
         ui.tally.clear_entries()
         ui.show_bar(None)
-        data = self._reveal_data(report)
-        ui.reveal.fill(data, buying=report.phase == "purchasing",
-                       step=app.settings.reveal_pacing == "step",
-                       personalities=self._personalities())
+        data = self._fill_reveal(report)
         ui.progress.show(P.progress(game.rules.months, report.month, report.phase,
                                     revealed=True))
         ui.show_screen(ui.reveal, "reveal")
+        if app.settings.reveal_pacing == "all":
+            ui.reveal.finish()
+        else:
+            ui.reveal.play()
         self.screen_changed()
         app.title(f"{TITLE}: {data.title}")
 
+    def _fill_reveal(self, report, continue_text: str = "Continue  (Enter)"):
+        """Lay ``report`` (the last phase resolved) out on the reveal, face down."""
+        from ..report import prices_by_month
+        history = self.app.session.game.history
+        data = self._reveal_data(report)
+        self.app.layout.reveal.fill(
+            data, buying=report.phase == "purchasing",
+            before=prices_by_month(history[:-1]), after=prices_by_month(history),
+            continue_text=continue_text, personalities=self._personalities())
+        return data
+
     def continue_after_reveal(self) -> None:
         app, ui = self.app, self.app.layout
-        if app.mode in ("reveal", "peek") and ui.reveal.more:
-            ui.reveal.show_next()      # pacing "step": the next commodity
+        if app.mode in ("reveal", "peek") and ui.reveal.playing:
+            ui.reveal.finish()         # the scene skipped to its end; the next Enter goes on
             self.screen_changed()
             return
         if app.mode == "peek":
@@ -465,9 +477,8 @@ class Flow:
                 app.mode not in ("enter", "over", "look", "wait"):
             app.show_message("There is no reveal to show just now.")
             return
-        report = app.session.game.history[-1]
-        ui.reveal.fill(self._reveal_data(report), buying=report.phase == "purchasing",
-                       continue_text="Back  (Enter)", personalities=self._personalities())
+        self._fill_reveal(app.session.game.history[-1], "Back  (Enter)")
+        ui.reveal.finish()              # a look again shows it whole at once
         self._peek_return = app.mode
         ui.show_screen(ui.reveal, "peek")
         self.screen_changed()

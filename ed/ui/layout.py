@@ -279,7 +279,9 @@ class MainWindow:
                                      on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,
                                    on_take_back=flow.take_back_last)
-        self.reveal = screens.Reveal(self.body, t, on_continue=flow.continue_after_reveal)
+        from .reveal import RevealScreen
+        self.reveal = RevealScreen(self.body, t, on_continue=flow.continue_after_reveal,
+                                   reduced_motion=lambda: app.settings.reduced_motion)
         from .ending import Ending
         self.ending = Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
                              on_look=flow.look_at_sheets)

@@ -95,11 +95,12 @@ class Menus:
              keys=(f"<{mod}-KP_0>",))
         self.pacing_menu = tk.Menu(self.view_menu)
         self.view_menu.add_cascade(label="Reveal pacing", menu=self.pacing_menu, underline=0)
+        self.pacing_menu.add_radiobutton(label="Entry by entry", value="scene",
+                                         variable=prefs.pacing_var, command=prefs.pacing_changed)
         self.pacing_menu.add_radiobutton(label="All at once", value="all",
                                          variable=prefs.pacing_var, command=prefs.pacing_changed)
-        self.pacing_menu.add_radiobutton(label="Step by step, one commodity at a time",
-                                         value="step", variable=prefs.pacing_var,
-                                         command=prefs.pacing_changed)
+        self.view_menu.add_checkbutton(label="Reduced motion", variable=prefs.motion_var,
+                                       command=prefs.motion_changed, underline=8)
 
     def _build_help(self) -> None:
         extras, item, menu = self.app.extras, self._item, self.help_menu

@@ -44,7 +44,7 @@ class Preferences:
 
     def pacing_changed(self) -> None:
         pacing = self.pacing_var.get()
-        if pacing not in ("all", "step"):
+        if pacing not in ("scene", "all"):
             return
         self.update_settings(reveal_pacing=pacing)
         self.app.show_message("Reveals are shown all at once." if pacing == "all" else

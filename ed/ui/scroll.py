@@ -51,6 +51,21 @@ class ScrolledFrame(ttk.Frame):
             widget.bind("<Enter>", lambda e: self._wheel_on(True), add="+")
             widget.bind("<Leave>", lambda e: self._wheel_on(False), add="+")
 
+    def refit(self) -> None:
+        """Fit again once the content is laid out: call it when what the content holds may
+        have grown (the content's size is set here, so a larger request of its own goes
+        unheard, and its parts' requests reach it one idle pass after another)."""
+        if self._pending is None:
+            self._pending = self.after_idle(self._settled_refit)
+
+    def _settled_refit(self) -> None:
+        self._pending = None
+        try:
+            self.update_idletasks()
+        except tk.TclError:
+            return
+        self._refit()
+
     def _later(self) -> None:
         """Refit once the geometry managers are done: a scrollbar shown or hidden from
         inside their own <Configure> would be laid out too late, or not at all."""

@@ -2,10 +2,12 @@
 
 Pure apart from ``apply_text_scale``, which imports tkinter when called.
 
-- ``Settings``: ``text_scale`` (1.0 is normal), ``reveal_pacing`` (``"all"``
-  shows a whole reveal at once, ``"step"`` one seat at a time),
+- ``Settings``: ``text_scale`` (1.0 is normal), ``reveal_pacing`` (``"scene"``
+  turns a reveal over entry by entry, ``"all"`` shows it whole at once; an
+  earlier version's ``"step"`` reads as ``"scene"``),
   ``first_run_done``, ``instructions_dismissed`` (the newcomer's lines above
-  the tally sheet put away for good), ``last_setup`` (the last game set up in
+  the tally sheet put away for good), ``reduced_motion`` (the board's tokens
+  jump rather than slide), ``last_setup`` (the last game set up in
   the new-game dialog) and ``extra`` (settings this version does not know, kept as they
   were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
@@ -31,7 +33,9 @@ TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
 TEXT_SCALE_MAX = 2.0
 TEXT_SCALE_STEP = 0.1
-REVEAL_PACINGS = ("all", "step")
+REVEAL_PACINGS = ("scene", "all")
+#: pacings of earlier versions, read as today's
+OLD_PACINGS = {"step": "scene"}
 #: Larger than any settings file this app writes; a bigger one is not ours.
 MAX_BYTES = 100_000
 
@@ -41,7 +45,7 @@ class Settings:
     """What the player chose, remembered between sessions.  Change with ``replace``."""
 
     text_scale: float = TEXT_SCALE_DEFAULT
-    reveal_pacing: str = "all"
+    reveal_pacing: str = "scene"
     first_run_done: bool = False
     extra: Dict[str, Any] = field(default_factory=dict)
     #: the last game set up in the new-game dialog (seats, months, options), shown again
@@ -95,8 +99,9 @@ def from_dict(data: Any) -> Settings:
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale != scale:
         raise _BadSettings(f"text_scale should be a number, not {scale!r}")
     pacing = data.get("reveal_pacing", defaults.reveal_pacing)
+    pacing = OLD_PACINGS.get(pacing, pacing) if isinstance(pacing, str) else pacing
     if pacing not in REVEAL_PACINGS:
-        raise _BadSettings(f"reveal_pacing should be \"all\" or \"step\", not {pacing!r}")
+        raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {pacing!r}")
     done = data.get("first_run_done", defaults.first_run_done)
     if type(done) is not bool:
         raise _BadSettings(f"first_run_done should be true or false, not {done!r}")

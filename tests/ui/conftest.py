@@ -24,10 +24,11 @@ def options(folder, save=None):
 
 
 def seen_first_run(folder):
-    """Settings saying the guided first game was offered already (most tests skip it)."""
+    """Settings saying the guided first game was offered already (most tests skip it), with
+    reveals shown all at once (the scene that turns them over has tests of its own)."""
     path = folder / "settings.json"
     if not path.exists():
-        path.write_text(json.dumps({"first_run_done": True}))
+        path.write_text(json.dumps({"first_run_done": True, "reveal_pacing": "all"}))
 
 
 @pytest.fixture

@@ -211,32 +211,6 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
 
 # ----------------------------------------------------------------- pacing
 
-def test_step_pacing_reveals_one_commodity_at_a_time_and_is_remembered(make_app, data_dir):
-    app = make_app()
-    solo(app)
-    app.pacing_menu.invoke(1)
-    app.update()
-    assert json.loads((data_dir / "settings.json").read_text())["reveal_pacing"] == "step"
-    fill(app, {"fine": (2, 45)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.mode == "reveal"
-    names = ["X-Fine", "Fine", "Standard"]
-    for shown in (1, 2, 3):
-        assert app.reveal.shown_columns() == names[:shown]
-        rows = app.reveal.rows_shown()
-        for row in rows:   # a commodity still to come shows nothing but "?"
-            assert all(cell == ("?", "") for cell in row[1 + shown:4])
-            assert all(cell[0] != "?" for cell in row[1:1 + shown])
-            assert (row[5] != "") == (shown == 3)     # cash only once all is revealed
-        if shown < 3:
-            assert app.reveal.continue_button.cget("text").startswith(f"Next: {names[shown]}")
-            assert app.reveal.heads[shown].units.cget("text") == "to be revealed"
-        keys(app, app.reveal.continue_button, "Return")
-    assert app.mode == "enter" and app.session.game.phase == "selling"
-    again = make_app()
-    assert again.pacing_var.get() == "step" and again.settings.reveal_pacing == "step"
-
-
 # --------------------------------------------------------------- text size
 
 def _size(app, name="EDBody"):
@@ -385,7 +359,7 @@ def test_rules_help_and_preferences_open_from_the_menus(make_app):
     app.update()
     prefs = app.windows["preferences"]
     prefs.pacing_step.invoke()
-    assert app.settings.reveal_pacing == "step"
+    assert app.settings.reveal_pacing == "scene"
     prefs.larger_button.invoke()
     app.update()
     assert "110%" in prefs.size_label.cget("text") and _size(app) == 11

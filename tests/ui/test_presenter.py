@@ -267,7 +267,7 @@ def test_reveal_cells_say_what_came_of_each_entry_with_a_mark():
     data = P.reveal(buying)
     ann, bob = data.rows
     assert ann.cells[0] == P.RevealCell("6 at $40", "✗ bid under $42",
-                                        buying.seats[0].lines[0].outcome, "failed")
+                                        buying.seats[0].lines[0].outcome, "failed", 6)
     assert ann.cells[1].result == "✓ bought 4: $112" and ann.cells[1].state == "done"
     assert ann.cells[2] == P.RevealCell("—", "", "no order", "none")
     assert bob.money == "$408" and bob.cash == "$492" and bob.stock == "6·0·8"

@@ -258,16 +258,17 @@ def test_the_sheet_shows_every_number_whole_in_month_9(make_app, data_dir, scale
 # ------------------------------------- 3. the board shows the newest prices
 
 @pytest.mark.parametrize("month", [4, 9, 12])
-def test_the_board_shows_the_opening_row_and_the_last_six_months(make_app, month):
+def test_the_prices_tab_shows_the_opening_row_and_the_newest_months(make_app, month):
     app = make_app()
     game = begin(app, game_at(6, month))
     board = app.price_board
     rows = board.rows_shown()
     assert rows[0][0] == "Opening"
     labels = [row[0] for row in rows[1:]]
-    # The six months before the one being played, and that one.
-    wanted = [ed.rules.month_label(m) for m in range(max(1, month - 6), month + 1)]
-    assert labels[-len(wanted):] == wanted
+    # The newest months up to the one being played, as many as the tab has room for (the
+    # board above it takes the room to spare).
+    newest = [ed.rules.month_label(m) for m in range(1, month + 1)]
+    assert len(labels) >= 2 and labels == newest[-len(labels):]
     tree = board.tree
     for item in tree.get_children():                     # every row shown is wholly in sight
         box = tree.bbox(item)
@@ -282,61 +283,7 @@ def test_the_board_shows_the_opening_row_and_the_last_six_months(make_app, month
     assert board.rows_shown()[0][0] == "Opening"
 
 
-# --------------------------------------------- 4. the whole reveal, no scrolling
-
-@pytest.mark.parametrize("players", [4, 6])
-def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_app, players):
-    app = make_app()
-    game = begin(app, game_at(players, 9))
-    play_to_reveal(app)
-    reveal = app.reveal
-    assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
-    rows = reveal.rows_shown()
-    report = game.history[-1]
-    assert len(rows) == players
-    for widgets, seat in zip(reveal.rows, report.seats):
-        assert widgets.name.cget("text") == seat.name
-        for cell in widgets.cells:
-            assert cell.frame.winfo_viewable() and inside(cell.frame, reveal)
-        assert inside(widgets.cash, reveal) and inside(widgets.words, reveal)
-    assert inside(reveal.continue_button, reveal) and on_screen(reveal.continue_button)
-    for head, result in zip(reveal.heads, report.commodities):
-        assert head.name.cget("text").strip() == ed.rules.NAMES[result.commodity]
-        assert inside(head, reveal)
-
-
-def test_at_large_text_the_whole_reveal_fits_with_the_words_at_hand(make_app, data_dir):
-    """6 players at 150%: every seat and commodity in sight without scrolling; the words
-    below each row give way, kept in a tooltip on the name and face, and a note says so."""
-    with_text_size(data_dir, 1.5)
-    app = make_app()
-    begin(app, game_at(6, 9))
-    play_to_reveal(app)
-    reveal = app.reveal
-    assert reveal.compact and not reveal.area.yscroll.winfo_ismapped()
-    for row in reveal.rows[:6]:
-        for widget in [c.entered for c in row.cells] + [c.result for c in row.cells] + [
-                row.name, row.money, row.cash, row.stock]:
-            assert inside(widget, reveal)
-        assert not row.words.winfo_ismapped()
-    spoken = [row for row in reveal.rows[:6] if row.said]
-    assert len(spoken) == 5                        # every computer player said something
-    assert all(row.name._ed_tooltip.text() == row.said for row in spoken)
-    assert reveal.pointer_note.winfo_ismapped() and inside(reveal.pointer_note, reveal)
-    assert on_screen(reveal.continue_button)
-    # the line beside the title gives way rather than run under the Continue button
-    if reveal.subtitle.winfo_ismapped():
-        right = reveal.subtitle.winfo_rootx() + reveal.subtitle.winfo_reqwidth()
-        assert right <= reveal.continue_button.winfo_rootx()
-
-
-def test_at_ordinary_text_the_words_stay_in_their_rows(make_app, data_dir):
-    app = make_app()
-    begin(app, game_at(6, 9))
-    play_to_reveal(app)
-    reveal = app.reveal
-    assert not reveal.compact and not reveal.pointer_note.winfo_ismapped()
-    assert all(inside(row.words, reveal) for row in reveal.rows[:6])
+# (the reveal's own tests: test_reveal.py)
 
 
 # ---------------------------------------------------- 7. typing the players
@@ -626,23 +573,6 @@ def test_players_panel_draws_each_computer_player_s_portrait(make_app):
             assert cells["who"].cget("text") == "computer, hard"
         else:
             assert "person" in tags and cells["who"].cget("text") == "person"
-
-
-def test_the_reveal_has_faces_and_reactions_from_what_happened(make_app):
-    app = make_app()
-    game = begin(app, game_at(4, 5))
-    play_to_reveal(app)
-    report = game.history[-1]
-    for widgets, seat in zip(app.reveal.rows, report.seats):
-        badge = widgets.badge
-        tags = {t for item in badge.find_all() for t in badge.gettags(item)}
-        words = widgets.words.cget("text")
-        if game.seats[seat.seat].is_computer:
-            line, mood = ed.ui.presenter.reaction(
-                report, seat.seat, ed.ai.PERSONALITIES[game.seats[seat.seat].personality])
-            assert f"“{line}”" in words and f"mood:{mood}" in tags
-        else:
-            assert "person" in tags and "“" not in words
 
 
 def test_the_end_celebrates_the_winner(make_app):

@@ -34,6 +34,10 @@ class RevealColumn:
     name: str
     units: str          # "14 units ordered"
     move: str           # "+4: $38 → $42"
+    total: int = 0      # the units that counted towards the price
+    verb: str = ""      # "ordered" or "offered"
+    old_price: int = 0
+    new_price: int = 0
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,7 @@ class RevealCell:
     result: str         # "✓ bought 4: $180", "✗ bid under $42"
     outcome: str
     state: str
+    counted: int = 0    # the units that counted towards the market price
 
 
 @dataclass(frozen=True)
@@ -65,6 +70,25 @@ class RevealRow:
     thought: str        # a computer player's explanation, now public
     reaction: str       # a computer player's reaction to what happened
     mood: str           # "pleased", "neutral" or "glum" (its portrait's face)
+    short: str = ""     # the note in a few words, for a person's one line
+
+    @property
+    def line(self) -> str:
+        """The one short line shown under the row: a computer player's words, or what
+        matters most of a person's note (a cancelled purchase, a loan)."""
+        return f"“{self.reaction}”" if self.reaction else self.short
+
+    @property
+    def detail(self) -> str:
+        """Everything said of the row, opened on demand: the reasoning, then the notes."""
+        words = []
+        if self.reaction:
+            words.append(f"“{self.reaction}”")
+        if self.thought:
+            words.append(f"Thinking: {self.thought.rstrip('.')}.")
+        if self.note:
+            words.append(self.note)
+        return "  ".join(words)
 
 
 @dataclass(frozen=True)
@@ -115,14 +139,14 @@ def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
         paid = money(seat.money)
         seats.append((seat.name, paid, money(seat.cash_after), stock_text(seat.stock_after),
                       "; ".join(note_parts)))
-    title = (f"{month_label(report.month)} (month {report.month}): "
-             f"{'orders' if buying else 'offers'} revealed")
+    title = f"{month_label(report.month)}: {'orders' if buying else 'offers'} revealed"
     thoughts = tuple(f"{report.names[seat]}: {text}"
                      for seat, text in sorted((explanations or {}).items()) if text)
     columns = tuple(RevealColumn(result.commodity, NAMES[result.commodity],
                                  f"{units_text(result.units)} {verb}",
                                  f"{signed(result.move)}: {money(result.old_price)} → "
-                                 f"{money(result.new_price)}")
+                                 f"{money(result.new_price)}", result.units, verb,
+                                 result.old_price, result.new_price)
                     for result in report.commodities)
     computers = seats_info or {}
     rows = tuple(_reveal_row(report, seat, (explanations or {}).get(seat.seat, ""),
@@ -137,17 +161,18 @@ def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell
         return RevealCell("—", "", line.outcome, "none")
     entered = f"{line.units} at {money(line.price)}"
     verb = "bought" if buying else "sold"
+    counted = line.units if line.counted else 0
     if cancelled:
         return RevealCell(entered, "✗ cancelled" if buying else "✗ not made", line.outcome,
-                          "failed")
+                          "failed", counted)
     if line.done == line.units:
         return RevealCell(entered, f"✓ {verb} {line.done}: {money(line.money)}", line.outcome,
-                          "done")
+                          "done", counted)
     if line.done:
         return RevealCell(entered, f"◐ {verb} {line.done} of {line.units}: {money(line.money)}",
-                          line.outcome, "part")
+                          line.outcome, "part", counted)
     side = f"✗ bid under {money(market)}" if buying else f"✗ ask over {money(market)}"
-    return RevealCell(entered, side, line.outcome, "failed")
+    return RevealCell(entered, side, line.outcome, "failed", counted)
 
 
 def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> RevealRow:
@@ -164,5 +189,12 @@ def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> 
     if not buying and any(seat.materials_used.values()):
         notes.append(f"Used {stock_text(seat.materials_used)} to make the goods sold.")
     line, mood = reaction(report, seat.seat, personality) if computer else ("", "neutral")
+    short = ""
+    if seat.cancelled:
+        short = "Purchases cancelled: not enough cash." if buying else \
+            "Offer could not be made from stock."
+    elif seat.loan:
+        short = f"Borrowed {money(seat.loan)}."
     return RevealRow(seat.seat, seat.name, cells, money(seat.money), money(seat.cash_after),
-                     stock_text(seat.stock_after), " ".join(notes), explanation, line, mood)
+                     stock_text(seat.stock_after), " ".join(notes), explanation, line, mood,
+                     short)

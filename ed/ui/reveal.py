@@ -1,0 +1,415 @@
+"""The reveal of a phase, played as the month's short scene.
+
+For each commodity in turn, each seat's entry turns over in seat order, the
+column's head adding up the units; then the price moves on the board beside
+the table; then every row shows what came of its entry (✓ ◐ ✗).  Last, each
+row settles: money, cash and stock, and a computer player's face reacts and
+says one short line.  Enter (or the button) skips to the end; "all at once"
+shows the end straight away.  What each part shows, and in what order, comes
+from ``presenter.reveal`` and ``presenter.scene``; this module draws it.
+
+    RevealScreen (Screen)
+    ├── title                      "Aug: offers revealed"
+    ├── note                       how to open a row's reasoning (gives way for lack of room)
+    ├── continue_button            "Show all (Enter)" while playing, then "Continue (Enter)"
+    ├── area (ScrolledFrame) ── table: corner, heads[c], money/cash/stock heads,
+    │                            and per seat a RowWidgets (face, name, three
+    │                            CellWidgets, money, cash, stock, line, detail)
+    └── board (BoardCanvas)        the prices, moving as each column resolves
+
+A row's reasoning (a computer player's explanation, the notes) opens under
+it on a click, or on Enter where the row has the keyboard (Tab, Up, Down).
+"""
+from __future__ import annotations
+
+import tkinter as tk
+from tkinter import ttk
+from typing import Callable, List, Mapping, Optional, Sequence
+
+from . import presenter as P
+from . import theme as T
+from .presenter import scene as S
+from .screens import Screen
+
+#: The face of a card still to turn, and of the one that just turned.
+SEALED = "#e6dcc6"
+FRESH = T.CURRENT
+RESULT_COLOURS = {"done": T.GREEN, "part": T.AMBER, "failed": T.RED}
+NOTE = "Click a row for the reasoning."
+
+
+def _styles(root: tk.Misc) -> None:
+    style = ttk.Style(root)
+    for name, background in (("Cell", T.CARD), ("Sealed", SEALED), ("Fresh", FRESH)):
+        style.configure(f"{name}.TFrame", background=background)
+        style.configure(f"{name}.TLabel", background=background)
+    style.configure("RowName.TLabel", background=T.CARD, font="EDBold")
+    style.configure("ScreenMuted.TLabel", background=T.PANEL, foreground=T.MUTED)
+    style.configure("Reveal.TButton", font="EDHeading")
+    style.configure("RowNameFocus.TLabel", background=FRESH, font="EDBold")
+
+
+class CellWidgets:
+    """One seat's entry for one commodity: face down, then what was entered, then its result."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
+        pad = theme.pad
+        self.frame = ttk.Frame(master, style="Sealed.TFrame", padding=(pad(0.5), 1))
+        self.entered = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
+        self.result = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
+        self.entered.grid(row=0, column=0, sticky="w")
+        self.result.grid(row=1, column=0, sticky="w")
+        self.frame.columnconfigure(0, weight=1)
+        self.outcome = ""
+        from .tooltip import add_tooltip
+        for widget in (self.frame, self.entered, self.result):
+            add_tooltip(widget, lambda: self.outcome, 400)
+
+    def draw(self, cell: P.RevealCell, *, turned: bool, resulted: bool, fresh: bool) -> None:
+        if not turned:
+            self._look("Sealed")
+            self.entered.configure(text="?", font="EDBold", foreground=T.MUTED)
+            self.result.configure(text="")
+            self.outcome = ""
+            return
+        self._look("Fresh" if fresh else "Cell")
+        struck = resulted and cell.state == "failed"
+        self.entered.configure(text=cell.entered, font="EDTallyStrike" if struck else "EDBold",
+                               foreground=T.MUTED if struck or cell.state == "none" else T.INK)
+        self.result.configure(text=cell.result if resulted else "",
+                              foreground=RESULT_COLOURS.get(cell.state, T.MUTED))
+        self.outcome = cell.outcome if resulted else ""
+
+    def _look(self, name: str) -> None:
+        if str(self.frame.cget("style")) != f"{name}.TFrame":
+            self.frame.configure(style=f"{name}.TFrame")
+            self.entered.configure(style=f"{name}.TLabel")
+            self.result.configure(style=f"{name}.TLabel")
+
+
+class RowWidgets:
+    """One seat's row: face, name, three cells, money, cash, stock, its line and its detail."""
+
+    def __init__(self, screen: "RevealScreen", index: int) -> None:
+        from .portraits import Badge
+        master, theme = screen.table, screen.theme
+        pad = theme.pad
+        self.index = index
+        self.badge = Badge(master, theme.line * 2 + 4, background=T.CARD)
+        self.name = ttk.Label(master, text="", style="RowName.TLabel", anchor="w",
+                              takefocus=1)
+        self.cells = [CellWidgets(master, theme) for _ in range(3)]
+        self.money = ttk.Label(master, text="", style="CardBold.TLabel", anchor="e")
+        self.cash = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
+        self.stock = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
+        self.line = ttk.Label(master, text="", style="CardMuted.TLabel", anchor="w")
+        self.detail = ttk.Label(master, text="", style="Card.TLabel", anchor="w",
+                                justify="left", width=1)
+        self.rule = ttk.Separator(master, orient="horizontal")
+        top = 1 + index * 4
+        self.rule.grid(row=top, column=0, columnspan=8, sticky="ew", pady=pad(0.2))
+        self.badge.grid(row=top + 1, column=0, rowspan=2, sticky="n", padx=(pad(0.5), pad(0.4)))
+        self.name.grid(row=top + 1, column=1, sticky="w", padx=(0, pad(0.6)))
+        for number, cell in enumerate(self.cells):
+            cell.frame.grid(row=top + 1, column=2 + number, sticky="ew", padx=1)
+        for column, label in ((5, self.money), (6, self.cash), (7, self.stock)):
+            label.grid(row=top + 1, column=column, sticky="e", padx=(pad(0.5), pad(0.6)))
+        self.line.grid(row=top + 2, column=1, columnspan=7, sticky="w", padx=(0, pad(0.6)))
+        self.detail.grid(row=top + 3, column=1, columnspan=7, sticky="ew",
+                         padx=(0, pad(0.6)), pady=(0, pad(0.3)))
+        self.parts = [self.rule, self.badge, self.name, self.money, self.cash, self.stock,
+                      self.line, self.detail] + [cell.frame for cell in self.cells]
+        self.opened = False
+        self.has_line = True
+        for widget in (self.badge, self.name, self.line, self.detail):
+            widget.bind("<Button-1>", lambda e: screen.toggle(self.index), add="+")
+        self.name.bind("<Return>", lambda e: self._key(screen.toggle))
+        self.name.bind("<KP_Enter>", lambda e: self._key(screen.toggle))
+        self.name.bind("<Up>", lambda e: self._key(lambda i: screen.focus_row(i - 1)))
+        self.name.bind("<Down>", lambda e: self._key(lambda i: screen.focus_row(i + 1)))
+        self.name.bind("<FocusIn>", lambda e: self.name.configure(style="RowNameFocus.TLabel"))
+        self.name.bind("<FocusOut>", lambda e: self.name.configure(style="RowName.TLabel"))
+
+    def _key(self, action: Callable[[int], None]) -> str:
+        action(self.index)
+        return "break"
+
+    def set_visible(self, on: bool) -> None:
+        for widget in self.parts:
+            shown = on and (widget is not self.detail or self.opened) and \
+                (widget is not self.line or self.has_line)
+            widget.grid() if shown else widget.grid_remove()
+
+
+class RevealScreen(Screen):
+    """Every seat's entry for the phase just resolved, turned over as a scene (see above)."""
+
+    def __init__(self, master: tk.Misc, theme: T.Theme, *, on_continue: Callable[[], None],
+                 reduced_motion: Callable[[], bool] = lambda: False) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.2))
+        from .board import BoardCanvas
+        from .scroll import ScrolledFrame
+        _styles(self)
+        self.theme = theme
+        em = theme.em
+        # The title, a note and the button share a line: the table gets the height.
+        head = ttk.Frame(self, style="Screen.TFrame")
+        head.grid(row=0, column=0, columnspan=2, sticky="ew", pady=(0, em // 2))
+        head.columnconfigure(1, weight=1)
+        self.title = ttk.Label(head, text="", style="RevealTitle.TLabel")
+        self.title.grid(row=0, column=0, sticky="w")
+        self.note = ttk.Label(head, text="", style="ScreenMuted.TLabel")
+        self.note.grid(row=0, column=1, sticky="w", padx=em)
+        self.continue_button = ttk.Button(head, text="Continue  (Enter)",
+                                          style="Reveal.TButton", command=on_continue)
+        self.continue_button.grid(row=0, column=2, sticky="e")
+        self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
+        self.area.grid(row=1, column=0, sticky="nsew")
+        self.table = self.area.inner
+        self.board = BoardCanvas(self, theme, reduced_motion=reduced_motion)
+        self.board.grid(row=1, column=1, sticky="ns", padx=(em, 0))
+        self.columnconfigure(0, weight=1)
+        self.rowconfigure(1, weight=1)
+        head.bind("<Configure>", lambda e: self._fit_head(), add="+")
+        self._head = head
+        self._build_heads()
+        self.rows: List[RowWidgets] = []
+        self.default_button = self.continue_button
+        self.data: Optional[P.Reveal] = None
+        self.beats: tuple = ()
+        self.beat = 0
+        self._after: Optional[str] = None
+        self._continue_text = "Continue  (Enter)"
+        self._people: list = []
+        self._after_prices: Mapping[str, int] = {}
+        #: whether the rows' lines give way for lack of height (their words stay at hand)
+        self.compact = False
+        self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
+        self.table.bind("<Configure>", lambda e: self._wrap_details(e.width), add="+")
+        self.bind("<Destroy>", lambda e: self._cancel() if e.widget is self else None, add="+")
+
+    def _build_heads(self) -> None:
+        from .panels import swatch
+        t, pad = self.table, self.theme.pad
+        for column in range(2, 5):
+            t.columnconfigure(column, weight=1, uniform="commodity")
+        self.corner = ttk.Label(t, text="", style="CardMuted.TLabel")
+        self.corner.grid(row=0, column=1, sticky="sw")
+        self.heads = []
+        for index in range(3):
+            head = ttk.Frame(t, style="Card.TFrame", padding=(pad(0.5), pad(0.3)))
+            head.grid(row=0, column=2 + index, sticky="nsew", padx=1, pady=(pad(0.3), 0))
+            head.name = ttk.Label(head, text="", style="CardHeading.TLabel", compound="left")
+            head.units = ttk.Label(head, text="", style="Card.TLabel")
+            head.move = ttk.Label(head, text="", style="CardBold.TLabel")
+            head.name.grid(row=0, column=0, sticky="w")
+            head.units.grid(row=1, column=0, sticky="w")
+            head.move.grid(row=2, column=0, sticky="w")
+            self.heads.append(head)
+        size = max(10, self.theme.line - 2)
+        self._swatches = {key: swatch(self, colour, size)
+                          for key, colour in T.COMMODITY_COLOURS.items()}
+        self.money_head = ttk.Label(t, text="Paid", style="CardMuted.TLabel", anchor="se")
+        self.cash_head = ttk.Label(t, text="Cash", style="CardMuted.TLabel", anchor="se")
+        self.stock_head = ttk.Label(t, text="Stock\nX·F·S", style="CardMuted.TLabel",
+                                    anchor="se", justify="right")
+        for column, label in ((5, self.money_head), (6, self.cash_head), (7, self.stock_head)):
+            label.grid(row=0, column=column, sticky="se", padx=(pad(0.5), pad(0.6)))
+
+    # ------------------------------------------------------------ filling
+
+    def fill(self, data: P.Reveal, *, buying: bool, before: Sequence[Mapping[str, int]],
+             after: Sequence[Mapping[str, int]], continue_text: str = "Continue  (Enter)",
+             personalities: Sequence = ()) -> None:
+        """Set out ``data`` face down: prices by month ``before`` the phase on the board,
+        ``after`` it once the scene is over.  ``play`` turns it over; ``finish`` shows it
+        whole.  ``personalities[seat]`` draws a computer seat's face (``None``: a person)."""
+        self._cancel()
+        self.data = data
+        self._continue_text = continue_text
+        self._people = list(personalities)
+        self._before, self._after_history = list(before), list(after)
+        self._after_prices = after[-1] if after else {}
+        self.title.configure(text=data.title)
+        self.money_head.configure(text="Paid" if buying else "Received")
+        for index, column in enumerate(data.columns[:3]):
+            self.heads[index].name.configure(text=f" {column.name}",
+                                             image=self._swatches[column.key])
+        while len(self.rows) < len(data.rows):
+            self.rows.append(RowWidgets(self, len(self.rows)))
+        for index, row in enumerate(self.rows):
+            row.opened = False
+            row.has_line = index < len(data.rows) and bool(data.rows[index].line)
+            row.set_visible(index < len(data.rows))
+        for index, seat in enumerate(data.rows):
+            widgets = self.rows[index]
+            widgets.name.configure(text=seat.name)
+            widgets.line.configure(text=seat.line)
+            widgets.detail.configure(text=seat.detail or "Nothing more was said.")
+        self.beats = S.scene(data)
+        self.beat = 0
+        self.board.show(self._before)
+        self._draw()
+        self._fit()
+        self.area.scroll_to_top()
+
+    # ------------------------------------------------------------ playing
+
+    @property
+    def playing(self) -> bool:
+        """Whether the scene is still turning (Enter then skips to its end)."""
+        return self.data is not None and self.beat < len(self.beats) - 1
+
+    @property
+    def stage(self) -> Optional[S.Stage]:
+        return self.beats[self.beat].stage if self.beats else None
+
+    def play(self) -> None:
+        """Turn the reveal over beat by beat from where it stands."""
+        self._cancel()
+        if self.playing:
+            self._after = self.after(self.beats[self.beat].ms, self._next)
+
+    def _next(self) -> None:
+        self._after = None
+        if not self.playing or not self.winfo_exists():
+            return
+        self.beat += 1
+        beat = self.beats[self.beat]
+        if beat.kind == "move":
+            key = self.data.columns[beat.column].key
+            self.board.slide({key: self._after_prices[key]}, keys=[key])
+        self._draw()
+        self.play()
+
+    def rewind(self) -> None:
+        """Back to the start of the scene, every card face down (``play`` turns them again)."""
+        self._cancel()
+        if self.data is None:
+            return
+        self.beat = 0
+        self.board.finish()
+        self.board.show(self._before)
+        self._draw()
+
+    def finish(self) -> None:
+        """Skip to the end of the scene: the whole reveal, the board at the new prices."""
+        self._cancel()
+        if self.data is None:
+            return
+        self.beat = len(self.beats) - 1
+        self.board.finish()
+        self.board.show(self._after_history)
+        self._draw()
+
+    def _cancel(self) -> None:
+        if self._after is not None:
+            try:
+                self.after_cancel(self._after)
+            except tk.TclError:
+                pass
+            self._after = None
+
+    # ------------------------------------------------------------ drawing
+
+    def _draw(self) -> None:
+        data, stage = self.data, self.stage
+        beat = self.beats[self.beat]
+        for index, head in enumerate(self.heads[:len(data.columns)]):
+            column = data.columns[index]
+            head.units.configure(text=S.head_units(data, stage, index) or " ")
+            head.move.configure(text=column.move if stage.moved[index] else " ")
+        for index, seat in enumerate(data.rows):
+            widgets = self.rows[index]
+            for number, cell in enumerate(widgets.cells):
+                fresh = beat.kind == "turn" and beat.column == number and beat.row == index
+                cell.draw(seat.cells[number], turned=index < stage.turned[number],
+                          resulted=stage.resulted[number], fresh=fresh)
+            settled = index < stage.settled
+            widgets.money.configure(text=seat.money if settled else "")
+            widgets.cash.configure(text=seat.cash if settled else "")
+            widgets.stock.configure(text=seat.stock if settled else "")
+            widgets.line.configure(text=seat.line if settled else "")
+            person = self._people[seat.seat] if seat.seat < len(self._people) else None
+            widgets.badge.show(person, initial=seat.name,
+                               mood=seat.mood if settled else "neutral")
+        self.continue_button.configure(
+            text="Show all  (Enter)" if self.playing else self._continue_text)
+        self.area.refit()
+        note = NOTE if any(r.thought for r in data.rows) else ""
+        if self.note.cget("text") != note:
+            self.note.configure(text=note)
+            self._fit_head()
+
+    def toggle(self, index: int) -> None:
+        """Open or close the reasoning under row ``index``."""
+        if self.data is None or index >= len(self.data.rows):
+            return
+        row = self.rows[index]
+        row.opened = not row.opened
+        row.set_visible(True)
+        if row.opened:
+            self.after_idle(lambda: self.area.see(row.detail))
+
+    def focus_row(self, index: int) -> None:
+        """Give the keyboard to row ``index`` (the button before the first)."""
+        if self.data is None:
+            return
+        if index < 0:
+            self.continue_button.focus_set()
+        elif index < len(self.data.rows):
+            self.rows[index].name.focus_set()
+            self.area.see(self.rows[index].name)
+
+    def _fit_head(self) -> None:
+        """The note gives way where the title, it and the button do not fit on one line."""
+        room = self._head.winfo_width() - self.continue_button.winfo_reqwidth()
+        need = self.title.winfo_reqwidth() + self.note.winfo_reqwidth() + 2 * self.theme.em
+        shown = bool(self.note.winfo_manager())
+        if need > room and shown:
+            self.note.grid_remove()
+        elif need <= room and not shown:
+            self.note.grid()
+
+    def _wrap_details(self, width: int) -> None:
+        wrap = max(200, width - self.theme.pad(8))
+        for row in self.rows:
+            if int(str(row.detail.cget("wraplength")) or 0) != wrap:
+                row.detail.configure(wraplength=wrap)
+
+    def _fit(self) -> None:
+        """The rows' lines when every row with its line fits the height; else the rows
+        alone (the words stay a click away), and only then a scrollbar."""
+        if self.data is None:
+            return
+        room = self.area.canvas.winfo_height()
+        if room <= 1:
+            return
+        rows = self.rows[:len(self.data.rows)]
+        for index, row in enumerate(rows):
+            row.has_line = bool(self.data.rows[index].line)
+            row.set_visible(True)
+        self.table.update_idletasks()
+        self.compact = self.table.winfo_reqheight() > room
+        if self.compact:
+            for row in rows:
+                row.has_line = False
+                row.set_visible(True)
+
+    # ------------------------------------------------------------ reading back (tests)
+
+    def shown_columns(self) -> List[str]:
+        """The commodities whose price has moved so far."""
+        if self.data is None:
+            return []
+        return [c.name for i, c in enumerate(self.data.columns) if self.stage.moved[i]]
+
+    def rows_shown(self) -> List[tuple]:
+        """Per seat: name, then (entered, result) per commodity, money, cash, stock, line."""
+        found = []
+        for row in self.rows[:len(self.data.rows) if self.data else 0]:
+            cells = tuple((c.entered.cget("text"), c.result.cget("text")) for c in row.cells)
+            found.append((row.name.cget("text"),) + cells + (
+                row.money.cget("text"), row.cash.cget("text"), row.stock.cget("text"),
+                row.line.cget("text")))
+        return found

@@ -1,0 +1,294 @@
+"""The reveal as the month's scene, through the real window.
+
+Each seat's entry turns over in seat order, the column head adding up the
+units; the price moves on the board; the rows show what came of it; the rows
+settle with their money and faces.  Enter skips to the end (and a second
+Enter, pressed at once, is not taken for Continue); "all at once" and a look
+again show it whole; reduced motion moves the board's tokens at once.  The
+scene is stepped by hand here (``_next``), never timed.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ed
+from ed.report import prices_by_month
+from ed.ui.presenter import scene as S
+
+from .test_table import begin, game_at, inside, keys, on_screen, play_to_reveal, settling
+
+
+def scene_pacing(data_dir, **more) -> None:
+    path = data_dir / "settings.json"
+    settings = json.loads(path.read_text()) if path.exists() else {"first_run_done": True}
+    settings.update(reveal_pacing="scene", **more)
+    path.write_text(json.dumps(settings))
+
+
+def sealed(row_cells, first: int) -> bool:
+    return all(cell == ("?", "") for cell in row_cells[first:])
+
+
+def held(app):
+    """The reveal on screen, its scene held at the start for the test to step by hand."""
+    play_to_reveal(app)
+    app.reveal.rewind()
+    return app.reveal
+
+
+def step_to(reveal, kind: str, column: int = -1) -> None:
+    """Play beats by hand until the beat of ``kind`` (for ``column``) is drawn."""
+    while True:
+        beat = reveal.beats[reveal.beat]
+        if beat.kind == kind and (column < 0 or beat.column == column):
+            return
+        assert reveal.playing, f"no {kind} beat for column {column}"
+        reveal._cancel()
+        reveal._next()
+        reveal._cancel()
+
+
+# ------------------------------------------------------------------ the scene
+
+def test_entries_turn_over_in_seat_order_and_the_head_adds_up_the_units(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    reveal, report = held(app), game.history[-1]
+    assert reveal.playing and reveal.continue_button.cget("text").startswith("Show all")
+    # face down at first: every cell "?", no money, no price move, neutral faces
+    assert all(sealed(row[1:4], 0) and row[4:7] == ("", "", "") for row in reveal.rows_shown())
+    assert [h.move.cget("text").strip() for h in reveal.heads] == ["", "", ""]
+    for turned in range(1, 5):
+        step_to(reveal, "turn", 0)
+        while reveal.beats[reveal.beat].row != turned - 1:
+            reveal._next()
+        reveal._cancel()
+        rows = reveal.rows_shown()
+        counted = sum(line.units for seat in report.seats[:turned]
+                      for line in seat.lines[:1] if line.counted)
+        assert reveal.heads[0].units.cget("text") == \
+            f"{ed.ui.presenter.units_text(counted)} ordered"
+        for index, row in enumerate(rows):
+            assert (row[1][0] == "?") == (index >= turned)     # turned in seat order
+            assert row[1][1] == ""                             # no result before the move
+            assert sealed(row[1:4], 1)                         # later columns still down
+    total = report.commodities[0]
+    assert reveal.heads[0].units.cget("text") == \
+        f"{ed.ui.presenter.units_text(total.units)} ordered"
+
+
+def test_the_price_moves_on_the_board_then_the_rows_show_their_results(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    reveal, report = held(app), game.history[-1]
+    board = reveal.board
+    old = report.commodities[0]
+    assert board.token_price("xfine") == old.old_price
+    step_to(reveal, "move", 0)
+    assert reveal.heads[0].move.cget("text") == \
+        f"{ed.ui.presenter.signed(old.move)}: ${old.old_price} → ${old.new_price}"
+    assert board.animating or board.token_price("xfine") == old.new_price
+    board.finish()
+    assert board.token_price("xfine") == old.new_price
+    assert board.token_price("fine") == report.commodities[1].old_price     # not yet moved
+    assert all(row[1][1] == "" for row in reveal.rows_shown())
+    step_to(reveal, "result", 0)
+    data = reveal.data
+    for row, seat in zip(reveal.rows_shown(), data.rows):
+        assert row[1] == (seat.cells[0].entered, seat.cells[0].result)
+
+
+def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    game = begin(app, game_at(4, 5))
+    reveal = held(app)
+    step_to(reveal, "settle")
+    data = reveal.data
+    for settled in range(1, len(data.rows) + 1):
+        while reveal.beats[reveal.beat].row != settled - 1:
+            reveal._next()
+        reveal._cancel()
+        for index, (widgets, seat) in enumerate(zip(reveal.rows, data.rows)):
+            tags = {t for item in widgets.badge.find_all() for t in widgets.badge.gettags(item)}
+            if index < settled:
+                assert widgets.cash.cget("text") == seat.cash
+                assert widgets.line.cget("text") == seat.line
+                if game.seats[seat.seat].is_computer:
+                    assert f"mood:{seat.mood}" in tags
+                    assert seat.line.startswith("“")
+            else:
+                assert widgets.cash.cget("text") == "" and widgets.line.cget("text") == ""
+                if game.seats[seat.seat].is_computer:
+                    assert "mood:neutral" in tags
+    assert not reveal.playing
+    assert reveal.continue_button.cget("text") == "Continue  (Enter)"
+
+
+def test_the_scene_plays_by_itself_to_the_end(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    begin(app, game_at(2, 3))
+    play_to_reveal(app)
+    reveal = app.reveal
+    import time
+    deadline = time.monotonic() + S.length_ms(reveal.beats) / 1000 + 5
+    while reveal.playing and time.monotonic() < deadline:
+        app.update()
+        time.sleep(0.01)
+    assert not reveal.playing and not reveal.board.animating
+    assert all(row[5] for row in reveal.rows_shown())          # every cash shown
+
+
+# ------------------------------------------------------------------- the keys
+
+def test_enter_skips_to_the_end_and_a_second_enter_at_once_does_not_continue(make_app,
+                                                                             data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    clock = settling(app)
+    play_to_reveal(app)
+    reveal = app.reveal
+    report = game.history[-1]
+    clock.later()
+    assert reveal.playing
+    keys(app, reveal.continue_button, "Return")
+    assert app.mode == "reveal" and not reveal.playing and not reveal.board.animating
+    for key, result in zip(("xfine", "fine", "standard"), report.commodities):
+        assert reveal.board.token_price(key) == result.new_price
+    keys(app, app.focus_get(), "Return")              # the same hand, a moment later
+    assert app.mode == "reveal"
+    clock.later()
+    keys(app, reveal.continue_button, "Return")
+    assert app.mode == "enter" and game.phase == "selling"
+
+
+def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_rows(
+        make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 5))
+    play_to_reveal(app)
+    reveal = app.reveal
+    computer = next(i for i, s in enumerate(game.seats) if s.is_computer)
+    row = reveal.rows[computer]
+    assert not row.detail.winfo_ismapped()
+    row.name.focus_set()
+    keys(app, row.name, "Return")
+    assert row.detail.winfo_ismapped() and app.mode == "reveal"
+    assert row.detail.cget("text") == reveal.data.rows[computer].detail
+    assert "Thinking:" in row.detail.cget("text")
+    assert inside(row.detail, reveal)
+    keys(app, row.name, "Return")
+    assert not row.detail.winfo_ismapped()
+    keys(app, row.name, "Down")
+    assert app.focus_get() is reveal.rows[computer + 1].name
+    keys(app, reveal.rows[0].name, "Up")
+    assert app.focus_get() is reveal.continue_button
+    x, y = row.badge.winfo_rootx() + 2, row.badge.winfo_rooty() + 2
+    row.badge.event_generate("<Button-1>", x=2, y=2, rootx=x, rooty=y)
+    app.update()
+    assert row.detail.winfo_ismapped()
+
+
+# --------------------------------------------------------- pacing and motion
+
+def test_all_at_once_shows_the_whole_reveal_and_is_remembered(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    app.pacing_menu.invoke(1)
+    app.update()
+    assert json.loads((data_dir / "settings.json").read_text())["reveal_pacing"] == "all"
+    game = begin(app, game_at(4, 9, "purchasing"))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert not reveal.playing and reveal.stage == S.final_stage(reveal.data)
+    assert all(row[5] for row in reveal.rows_shown())
+    for key, result in zip(("xfine", "fine", "standard"), game.history[-1].commodities):
+        assert reveal.board.token_price(key) == result.new_price
+    again = make_app()
+    assert again.settings.reveal_pacing == "all" and again.pacing_var.get() == "all"
+
+
+def test_an_old_step_pacing_reads_as_the_scene(make_app, data_dir):
+    (data_dir / "settings.json").write_text(json.dumps({"first_run_done": True,
+                                                        "reveal_pacing": "step"}))
+    app = make_app()
+    assert app.settings.reveal_pacing == "scene"
+
+
+def test_with_reduced_motion_the_price_moves_at_once(make_app, data_dir):
+    scene_pacing(data_dir, reduced_motion=True)
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    reveal = held(app)
+    step_to(reveal, "move", 1)
+    fine = game.history[-1].commodities[1]
+    assert not reveal.board.animating and reveal.board.token_price("fine") == fine.new_price
+
+
+def test_a_look_again_shows_the_reveal_whole(make_app, data_dir):
+    scene_pacing(data_dir)
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")       # skip
+    keys(app, app.reveal.continue_button, "Return")       # continue
+    assert app.mode == "enter"
+    app.flow.show_last_reveal()
+    app.update()
+    reveal = app.reveal
+    assert app.mode == "peek" and not reveal.playing
+    assert reveal.continue_button.cget("text") == "Back  (Enter)"
+    after = prices_by_month(game.history)[-1]
+    assert all(reveal.board.token_price(k) == after[k] for k in ("xfine", "fine", "standard"))
+
+
+# ------------------------------------------------------------- room on screen
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_app, players):
+    app = make_app()
+    game = begin(app, game_at(players, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
+    report = game.history[-1]
+    assert len(reveal.rows_shown()) == players
+    for widgets, seat in zip(reveal.rows, report.seats):
+        assert widgets.name.cget("text") == seat.name
+        for cell in widgets.cells:
+            assert cell.frame.winfo_viewable() and inside(cell.frame, reveal)
+        assert inside(widgets.cash, reveal)
+        if widgets.line.winfo_ismapped():
+            assert inside(widgets.line, reveal)
+    assert inside(reveal.continue_button, reveal) and on_screen(reveal.continue_button)
+    assert reveal.board.winfo_ismapped() and inside(reveal.board, reveal)
+    for head, result in zip(reveal.heads, report.commodities):
+        assert head.name.cget("text").strip() == ed.rules.NAMES[result.commodity]
+        assert inside(head, reveal)
+
+
+def test_at_large_text_every_seat_is_in_sight_and_the_words_a_click_away(make_app, data_dir):
+    from .test_table import with_text_size
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert not reveal.area.yscroll.winfo_ismapped()
+    for row in reveal.rows[:6]:
+        for widget in [c.entered for c in row.cells] + [c.result for c in row.cells] + [
+                row.name, row.money, row.cash, row.stock]:
+            assert inside(widget, reveal)
+    assert on_screen(reveal.continue_button)
+    spoken = [row for row, seat in zip(reveal.rows, reveal.data.rows) if seat.thought]
+    assert spoken and reveal.note.cget("text")
+    reveal.toggle(spoken[0].index)
+    app.update()
+    assert spoken[0].detail.winfo_ismapped()
+
