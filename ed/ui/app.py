@@ -244,7 +244,10 @@ class App(tk.Tk):
         until then goes."""
         if self._message_until == moment:
             self._message_until = None
-            self.layout.show_message("")
+            try:
+                self.layout.show_message("")
+            except tk.TclError:
+                pass            # the window itself is closing (a replay goes with it)
 
     def report_callback_exception(self, exc, val, tb) -> None:
         """Log an unexpected error with its traceback and say so in the window; play on."""

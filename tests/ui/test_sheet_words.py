@@ -145,6 +145,10 @@ def test_replaying_goes_when_the_replay_window_closes(make_app, tmp_path):
     assert status(app) == "Replaying old.json in a window of its own."
     window.destroy()
     assert status(app) == ""
+    # A replay still open when the game's window closes goes with it, quietly.
+    app.files.replay_file(str(path))
+    app.update()
+    app.destroy()
 
 
 def test_the_guides_note_goes_with_the_guide(make_app):
