@@ -13,6 +13,12 @@ a file viewer.  That is a courtesy, not security: anyone may decode them.  A
 document with nothing pending is written in format 1, and plain pending lists
 of version 1 saves load as always.
 
+The computer players' explanations travel with the entries they explain
+(``Explanations``): those of resolved phases plainly under
+``"explanations"``, beside ``"log"``; those of the pending entries encoded
+like them, under ``"pending_explanations"``.  Both are optional (older saves
+have neither), and a damaged one is left out, never a reason to refuse a game.
+
 Reading is defensive: only a regular file of at most ``MAX_BYTES`` is read
 (never a folder, a FIFO or a device, which could block or never end), and the
 JSON may not repeat a key, hold NaN or Infinity, numbers of more than
@@ -31,7 +37,8 @@ import os
 import shutil
 import stat
 import tempfile
-from typing import Any, Dict, List, Tuple
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from .engine import Game, Seat
 from .report import OVER
@@ -56,12 +63,16 @@ class SaveError(ValueError):
 
 # ---------------------------------------------------------------- writing
 
-def to_dict(game: Game) -> Dict[str, Any]:
-    """The game as a JSON-ready document (pending entries encoded when there are any)."""
+def to_dict(game: Game, *, explanations: Optional["Explanations"] = None) -> Dict[str, Any]:
+    """The game as a JSON-ready document (pending entries encoded when there are any).
+
+    ``explanations`` (the computer players' sentences) are kept as
+    ``explanation_fields`` says.
+    """
     pending = game.pending_entries()
     plain = [None if seat not in pending else _entry_json(pending[seat])
              for seat in range(game.players)]
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION if pending else PLAIN_VERSION,
         "rules": game.rules.to_dict(),
@@ -72,6 +83,9 @@ def to_dict(game: Game) -> Dict[str, Any]:
         "log": [[_entry_json(e) for e in phase] for phase in game.log()],
         "pending": encode_pending(plain) if pending else plain,
     }
+    if explanations is not None:
+        doc.update(explanation_fields(game, explanations))
+    return doc
 
 
 def encode_pending(entries: List[Any]) -> str:
@@ -104,12 +118,14 @@ def _entry_json(entry: Dict[str, Any]) -> Dict[str, List[int]]:
     return {key: [pair[0], pair[1]] for key, pair in entry.items()}
 
 
-def dumps(game: Game) -> str:
+def dumps(game: Game, *, explanations: Optional["Explanations"] = None) -> str:
     """The save document as a string."""
-    return json.dumps(to_dict(game), ensure_ascii=False, separators=(",", ":"))
+    return json.dumps(to_dict(game, explanations=explanations),
+                      ensure_ascii=False, separators=(",", ":"))
 
 
-def save(game: Game, path: "os.PathLike[str] | str") -> None:
+def save(game: Game, path: "os.PathLike[str] | str", *,
+         explanations: Optional["Explanations"] = None) -> None:
     """Write the game to ``path`` atomically, keeping the previous file as ``path + ".bak"``.
 
     A failure at any step leaves the previous save as it was.  Raises
@@ -117,7 +133,8 @@ def save(game: Game, path: "os.PathLike[str] | str") -> None:
     """
     path = os.fspath(path)
     try:
-        write_atomic(path, dumps(game).encode("utf-8"), backup=True)
+        data = dumps(game, explanations=explanations).encode("utf-8")
+        write_atomic(path, data, backup=True)
     except OSError as error:
         raise SaveError(f"The game could not be saved to {path}: "
                         f"{error.strerror or error}.") from error
@@ -410,6 +427,132 @@ def _seats(value: Any, rules: Rules) -> "tuple[list[str], list[Seat]]":
         names.append(name)
         seats.append(seat)
     return names, seats
+
+
+# ------------------------------------------------- the computer players' sentences
+
+#: The longest explanation kept; a computer player's sentence is a line, not a page.
+EXPLANATION_TEXT = 500
+
+
+@dataclass(frozen=True)
+class Explanations:
+    """The computer players' sentences saying why they entered what they did.
+
+    ``revealed``: ``((month, phase, seat), sentence)`` for entries of resolved
+    phases (public); ``pending``: ``(seat, sentence)`` for the current phase's
+    entries, secret until the phase is revealed.
+    """
+
+    revealed: Tuple[Tuple[Tuple[int, str, int], str], ...] = ()
+    pending: Tuple[Tuple[int, str], ...] = ()
+
+    @classmethod
+    def of(cls, revealed: Optional[Mapping[Tuple[int, str, int], str]] = None,
+           pending: Optional[Mapping[int, str]] = None) -> "Explanations":
+        """From the mappings the window keeps."""
+        return cls(tuple(sorted((revealed or {}).items())), tuple(sorted((pending or {}).items())))
+
+    def revealed_map(self) -> Dict[Tuple[int, str, int], str]:
+        return dict(self.revealed)
+
+    def pending_map(self) -> Dict[int, str]:
+        return dict(self.pending)
+
+
+def explanation_fields(game: Game, explanations: Explanations) -> Dict[str, Any]:
+    """The document's fields for ``explanations`` (none when there is nothing to keep).
+
+    ``"explanations"`` runs beside ``"log"``: for each resolved phase, a
+    sentence or ``null`` per seat (``null`` for a phase without any).
+    ``"pending_explanations"``, one per seat whose entry is pending, is
+    encoded like ``"pending"`` (``encode_pending``).  Sentences are cut to
+    ``EXPLANATION_TEXT`` characters.
+    """
+    fields: Dict[str, Any] = {}
+    said = explanations.revealed_map()
+    rows: List[Any] = []
+    for index in range(len(game.log())):
+        month, phase = index // 2 + 1, "purchasing" if index % 2 == 0 else "selling"
+        row = [_cut(said.get((month, phase, seat))) for seat in range(game.players)]
+        rows.append(row if any(row) else None)
+    while rows and rows[-1] is None:
+        rows.pop()
+    if rows:
+        fields["explanations"] = rows
+    pending = game.pending_entries()
+    secret = [_cut(text) if seat in pending else None
+              for seat, text in ((s, explanations.pending_map().get(s))
+                                 for s in range(game.players))]
+    if any(secret):
+        fields["pending_explanations"] = encode_pending(secret)
+    return fields
+
+
+def _cut(text: Optional[str]) -> Optional[str]:
+    if not isinstance(text, str) or not text:
+        return None
+    return text[:EXPLANATION_TEXT]
+
+
+def explanations_of(doc: Any, game: Game) -> Explanations:
+    """The explanations a document holds for ``game`` (loaded from it).
+
+    Never raises: the sentences only tell why, so a damaged field (wrong
+    types, a sentence too long, not printable or on several lines, one for a
+    person's seat or a phase not played) is left out, sentence by sentence,
+    and the game loads as it would without it.
+    """
+    if not isinstance(doc, dict):
+        return Explanations()
+    revealed = {}
+    rows = doc.get("explanations")
+    if isinstance(rows, list):
+        for index, row in enumerate(rows[:len(game.log())]):
+            month, phase = index // 2 + 1, "purchasing" if index % 2 == 0 else "selling"
+            for seat, text in _sentences(row, game):
+                revealed[(month, phase, seat)] = text
+    pending = {}
+    if "pending_explanations" in doc and not game.is_over:
+        try:
+            row = decode_pending(doc["pending_explanations"])
+        except SaveError:
+            row = None
+        pending = {seat: text for seat, text in _sentences(row, game) if game.submitted(seat)}
+    return Explanations.of(revealed, pending)
+
+
+def _sentences(row: Any, game: Game) -> List[Tuple[int, str]]:
+    """The (seat, sentence) pairs of a row that a computer seat may have said."""
+    if not isinstance(row, list):
+        return []
+    return [(seat, text) for seat, text in enumerate(row[:game.players])
+            if isinstance(text, str) and 0 < len(text) <= EXPLANATION_TEXT
+            and text.isprintable() and game.seats[seat].is_computer]
+
+
+@dataclass(frozen=True)
+class Saved:
+    """Everything a save holds to go on with: the game and the explanations."""
+
+    game: Game
+    explanations: Explanations
+
+
+def load_saved(path: "os.PathLike[str] | str") -> Saved:
+    """``load``, with the explanations.  Raises ``SaveError`` like ``load``."""
+    return loads_saved(read_text(os.fspath(path)))
+
+
+def loads_saved(text: str) -> Saved:
+    """``loads``, with the explanations (damaged ones are left out)."""
+    if not isinstance(text, str):
+        raise SaveError("A saved game is text, and this is not.")
+    if len(text) > MAX_BYTES:
+        raise SaveError("This file is too large to be a saved game.")
+    doc = parse_json(text)
+    game = from_dict(doc)
+    return Saved(game, explanations_of(doc, game))
 
 
 def describe(game: Game) -> str:

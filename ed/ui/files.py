@@ -187,13 +187,14 @@ class Files:
                                   f"saved game… can show it here.")
                 return False
         try:
-            game = _save.load(path)
+            saved = _save.load_saved(path)
+            game = saved.game
         except _save.SaveError as error:
             if slot is not None:
                 slot.release()
             self._refuse_open(f"That game could not be opened. {error}")
             return False
-        app.flow.begin(game, slot=slot)
+        app.flow.begin(game, slot=slot, explanations=saved.explanations)
         if not quiet:
             # A finished game goes on nowhere: saying so would not be true.
             where = "" if slot is not None or game.is_over else \
@@ -225,7 +226,8 @@ class Files:
         """Game ▸ Save As…: a copy of the game at ``path`` (play goes on in its own save)."""
         from .. import save as _save
         try:
-            _save.save(self.app.session.game, path)
+            _save.save(self.app.session.game, path,
+                       explanations=self.app.session.kept_explanations())
         except (_save.SaveError, OSError) as error:
             self.app.show_message(f"The game could not be saved. {error}", error=True)
             return False

@@ -113,15 +113,16 @@ class Flow:
 
     # --------------------------------------------------------------- game
 
-    def begin(self, game, *, slot=None) -> None:
-        """Play ``game`` in the window from where it stands (``slot``: its save, if it has one)."""
+    def begin(self, game, *, slot=None, explanations=None) -> None:
+        """Play ``game`` in the window from where it stands (``slot``: its save, if it has one;
+        ``explanations``: the computer players' sentences kept in the save)."""
         from .session import Session
         app, ui = self.app, self.app.layout
         self.thinker.cancel()       # answers still coming for another game are dropped
         self._refill.clear()
         if app.session is not None:
             app.session.close()      # the game left behind stays in its own save
-        app.session = Session(game, app.folder, slot=slot)
+        app.session = Session(game, app.folder, slot=slot, explanations=explanations)
         ui.show_setup(game.rules)
         ui.show_bar(None)
         ui.show_look(False)

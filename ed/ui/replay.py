@@ -4,8 +4,9 @@
 reveals in plain sentences (the game log's own) and the price and cash
 charts up to that month.  Prev / Next buttons, or the Left / Right keys
 (Home / End for the first and last month), move between months.
-``open_replay(parent, path)`` loads a save with ``ed.save.load`` first
-(raising ``ed.SaveError`` if it cannot).
+``open_replay(parent, path)`` loads a save with ``ed.save.load_saved`` first
+(raising ``ed.SaveError`` if it cannot), with the computer players' revealed
+explanations kept in it.
 
     ReplayWindow (tk.Toplevel)
     +-- top: button_prev, month_label, button_next
@@ -120,5 +121,6 @@ class ReplayWindow(tk.Toplevel):
 def open_replay(parent: tk.Misc, path: "os.PathLike[str] | str") -> ReplayWindow:
     """Load a saved game and open a replay of it.  Raises ``ed.SaveError`` if it cannot be read."""
     from ed import save
-    game = save.load(path)
-    return ReplayWindow(parent, game, title=f"Replay \u2014 {os.path.basename(os.fspath(path))}")
+    saved = save.load_saved(path)
+    return ReplayWindow(parent, saved.game, explanations=saved.explanations.revealed_map(),
+                        title=f"Replay \u2014 {os.path.basename(os.fspath(path))}")

@@ -19,6 +19,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..engine import Game, Seat
 from ..rules import Rules
+from ..save import Explanations
 from .store import SaveFault, SaveStore, Slot
 
 log = logging.getLogger("ed.ui")
@@ -96,7 +97,8 @@ class Session:
     """
 
     def __init__(self, game: Game, folder: Optional[Path] = None, *,
-                 slot: Optional[Slot] = None) -> None:
+                 slot: Optional[Slot] = None,
+                 explanations: Optional[Explanations] = None) -> None:
         self.game = game
         self.folder = folder
         self.store = SaveStore(folder) if folder is not None else None
@@ -113,6 +115,13 @@ class Session:
         #: the human seat whose sheet was last shown, for the pass-and-play cover
         self.shown_seat: Optional[int] = None
         self.save_problem: Optional[str] = None
+        if explanations is not None:        # kept in the save: the reveal to come finds them
+            self._pending_explanations = explanations.pending_map()
+            self.revealed_explanations = explanations.revealed_map()
+            last = game.history[-1] if game.history else None
+            self.explanations = {seat: said for (month, phase, seat), said
+                                 in self.revealed_explanations.items()
+                                 if last is not None and (month, phase) == (last.month, last.phase)}
 
     # ----------------------------------------------------------- who plays
 
@@ -230,6 +239,10 @@ class Session:
         """The file this game is saved in (``None`` until its first save)."""
         return None if self.slot is None else self.slot.path
 
+    def kept_explanations(self) -> Explanations:
+        """The computer players' sentences to keep with the save: revealed, and pending."""
+        return Explanations.of(self.revealed_explanations, self._pending_explanations)
+
     def autosave(self) -> Optional[str]:
         """Save the game in its file; returns a plain sentence when it could not be saved."""
         if self.store is None:
@@ -240,7 +253,7 @@ class Session:
         try:
             if self.slot is None:
                 self.slot = self.store.new_slot(self.game)
-            self.store.write(self.game, self.slot)
+            self.store.write(self.game, self.slot, explanations=self.kept_explanations())
             self.save_problem = None
         except SaveFault as fault:
             log.error("autosave failed: %s", fault)

@@ -185,8 +185,10 @@ class SaveStore:
 
     # -------------------------------------------------------------- write
 
-    def write(self, game: Any, slot: Slot) -> None:
-        """Save ``game`` in ``slot``, making the folder again if it was removed.
+    def write(self, game: Any, slot: Slot, *,
+              explanations: Optional[_save.Explanations] = None) -> None:
+        """Save ``game`` (and the computer players' ``explanations``) in ``slot``, making the
+        folder again if it was removed.
 
         Raises ``SaveFault``: the previous save is then as it was.  A slot
         whose lock another window has taken meanwhile is not written.
@@ -196,7 +198,7 @@ class SaveStore:
             if locks.holder(slot.path) is not None:
                 raise SaveFault(slot.path, "it is open in another window now")
         try:
-            _save.save(game, slot.path)
+            _save.save(game, slot.path, explanations=explanations)
         except _save.SaveError as error:
             cause = error.__cause__
             raise SaveFault(slot.path.parent, _reason(cause) if isinstance(cause, OSError)
