@@ -10,6 +10,8 @@ Measures, never asserts:
 - computer players: milliseconds per decision for each level, median, 99th
   percentile and worst (and for ``expert`` at its slowest table: six seats
   with Variations I-III), with how many decisions the time cap cut short;
+- with ``--review``: seconds to review every person of a finished 12-month
+  6-player game with 3 and with 6 people (``ed.review``);
 - with ``--gui``: the window's start-up time and tally-sheet redraw time.
 """
 from __future__ import annotations
@@ -187,6 +189,38 @@ def bench_ai(games: int = 6, players: int = 4) -> List[str]:
     return lines
 
 
+def review_game(people: int, players: int = 6, seed: int = 5) -> Game:
+    """A finished 12-month game whose first ``people`` seats are people (played here by
+    computer players of several levels) and the others experts, for the review's figure."""
+    from . import ai
+    from .engine import Seat
+    levels = ("medium", "hard", "easy", "expert")
+    seats = [Seat("human") if s < people else Seat("computer", "expert") for s in range(players)]
+    game = Game(Rules(players=players, months=12), NAMES[:players], seed=seed, seats=seats)
+    avatars = [ai.Avatar(levels[s % len(levels)] if s < people else "expert", seed=seed * 10 + s)
+               for s in range(players)]
+    while not game.is_over:
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+    return game
+
+
+def bench_review(people_counts: Sequence[int] = (3, 6)) -> List[str]:
+    """Seconds to review every person of a finished 12-month 6-player game (``ed.review``)."""
+    from . import review
+    lines = []
+    for people in people_counts:
+        game = review_game(people)
+        t0 = time.perf_counter()
+        review.review_seats(game, review.people(game))
+        seconds = time.perf_counter() - t0
+        lines.append(f"review of a 12-month 6-player game with {people} people: {seconds:.2f} s "
+                     f"({seconds / people:.2f} s a person, {seconds / people / 24 * 1000:.0f} ms "
+                     f"a phase)")
+    return lines
+
+
 def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.bench") -> int:
     """Measure and print; ``prog`` is the command as the user typed it, for --help."""
     parser = argparse.ArgumentParser(
@@ -196,6 +230,8 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     parser.add_argument("--repeat", type=int, default=3, help="runs, the best one counts")
     parser.add_argument("--jobs", type=int, default=1, help="also measure with N processes")
     parser.add_argument("--gui", action="store_true", help="also measure the window")
+    parser.add_argument("--review", action="store_true",
+                        help="also measure the review of a finished game")
     parser.add_argument("--quick", action="store_true", help="fewer games, for a smoke run")
     options = parser.parse_args(argv)
     if options.games < 1 or options.repeat < 1 or options.jobs < 1:
@@ -208,6 +244,9 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
         print(line, flush=True)
     for line in bench_ai(1 if options.quick else 6):
         print(line, flush=True)
+    if options.review:
+        for line in bench_review():
+            print(line, flush=True)
     if options.gui:
         from .ui import bench_gui
         return bench_gui.main(["--quick"] if options.quick else [])

@@ -1,4 +1,4 @@
-"""The command line: play (the default), tournament and bench.
+"""The command line: play (the default), tournament, bench and review.
 
 Only ``play`` needs tkinter, and it is checked before anything of the window
 is imported, so a Python without Tk gets one clear paragraph and exit status 1.
@@ -30,6 +30,7 @@ Then start the game again with: {command}"""
 COMMANDS = (
     ("tournament", "computer players against each other, without a window: win rates"),
     ("bench", "measures the speed of the engine, saves and computer players"),
+    ("review", "a finished game's review: each entry beside the expert's"),
 )
 
 
@@ -100,6 +101,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     if argv and argv[0] == "bench":
         from . import bench
         return bench.main(argv[1:], prog=f"{prog} bench")
+    if argv and argv[0] == "review":
+        from . import review_cli
+        return review_cli.main(argv[1:], prog=f"{prog} review")
     options = build_parser(prog).parse_args(argv)
     from .ui.tkcheck import tk_problem
     problem = tk_problem()

@@ -1,0 +1,457 @@
+"""The review after the game: each of a person's entries beside the expert's, in dollars.
+
+``review(game, seat)`` takes a finished game and, for every phase, replays it
+from its recorded entries to the moment before that phase was resolved, asks
+an ``expert`` computer player what it would have entered from the same public
+information (the seat's own view), and resolves the phase again with that
+entry in place of the person's and everyone else's exactly as they were.
+Both results are counted the same way (``WORTH``): cash, plus the stock at
+what it would fetch at the phase's closing prices, less what loans will cost
+to repay.  The difference is what the decision cost (or gained) against the
+expert's, that phase alone; the costliest three come first, each told in one
+sentence made only from the two resolved reports.
+
+Pure: no tkinter, no printing, no files (``ed.review_cli`` is the command
+``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
+``ed.ai`` (for the expert).
+"""
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+
+from .engine import Game
+from .production import is_makeable, materials_used
+from .report import PURCHASING, PhaseReport, SeatResult
+from .rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
+
+#: The level whose entries the review compares with.
+LEVEL = "expert"
+
+#: What the review counts, said plainly wherever its dollars are shown.
+WORTH = ("cash, plus stock at what it would fetch at the phase's closing prices (made into "
+         "the goods that pay most, the rest sold to the Broker at the raw price; after the "
+         "last month, the Broker's price alone), less what loans will cost to repay")
+
+#: What the second cash series is, said wherever it is shown.
+ESTIMATE = ("an estimate: each phase's difference alone, added up month by month; a better "
+            "entry would have changed what followed, which the review does not replay")
+
+Pair = Tuple[int, int]
+Triple = Tuple[int, int, int]
+#: An entry as ``((commodity, (units, price)), ...)`` for the phase's commodities entered.
+Entry = Tuple[Tuple[str, Pair], ...]
+Progress = Callable[[int, int], None]
+#: (month, phase, seat) -> a computer player's one-line explanation, once revealed.
+Explanations = Mapping[Tuple[int, str, int], str]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One seat at the end of one phase: what an entry brought, counted as ``WORTH`` says.
+
+    ``made`` is the units of A, B and C the stock was counted as (``stock_worth``);
+    ``done`` the units bought or sold of each of the phase's three commodities;
+    ``prices`` every commodity's market price at the phase's end (``COMMODITIES`` order).
+    """
+
+    cash: int
+    stock: Triple
+    stock_worth: int
+    made: Triple
+    owed: int                       # loans' repayment due at the end (Variation I)
+    worth: int                      # cash + stock_worth - owed
+    done: Triple
+    money: int                      # paid (buying) or received (selling) this phase
+    cancelled: bool
+    prices: Tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One of a person's entries beside the expert's, and what each brought that phase.
+
+    ``difference`` is ``review.worth - actual.worth``: positive when the
+    expert's entry would have done better.  ``sentence`` tells it in words;
+    ``table_talk`` holds the computer players' explanations for that phase,
+    once revealed, as (name, sentence).
+    """
+
+    month: int
+    phase: str
+    entered: Entry
+    suggested: Entry
+    reason: str                     # the expert's own sentence for its entry
+    actual: Outcome
+    review: Outcome
+    difference: int
+    sentence: str
+    table_talk: Tuple[Tuple[str, str], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """``"May, buying"``."""
+        return f"{month_label(self.month)}, {_PHASE_WORD[self.phase]}"
+
+    @property
+    def entered_text(self) -> str:
+        """The person's entry in short: ``"4 Fine at $41"``."""
+        return short_entry(self.entered)
+
+    @property
+    def suggested_text(self) -> str:
+        """The expert's entry in short."""
+        return short_entry(self.suggested)
+
+
+@dataclass(frozen=True)
+class Review:
+    """One person's review of a finished game.
+
+    ``decisions`` is every phase in order; ``costliest`` the (at most) three
+    with the largest positive difference, largest first.  ``labels``,
+    ``actual`` and ``estimate`` are the chart's series: the start and the end
+    of each month, the person's worth (``WORTH``; the last is the final cash)
+    beside it plus every difference so far (``ESTIMATE``).
+    """
+
+    seat: int
+    name: str
+    decisions: Tuple[Decision, ...]
+    costliest: Tuple[Decision, ...]
+    labels: Tuple[str, ...]
+    actual: Tuple[int, ...]
+    estimate: Tuple[int, ...]
+    worth: str = WORTH
+
+    @property
+    def total(self) -> int:
+        """The sum of every phase's difference."""
+        return sum(d.difference for d in self.decisions)
+
+    @property
+    def summary(self) -> str:
+        """The top sentences, or one saying there were none."""
+        if not self.costliest:
+            return (f"No entry of {self.name}'s did worse than the expert's would have, "
+                    f"phase by phase.")
+        return " ".join(d.sentence for d in self.costliest)
+
+
+# ----------------------------------------------------------------- the review
+
+def people(game: Game) -> List[int]:
+    """The seats played by people, in seat order."""
+    return [seat for seat, info in enumerate(game.seats) if not info.is_computer]
+
+
+def review(game: Game, seat: int, *, progress: Optional[Progress] = None,
+           explanations: Optional[Explanations] = None) -> Review:
+    """The review of ``seat``'s entries in the finished ``game``.
+
+    ``progress(done, total)`` is called after each phase reviewed;
+    ``explanations`` are the computer players' revealed sentences (a save's),
+    kept beside each phase.  Raises ``ValueError`` with one plain sentence
+    for a game not over or a seat that is not a person's.
+    """
+    return review_seats(game, [seat], progress=progress, explanations=explanations)[0]
+
+
+def review_seats(game: Game, seats: Sequence[int], *, progress: Optional[Progress] = None,
+                 explanations: Optional[Explanations] = None) -> List[Review]:
+    """The reviews of several seats, replaying the game once (see ``review``)."""
+    _check(game, seats)
+    log = game.log()
+    total, done = len(log) * len(seats), 0
+    expert = _expert()
+    found: Dict[int, List[Decision]] = {seat: [] for seat in seats}
+    walk = _blank(game)
+    for index, entries in enumerate(log):
+        month, phase = walk.month, walk.phase
+        suggested = {}
+        for seat in seats:
+            # One avatar with a seed of its own for each decision: its opponent models are
+            # a pure cache, kept from one decision to the next only to save time.
+            expert.seed = review_seed(game.seed, month, phase, seat)
+            entry = _normal(expert.decide(walk.view(seat)))
+            suggested[seat] = (entry, getattr(expert, "explanation", "") or "")
+        _play(walk, entries)
+        for seat in seats:
+            entry, reason = suggested[seat]
+            found[seat].append(_decide(game, log[:index], walk, entries, seat, entry, reason,
+                                       explanations or {}))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    return [_review(game, seat, found[seat]) for seat in seats]
+
+
+def _check(game: Game, seats: Sequence[int]) -> None:
+    if not isinstance(game, Game):
+        raise ValueError("A review needs a game (ed.Game).")
+    if not game.is_over:
+        raise ValueError("The game is not over yet; its review comes after the last month.")
+    for seat in seats:
+        if type(seat) is not int or not 0 <= seat < game.players:
+            raise ValueError(f"There is no seat {seat!r}; seats are numbered 0 to "
+                             f"{game.players - 1}.")
+        if game.seats[seat].is_computer:
+            raise ValueError(f"{game.names[seat]} is a computer player; the review is for "
+                             f"the people at the table.")
+
+
+def _expert():
+    from .ai import Avatar
+    return Avatar(LEVEL)
+
+
+def review_seed(game_seed: Optional[int], month: int, phase: str, seat: int) -> int:
+    """The expert's seed for one decision: fixed by the game's seed, month, phase and seat."""
+    return zlib.crc32(f"review:{game_seed}:{month}:{phase}:{seat}".encode("ascii"))
+
+
+def _blank(game: Game) -> Game:
+    return Game(game.rules, game.names, game.seed, seats=game.seats)
+
+
+def _play(game: Game, entries: Sequence[Mapping[str, Pair]]) -> PhaseReport:
+    for seat, entry in enumerate(entries):
+        game.submit(seat, dict(entry))
+    return game.resolve()
+
+
+def replay_with(game: Game, log: Sequence[Sequence[Mapping[str, Pair]]], seat: int,
+                entry: Mapping[str, Pair]) -> Game:
+    """``game`` replayed through ``log`` (phases resolved before), then the next phase
+    resolved with ``seat``'s entry swapped for ``entry`` and every other seat's as played."""
+    copy = _blank(game)
+    for entries in log:
+        _play(copy, entries)
+    swapped = [dict(e) for e in game.log()[len(log)]]
+    swapped[seat] = dict(entry)
+    _play(copy, swapped)
+    return copy
+
+
+def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: Game,
+            entries: Sequence[Mapping[str, Pair]], seat: int, theirs: Entry, reason: str,
+            explanations: Explanations) -> Decision:
+    """One phase of one seat: the phase resolved again with the expert's entry, the difference."""
+    report = actual.history[-1]
+    month, phase = report.month, report.phase
+    mine = _normal(entries[seat])
+    got = _outcome(actual, seat)
+    if theirs == mine:
+        other, would = report, got
+    else:
+        counterfactual = replay_with(game, before, seat, dict(theirs))
+        other, would = counterfactual.history[-1], _outcome(counterfactual, seat)
+    talk = tuple((game.names[s], explanations[(month, phase, s)])
+                 for s in range(game.players)
+                 if game.seats[s].is_computer and explanations.get((month, phase, s)))
+    text = decision_sentence(report, other, seat, mine, theirs, got, would)
+    return Decision(month, phase, mine, theirs, reason, got, would, would.worth - got.worth,
+                    text, talk)
+
+
+def _normal(entry: Mapping[str, Pair]) -> Entry:
+    """An entry without its empty lines, in the rules' order of commodities."""
+    return tuple((key, (int(entry[key][0]), int(entry[key][1])))
+                 for key in RAW + GOODS if key in entry and entry[key][0] > 0)
+
+
+def _review(game: Game, seat: int, decisions: List[Decision]) -> Review:
+    ranked = sorted((d for d in decisions if d.difference > 0),
+                    key=lambda d: (-d.difference, d.month, d.phase != PURCHASING))
+    start = game.rules.starting_cash
+    labels, actual, estimate = ["Start"], [start], [start]
+    gained = 0
+    for decision in decisions:
+        gained += decision.difference
+        if decision.phase != PURCHASING:
+            labels.append(month_label(decision.month))
+            actual.append(decision.actual.worth)
+            estimate.append(decision.actual.worth + gained)
+    return Review(seat, game.names[seat], tuple(decisions), tuple(ranked[:3]), tuple(labels),
+                  tuple(actual), tuple(estimate))
+
+
+# ----------------------------------------------------------------- worth
+
+def _outcome(game: Game, seat: int) -> Outcome:
+    """``seat`` at the end of the phase ``game`` has just resolved, counted as ``WORTH``."""
+    report = game.history[-1]
+    result = report.seats[seat]
+    stock = (result.stock_after["xfine"], result.stock_after["fine"],
+             result.stock_after["standard"])
+    prices = tuple(game.prices[k] for k in COMMODITIES)
+    owed = game.borrowed(seat) // LOAN_STEP * LOAN_REPAY_PER_STEP
+    if report.settlement is not None:          # RULES §5: the Broker buys what is left
+        value, made = sum(n * p for n, p in zip(stock, prices[:3])), (0, 0, 0)
+    else:
+        value, made = stock_worth(stock, prices[:3], prices[3:], game.rules.recipes)
+    done = tuple(line.done for line in result.lines)
+    return Outcome(result.cash_after, stock, value, made, owed, result.cash_after + value - owed,
+                   done, result.money, result.cancelled, prices)  # type: ignore[arg-type]
+
+
+_WORTH_MEMO: Dict[tuple, Tuple[int, Triple]] = {}
+
+
+def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
+                recipes: Mapping[str, Triple]) -> Tuple[int, Triple]:
+    """What ``stock`` would fetch at the market prices ``raw`` and ``goods``: made into the
+    units of A, B and C that pay most (RULES §1 recipes and substitutions, §4.2.7 materials
+    used), the rest at the raw prices.  Returns (dollars, units of A, B and C made)."""
+    key = (tuple(stock), tuple(raw), tuple(goods), tuple(recipes[g] for g in GOODS))
+    found = _WORTH_MEMO.get(key)
+    if found is not None:
+        return found
+    best: Tuple[int, Triple] = (sum(n * p for n, p in zip(stock, raw)), (0, 0, 0))
+    for units in _makeable(recipes, stock):
+        used = materials_used(recipes, units, stock)
+        value = sum(n * p for n, p in zip(units, goods)) + \
+            sum((n - u) * p for n, u, p in zip(stock, used, raw))
+        if value > best[0]:
+            best = (value, units)
+    if len(_WORTH_MEMO) > 50_000:
+        _WORTH_MEMO.clear()
+    _WORTH_MEMO[key] = best
+    return best
+
+
+def _makeable(recipes: Mapping[str, Triple], stock: Sequence[int]) -> Iterator[Triple]:
+    """Every (A, B, C) makeable together from ``stock`` (more of any good needs more places)."""
+    a = 0
+    while is_makeable(recipes, (a, 0, 0), stock):
+        b = 0
+        while is_makeable(recipes, (a, b, 0), stock):
+            c = 0
+            while is_makeable(recipes, (a, b, c), stock):
+                yield (a, b, c)
+                c += 1
+            b += 1
+        a += 1
+
+
+# ----------------------------------------------------------------- words
+
+_PHASE_WORD = {"purchasing": "buying", "selling": "selling"}
+
+
+def _money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def _and(words: Sequence[str]) -> str:
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def short_entry(entry: Entry) -> str:
+    """``"4 Fine at $41, 2 Standard at $38"``, or ``"nothing"``."""
+    if not entry:
+        return "nothing"
+    return ", ".join(f"{units} {NAMES[key]} at {_money(price)}" for key, (units, price) in entry)
+
+
+def _entered(entry: Entry, buying: bool) -> str:
+    """``"bid $41 for 4 Fine"`` / ``"asked $160 for 3 A"`` / ``"ordered nothing"``."""
+    if not entry:
+        return "ordered nothing" if buying else "offered nothing"
+    verb = "bid" if buying else "asked"
+    return f"{verb} " + _and([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
+
+
+def _gerund(entry: Entry, buying: bool) -> str:
+    """``"bidding $45 for 4 Fine"`` / ``"ordering nothing"``."""
+    if not entry:
+        return "ordering nothing" if buying else "offering nothing"
+    verb = "bidding" if buying else "asking"
+    return f"{verb} " + _and([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
+
+
+def _market(report: PhaseReport, keys: Sequence[str], *, named: bool = False) -> str:
+    """Where the market went for ``keys``, from the report's own prices: ``"the market rose
+    to $45"`` for one commodity (``named``: ``"Fine rose to $45"``), ``"the market went to
+    $44 for X-Fine and $40 for Fine"`` for several."""
+    results = [r for r in report.commodities if r.commodity in keys]
+    if len(results) == 1:
+        r = results[0]
+        verb = "rose to" if r.new_price > r.old_price else \
+            "fell to" if r.new_price < r.old_price else "stayed at"
+        return f"{NAMES[r.commodity] if named else 'the market'} {verb} {_money(r.new_price)}"
+    return "the market went to " + _and([f"{_money(r.new_price)} for {NAMES[r.commodity]}"
+                                         for r in results])
+
+
+def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
+    """What the entry did, from the seat's result: ``"bought none"``, ``"sold 3 A for $450"``."""
+    if not entry:
+        return "bought nothing" if buying else "sold nothing"
+    if result.cancelled:
+        if buying:
+            return f"bought nothing: the purchases were cancelled ({result.reason})"
+        return "sold nothing: the offer could not be made from stock"
+    verb = "bought" if buying else "sold"
+    got = [line for line in result.lines if line.units and line.done]
+    missed = [line for line in result.lines if line.units and not line.done]
+    if not got:
+        return f"{verb} none"
+    parts = [f"{line.done} {NAMES[line.commodity]}" for line in got]
+    text = f"{verb} {_and(parts)} for {_money(result.money)}"
+    if missed:
+        text += " and no " + _and([NAMES[line.commodity] for line in missed])
+    return text
+
+
+def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
+                      theirs: Entry, got: Outcome, would: Outcome) -> str:
+    """One plain sentence: the month, what was entered, what happened, what the expert's entry
+    would have done and the difference.  Every number comes from the two resolved reports."""
+    buying = report.phase == PURCHASING
+    head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: you {_entered(mine, buying)}"
+    keys = [k for k, _ in mine]
+    if keys:
+        joint = " and" if len(keys) == 1 else ","
+        head += (f"{joint} {_market(report, keys)}, so you "
+                 f"{_result(report.seats[seat], buying, mine)}")
+    if theirs == mine:
+        return head + "; the expert would have entered the same."
+    tail = f"{_gerund(theirs, buying)} would have {_result(other.seats[seat], buying, theirs)}"
+    moved = [k for k, _ in theirs if other.prices[k] != report.prices[k] or k not in keys]
+    if moved:
+        tail += f" ({_market(other, moved, named=True)})"
+    if buying:
+        tail += _goods_clause(got, would)
+    difference = would.worth - got.worth
+    if difference > 0:
+        tail += f": {_money(difference)} more"
+    elif difference < 0:
+        tail += f": {_money(-difference)} less"
+    else:
+        tail += ": no more and no less"
+    return f"{head}; {tail} at the end of {month_label(report.month)}'s " \
+           f"{_PHASE_WORD[report.phase]}."
+
+
+def _goods_clause(got: Outcome, would: Outcome) -> str:
+    """``", enough with the rest of your stock for 2 more B (B at $150)"`` where the expert's
+    stock makes more goods at the phase's closing prices than the person's (as counted in
+    ``WORTH``), else nothing."""
+    more = [(n - m, g, p) for n, m, g, p in zip(would.made, got.made, GOODS, would.prices[3:])
+            if n > m]
+    if not more:
+        return ""
+    made = _and([f"{n} more {g}" for n, g, _ in more])
+    stood = _and([f"{g} at {_money(p)}" for _, g, p in more])
+    return f", enough with the rest of your stock for {made} ({stood})"
+
+
+if __name__ == "__main__":      # python3 -m ed.review: the command lives in ed.review_cli
+    import sys
+    from .review_cli import main
+    sys.exit(main())

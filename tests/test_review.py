@@ -1,0 +1,363 @@
+"""The review after the game (ed.review) and its command, python3 -m ed.review."""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import ed
+from ed import randomplay, review
+from ed.ai import LEVELS, Avatar
+from ed.engine import Game, Seat
+from ed.production import is_makeable, materials_used
+from ed.rules import GOODS, RAW, Rules
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# ------------------------------------------------------------------ helpers
+
+def brute_worth(stock, prices, recipes, *, final=False):
+    """What the review counts a stock as, found by trying every mix of goods up to 12 each."""
+    raw = [prices[k] for k in RAW]
+    best = sum(n * p for n, p in zip(stock, raw))
+    if final:
+        return best
+    for a in range(13):
+        for b in range(13):
+            for c in range(13):
+                if is_makeable(recipes, (a, b, c), stock):
+                    used = materials_used(recipes, (a, b, c), stock)
+                    value = a * prices["A"] + b * prices["B"] + c * prices["C"] + \
+                        sum((n - u) * p for n, u, p in zip(stock, used, raw))
+                    best = max(best, value)
+    return best
+
+
+def net(game, seat):
+    """The seat's worth at the end of the phase just resolved, counted from scratch."""
+    report = game.history[-1]
+    result = report.seats[seat]
+    stock = [result.stock_after[k] for k in RAW]
+    owed = game.borrowed(seat) // 100 * 125
+    final = report.settlement is not None
+    return result.cash_after + brute_worth(stock, game.prices, game.rules.recipes,
+                                           final=final) - owed
+
+
+def played_again(game, upto, seat, entry):
+    """The game played again from its entries to phase ``upto``, resolved with ``seat``'s
+    entry there changed to ``entry``."""
+    again = Game(game.rules, game.names, game.seed, seats=game.seats)
+    for index, entries in enumerate(game.log()[:upto + 1]):
+        for s, e in enumerate(entries):
+            again.submit(s, entry if (index, s) == (upto, seat) else e)
+        again.resolve()
+    return again
+
+
+def crafted(month=3, seed=21):
+    """A 3-player, 6-month game whose person (Ann) enters the expert's own entry in every
+    phase but one: in ``month``'s buying she bids a dollar under the new price for the
+    grade the others order too, so she buys none of it."""
+    rules = Rules(players=3, months=6)
+    seats = [Seat("human"), Seat("computer", "hard"), Seat("computer", "medium")]
+    game = Game(rules, ["Ann", "Rex", "Iris"], seed=seed, seats=seats)
+    others = {s: ed.ai.avatar_for(seed, s, seats[s].level) for s in (1, 2)}
+    mistake = None
+    while not game.is_over:
+        expert = Avatar("expert", seed=review.review_seed(seed, game.month, game.phase, 0))
+        mine = dict(expert.decide(game.view(0)))
+        theirs = {s: avatar.decide(game.view(s)) for s, avatar in others.items()}
+        if (game.month, game.phase) == (month, "purchasing"):
+            total = {k: mine.get(k, (0, 0))[0] + sum(e.get(k, (0, 0))[0]
+                                                     for e in theirs.values()) for k in RAW}
+            key = max((k for k in mine if mine[k][0] and total[k] > mine[k][0]),
+                      key=lambda k: mine[k][0])
+            new = max(1, game.prices[key] + total[key] - 10)
+            mistake = (key, mine[key][0], new)
+            mine[key] = (mine[key][0], new - 1)
+        game.submit(0, mine)
+        for s, entry in theirs.items():
+            game.submit(s, entry)
+        game.resolve()
+    return game, mistake
+
+
+@pytest.fixture(scope="module")
+def crafted_game():
+    return crafted()
+
+
+@pytest.fixture(scope="module")
+def mixed_game():
+    """A finished 4-player, 4-month game with Variation I: two people (played by random
+    entries) and two computer players."""
+    rules = Rules(players=4, months=4, loans=True)
+    seats = [Seat("human"), Seat("computer", "hard"), Seat("human"), Seat("computer", "easy")]
+    game = Game(rules, ["Ann", "Rex", "Bob", "Otto"], seed=8, seats=seats)
+    rng = random.Random(8)
+    while not game.is_over:
+        for s in range(4):
+            game.submit(s, randomplay.random_entry(game.view(s), rng, over_offer=0.2))
+        game.resolve()
+    return game
+
+
+# ------------------------------------------------------------------ the review
+
+def test_a_bid_a_dollar_under_the_new_price_is_the_costliest_decision(crafted_game):
+    game, (key, units, new_price) = crafted_game
+    found = review.review(game, 0)
+    top = found.costliest[0]
+    assert (top.month, top.phase) == (3, "purchasing")
+    assert dict(top.entered)[key] == (units, new_price - 1)
+    assert top.actual.done[RAW.index(key)] == 0                  # bought none of it
+    expert_units, expert_bid = dict(top.suggested)[key]
+    assert (expert_units, expert_bid >= new_price) == (units, True)
+    # Every other entry was the expert's own: those differ by nothing.
+    assert [d for d in found.decisions if d.difference != 0] == [top]
+    assert [d for d in found.decisions if d.suggested != d.entered] == [top]
+    # The sum: the phase played again with the expert's entry, counted from scratch.
+    index = 4
+    assert game.history[index].month == 3 and game.history[index].phase == "purchasing"
+    before = played_again(game, index, 0, game.log()[index][0])
+    after = played_again(game, index, 0, dict(top.suggested))
+    assert top.difference == net(after, 0) - net(before, 0) > 0
+    assert top.difference == (top.review.stock_worth - top.actual.stock_worth) \
+        - expert_units * expert_bid
+    assert top.sentence.startswith("Mar, buying: you bid ")
+    assert f"${new_price - 1} for {units} {ed.rules.NAMES[key]}" in top.sentence
+    assert f"${top.difference} more at the end of Mar's buying." in top.sentence
+    assert found.total == top.difference
+
+
+def test_the_phase_resolved_again_agrees_with_the_game_played_again(mixed_game):
+    game = mixed_game
+    changed = 0
+    for found in review.review_seats(game, [0, 2]):
+        for index, decision in enumerate(found.decisions):
+            played = game.history[index].seats[found.seat]
+            assert decision.actual.cash == played.cash_after
+            assert decision.actual.stock == tuple(played.stock_after[k] for k in RAW)
+            again = played_again(game, index, found.seat, dict(decision.suggested))
+            result = again.history[-1].seats[found.seat]
+            assert decision.review.cash == result.cash_after
+            assert decision.review.stock == tuple(result.stock_after[k] for k in RAW)
+            assert decision.review.prices == tuple(again.prices[k] for k in ed.COMMODITIES)
+            assert decision.review.worth == net(again, found.seat)
+            assert decision.actual.worth == net(played_again(game, index, found.seat,
+                                                             game.log()[index][found.seat]),
+                                                found.seat)
+            changed += decision.suggested != decision.entered
+    assert changed >= 8
+
+
+def test_the_series_end_at_the_final_cash(mixed_game):
+    game = mixed_game
+    found = review.review(game, 2)
+    assert found.labels == ("Start", "Jan", "Feb", "Mar", "Apr")
+    assert found.actual[0] == found.estimate[0] == 450
+    assert found.actual[-1] == game.final_cash()[2]
+    assert found.estimate[-1] == found.actual[-1] + found.total
+    sellings = [d for d in found.decisions if d.phase == "selling"]
+    assert list(found.actual[1:]) == [d.actual.worth for d in sellings]
+
+
+def test_the_expert_decides_as_a_fresh_expert_with_the_review_s_seed(mixed_game):
+    game = mixed_game
+    found = review.review(game, 0)
+    replay = Game(game.rules, game.names, game.seed, seats=game.seats)
+    for decision, entries in zip(found.decisions, game.log()):
+        expert = Avatar("expert", seed=review.review_seed(game.seed, replay.month,
+                                                          replay.phase, 0))
+        entry = expert.decide(replay.view(0))
+        assert decision.suggested == tuple((k, tuple(entry[k])) for k in RAW + GOODS
+                                           if k in entry and entry[k][0] > 0)
+        assert decision.reason == expert.explanation
+        for s, e in enumerate(entries):
+            replay.submit(s, e)
+        replay.resolve()
+    assert review.review(game, 0) == found                       # the same every time
+
+
+def test_progress_counts_every_phase_of_every_seat(mixed_game):
+    seen = []
+    review.review_seats(mixed_game, [0, 2], progress=lambda done, total: seen.append((done,
+                                                                                       total)))
+    assert seen == [(n, 16) for n in range(1, 17)]
+
+
+def test_the_costliest_come_first_and_cost_something(mixed_game):
+    found = review.review(mixed_game, 0)
+    expected = sorted((d for d in found.decisions if d.difference > 0),
+                      key=lambda d: -d.difference)[:3]
+    assert [d.difference for d in found.costliest] == [d.difference for d in expected]
+    assert all(d.difference > 0 for d in found.costliest)
+    assert found.summary == " ".join(d.sentence for d in found.costliest)
+
+
+def test_a_game_not_over_is_refused():
+    game = Game(Rules(players=2, months=2), ["Ann", "Bob"], seed=1)
+    with pytest.raises(ValueError, match="^The game is not over yet; its review comes after "
+                                         "the last month.$"):
+        review.review(game, 0)
+
+
+def test_a_computer_seat_or_no_seat_is_refused(mixed_game):
+    with pytest.raises(ValueError, match="^Rex is a computer player; the review is for the "
+                                         "people at the table.$"):
+        review.review(mixed_game, 1)
+    with pytest.raises(ValueError, match="^There is no seat 4; seats are numbered 0 to 3.$"):
+        review.review(mixed_game, 4)
+
+
+def test_the_computer_players_reasons_are_kept_beside_each_phase(mixed_game):
+    said = {(1, "purchasing", 1): "orders X-Fine", (1, "purchasing", 2): "not a computer",
+            (2, "selling", 3): "keeps the stock"}
+    found = review.review(mixed_game, 0, explanations=said)
+    talk = {(d.month, d.phase): d.table_talk for d in found.decisions}
+    assert talk[(1, "purchasing")] == (("Rex", "orders X-Fine"),)
+    assert talk[(2, "selling")] == (("Otto", "keeps the stock"),)
+    assert talk[(1, "selling")] == ()
+
+
+def test_a_save_from_before_explanations_were_kept_is_reviewed(crafted_game):
+    game, _ = crafted_game
+    old = ed.save.dumps(game)
+    assert "explanations" not in old
+    saved = ed.save.loads_saved(old)
+    assert saved.explanations == ed.save.Explanations()
+    assert review.review(saved.game, 0) == review.review(game, 0)
+
+
+def test_stock_is_worth_the_best_mix_of_goods_and_the_rest_at_raw_prices():
+    rng = random.Random(3)
+    for classic in (False, True):
+        recipes = Rules(classic_recipes=classic).recipes
+        for _ in range(150):
+            stock = tuple(rng.randint(0, 9) for _ in RAW)
+            prices = {"xfine": rng.randint(1, 60), "fine": rng.randint(1, 50),
+                      "standard": rng.randint(1, 40), "A": rng.randint(1, 250),
+                      "B": rng.randint(1, 220), "C": rng.randint(1, 200)}
+            value, made = review.stock_worth(stock, [prices[k] for k in RAW],
+                                             [prices[g] for g in GOODS], recipes)
+            assert value == brute_worth(stock, prices, recipes)
+            assert is_makeable(recipes, made, stock)
+    # Worked: 2 X-Fine and 1 Fine make an A ($140), worth more than $40 + $40 + $30 or a B
+    # (the X-Fine standing in for Fine, the Fine for Standard) at $115; with A at $100 and
+    # B at $105 they are worth most as they are.
+    assert review.stock_worth((2, 1, 0), (40, 30, 20), (140, 115, 90),
+                              Rules().recipes) == (140, (1, 0, 0))
+    assert review.stock_worth((2, 1, 0), (40, 30, 20), (100, 115, 90),
+                              Rules().recipes) == (115, (0, 1, 0))
+    assert review.stock_worth((2, 1, 0), (40, 30, 20), (100, 105, 90),
+                              Rules().recipes) == (110, (0, 0, 0))
+
+
+def test_the_review_of_every_person_in_50_random_games_runs():
+    rng = random.Random(50)
+    reviewed = 0
+    for number in range(50):
+        players = rng.randint(2, 6)
+        variations = {name: rng.random() < 0.4 for name in ("loans", "partial_fills",
+                                                            "partial_sales", "classic_recipes")}
+        rules = Rules(players=players, months=rng.randint(1, 3), **variations)
+        people = rng.sample(range(players), rng.randint(1, players))
+        seats = [Seat("human") if s in people else Seat("computer", rng.choice(LEVELS))
+                 for s in range(players)]
+        game = Game(rules, [f"P{s}" for s in range(players)], seed=number, seats=seats)
+        # People are played by computer players of random levels, or by random entries.
+        players_of = {s: Avatar(rng.choice(LEVELS), seed=number * 10 + s)
+                      if rng.random() < 0.5 else None for s in range(players)}
+        while not game.is_over:
+            for s, avatar in players_of.items():
+                view = game.view(s)
+                game.submit(s, avatar.decide(view) if avatar else
+                            randomplay.random_entry(view, rng, over_offer=0.1))
+            game.resolve()
+        for found in review.review_seats(game, review.people(game)):
+            reviewed += 1
+            assert len(found.decisions) == 2 * rules.months
+            assert found.actual[-1] == game.final_cash()[found.seat]
+            for decision in found.decisions:
+                assert decision.difference == decision.review.worth - decision.actual.worth
+                if decision.suggested == decision.entered:
+                    assert decision.difference == 0 and decision.review == decision.actual
+                assert decision.sentence.startswith(decision.label + ": you ")
+                assert decision.sentence.endswith(".")
+    assert reviewed >= 100
+
+
+# ------------------------------------------------------------------ the command
+
+def run(*args):
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_the_command_prints_the_review(tmp_path, crafted_game):
+    game, _ = crafted_game
+    path = tmp_path / "game.json"
+    ed.save.save(game, path)
+    done = run("-m", "ed.review", str(path))
+    assert done.returncode == 0, done.stderr
+    found = review.review(game, 0)
+    top = found.costliest[0]
+    text = done.stdout
+    assert text.startswith("Review of Ann's game against the expert computer player\n")
+    assert " ".join(text.split("1. ", 1)[1].split("\n\n")[0].split()) == top.sentence
+    assert "  Mar, buying" in text and f"+${top.difference}" in text
+    assert text.endswith(f"  Jun     {'$' + format(found.actual[-1], ','):>10}"
+                         f"{'$' + format(found.estimate[-1], ','):>10}\n")
+    assert done.stderr == ""
+    same = run("executive_decision.py", "review", str(path), "--seat", "ann")
+    assert same.returncode == 0 and same.stdout == text
+
+
+@pytest.mark.parametrize("case, sentence", [
+    ("missing", "The file {dir}/missing.json could not be opened: No such file or directory."),
+    ("not a save", "This file is not a saved game of Executive Decision (it is damaged or of "
+                   "another kind)."),
+    ("not over", "This game is not over yet (Ann, Rex: Jan (purchasing), month 1 of 2); its "
+                 "review comes after the last month."),
+    ("unknown seat", "Nobody called 'Zed' played this game; its players are Ann, Rex, Iris."),
+    ("computer seat", "Rex is a computer player; the review is for the people at the table "
+                      "(Ann)."),
+    ("no person", "Every seat of this game was a computer player, so there is no person's "
+                  "game to review."),
+])
+def test_bad_input_gets_one_plain_sentence_and_status_2(tmp_path, crafted_game, case, sentence):
+    game, _ = crafted_game
+    args = []
+    path = tmp_path / ("missing.json" if case == "missing" else "game.json")
+    if case == "not a save":
+        path.write_text("hello")
+    elif case == "not over":
+        ed.save.save(Game(Rules(players=2, months=2), ["Ann", "Rex"], seed=1,
+                          seats=[Seat(), Seat("computer", "easy")]), path)
+    elif case == "no person":
+        robots = Game(Rules(players=2, months=1), ["Rex", "Iris"], seed=1,
+                      seats=[Seat("computer", "easy")] * 2)
+        for _ in range(2):
+            robots.submit(0, {})
+            robots.submit(1, {})
+            robots.resolve()
+        ed.save.save(robots, path)
+    elif case != "missing":
+        ed.save.save(game, path)
+        args = ["--seat", "Zed" if case == "unknown seat" else "rex"]
+    done = run("-m", "ed.review", str(path), *args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == "python3 -m ed.review: " + sentence.format(dir=tmp_path) + "\n"
+
+
+def test_a_mistake_on_the_command_line_is_one_sentence():
+    done = run("-m", "ed.review")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == ("python3 -m ed.review: The following arguments are required: SAVE. "
+                           "See python3 -m ed.review --help.\n")
