@@ -7,7 +7,9 @@
     │   ├── quotes                      each computer player's face and last word
     │   └── tabs (Notebook): standings_tab: table (Treeview: place, player, cash,
     │                        materials, (loans), final, profit) over cash_chart (cash
-    │                        month by month); standings (the final cash as bars)
+    │                        month by month); standings (the final cash as bars);
+    │                        review_tab (reviewtab.ReviewTab: each person's entries
+    │                        beside the expert's)
     └── new_button, look_button, quit_button
 
 The celebration is a short burst of confetti over a trophy (about two
@@ -163,6 +165,7 @@ class Ending(Screen):
         self.tabs.add(self.standings_tab, text="Final standings")
         self.cash_chart = None
         self.standings = None
+        self.review_tab = None     # the Review tab (reviewtab.ReviewTab), made with the charts
         self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
         self.look_button = ttk.Button(self, text="Look at the sheets", command=on_look)
         self.quit_button = ttk.Button(self, text="Quit", command=on_quit)
@@ -173,9 +176,11 @@ class Ending(Screen):
         self.columnconfigure(2, weight=1)
         self.rowconfigure(0, weight=1)
 
-    def fill(self, data: P.Ending, game=None, *, personalities: Sequence = ()) -> None:
-        """Show the settlement ``data``; with ``game``, the charts; ``personalities[seat]``
-        draws the computer players' faces."""
+    def fill(self, data: P.Ending, game=None, *, personalities: Sequence = (),
+             explanations=None) -> None:
+        """Show the settlement ``data``; with ``game``, the charts and the review (beside the
+        computer players' revealed ``explanations``); ``personalities[seat]`` draws the
+        computer players' faces."""
         people = list(personalities)
         self.headline.configure(text=data.headline)
         self.cheer.configure(text=f"★ {data.cheer} ★" if data.cheer else "")
@@ -203,6 +208,11 @@ class Ending(Screen):
         self._place_quotes()
         if game is not None:
             self.show_charts(game)
+            if self.review_tab is None:
+                from .reviewtab import ReviewTab
+                self.review_tab = ReviewTab(self.tabs, self.theme)
+                self.tabs.add(self.review_tab, text="Review")
+            self.review_tab.show(game, explanations=explanations)
         self.celebration.show(winners)
         self.tabs.select(self.standings_tab)
         self.area.scroll_to_top()

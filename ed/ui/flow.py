@@ -495,7 +495,8 @@ class Flow:
         computers = {seat: people[seat] for seat, info in enumerate(game.seats)
                      if info.is_computer}
         ui.ending.fill(P.ending(report.settlement, loans=game.rules.loans, computers=computers),
-                       game, personalities=people)
+                       game, personalities=people,
+                       explanations=app.session.revealed_explanations)
         ui.show_screen(ui.ending, "over")
         ui.show_look(False)
         self.screen_changed()

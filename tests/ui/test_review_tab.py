@@ -1,0 +1,80 @@
+"""The Review tab of the end screen: each person's entries beside the expert's.
+
+Each test drives the real window under Xvfb and reads what its widgets show.
+"""
+from __future__ import annotations
+
+from ed import review
+
+from . import fitcheck
+from .test_table import begin, game_at, play_to_reveal
+from .test_window import keys
+
+
+def finish(app, game):
+    """Play the people's last entries and go on to the end screen."""
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over" and game.is_over
+
+
+def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 2, months=2, humans=2))
+    finish(app, game)
+    ending = app.ending
+    tab = ending.review_tab
+    assert ending.tabs.tab(tab, "text") == "Review"
+    assert tab.sentences_shown() == "" and not tab.table.get_children()   # not before it is seen
+    ending.tabs.focus_set()                                # reached with the keyboard
+    keys(app, ending.tabs, "Right")
+    keys(app, ending.tabs, "Right")
+    assert ending.tabs.select() == str(tab)
+    assert tab.status.cget("text") == "Reviewing Ann's entries beside the expert's…"
+    assert tab.progress.winfo_ismapped()
+    tab.wait(60)
+    tab.deliver()
+    app.update()
+    expected = review.review(game, 0)
+    if expected.costliest:
+        assert tab.sentences_shown().startswith(f"1. {expected.costliest[0].sentence}")
+    else:
+        assert tab.sentences_shown() == expected.summary
+    assert not tab.progress.winfo_ismapped()
+    rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
+    assert [row[0] for row in rows] == ["Jan, buying", "Jan, selling", "Feb, buying",
+                                        "Feb, selling"]
+    assert [s.values for s in tab.chart.series] == [expected.actual, expected.estimate]
+    assert expected.actual[-1] == game.final_cash()[0]
+    tab.table.selection_set("2")
+    app.update()
+    assert tab.detail.cget("text").startswith(expected.decisions[2].sentence)
+    assert fitcheck.problems(tab, (0, 0, 1366, 768)) == []      # nothing cut
+    # Pass and play: the other person chooses their own review.
+    assert tab.whose.winfo_ismapped() and list(tab.whose.cget("values")) == ["Ann", "Bob"]
+    tab.whose_var.set("Bob")
+    tab.whose.event_generate("<<ComboboxSelected>>")
+    app.update()
+    tab.wait(60)
+    tab.deliver()
+    app.update()
+    theirs = review.review(game, 1)
+    assert tab.shown.seat == 1
+    assert tab.sentences_shown() == ("\n".join(f"{n}. {d.sentence}" for n, d in
+                                               enumerate(theirs.costliest, 1))
+                                     or theirs.summary)
+
+
+def test_a_solo_game_s_review_has_no_choice_of_person(make_app):
+    app = make_app()
+    game = begin(app, game_at(3, 1, months=1, humans=1))
+    finish(app, game)
+    tab = app.ending.review_tab
+    app.ending.tabs.select(tab)
+    app.update()
+    assert not tab.whose.winfo_ismapped()
+    tab.wait(60)
+    tab.deliver()
+    app.update()
+    assert tab.shown is not None and tab.shown.name == "Ann"
+    assert len(tab.table.get_children()) == 2
