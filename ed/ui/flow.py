@@ -56,6 +56,7 @@ class Flow:
         self.clock = time.monotonic
         self._changed_at = float("-inf")
         self._refill: Dict[int, dict] = {}       # entries taken back, to type in again
+        self.reveal_drawn_at = 0.0               # when the last reveal's first frame was drawn
         self._message_phase: Optional[Tuple[int, str]] = None
         self.thinker = Thinker(app, on_decided=self._decided)
 
@@ -143,13 +144,14 @@ class Flow:
         if session.save_problem:
             app.show_message(session.save_problem, error=True)
         self.expire_message()
+        if step.kind == "reveal":
+            # the moment everyone waits for comes first; what it covers follows
+            self._show_reveal(step.report)
+            app.after_idle(lambda: self._behind_reveal(session))
+            return
         if step.kind != "enter" or step.cover:      # a sheet shown refreshes it itself
             self.refresh_public(step.seat if step.kind == "enter" else None)
-        if step.kind == "reveal":
-            app.extras.refresh_log()
-            app.extras.refresh_windows()
-            self._show_reveal(step.report)
-        elif step.kind == "over":
+        if step.kind == "over":
             self._show_ending()
         elif step.kind == "wait":
             self._show_wait(step.seats)
@@ -157,6 +159,22 @@ class Flow:
             self._show_cover(step.seat)
         else:
             self.show_sheet(step.seat)
+
+    def _behind_reveal(self, session) -> None:
+        """Once the reveal's first frame is drawn: the players, the board, the log and the
+        other windows brought up to date behind it (the strip still says what is shown)."""
+        from . import presenter as P
+        app = self.app
+        self.reveal_drawn_at = time.perf_counter()
+        if session is not app.session:
+            return                  # another game began meanwhile
+        self.refresh_public(None)
+        app.extras.refresh_log()
+        app.extras.refresh_windows()
+        if app.mode == "reveal" and session.game.history:
+            report = session.game.history[-1]
+            app.layout.progress.show(P.progress(session.game.rules.months, report.month,
+                                                report.phase, revealed=True))
 
     def refresh_public(self, current: Optional[int] = None) -> None:
         """Redraw what everyone may see: the players panel, the board and the progress."""

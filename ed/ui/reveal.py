@@ -184,6 +184,7 @@ class RevealScreen(Screen):
         self._after_prices: Mapping[str, int] = {}
         #: whether the rows' lines give way for lack of height (their words stay at hand)
         self.compact = False
+        self._fitted: Optional[tuple] = None
         self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
         self.table.bind("<Configure>", lambda e: self._wrap_details(e.width), add="+")
         self.bind("<Destroy>", lambda e: self._cancel() if e.widget is self else None, add="+")
@@ -386,15 +387,19 @@ class RevealScreen(Screen):
         if room <= 1:
             return
         rows = self.rows[:len(self.data.rows)]
-        for index, row in enumerate(rows):
-            row.has_line = bool(self.data.rows[index].line)
-            row.set_visible(True)
-        self.table.update_idletasks()
-        self.compact = self.table.winfo_reqheight() > room
-        if self.compact:
-            for row in rows:
-                row.has_line = False
+        lines = tuple(bool(seat.line) for seat in self.data.rows)
+        # the same rows in the same room fit as they did: no need to lay them out to know
+        key = (lines, room, self.area.canvas.winfo_width(), self.theme.line)
+        if key != self._fitted:
+            for row, line in zip(rows, lines):
+                row.has_line = line
                 row.set_visible(True)
+            self.table.update_idletasks()
+            self.compact = self.table.winfo_reqheight() > room
+            self._fitted = key
+        for row, line in zip(rows, lines):
+            row.has_line = line and not self.compact
+            row.set_visible(True)
 
     # ------------------------------------------------------------ reading back (tests)
 
