@@ -168,30 +168,41 @@ def _names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _lines(report, seat: int, personality) -> Tuple[List[str], List[str], str]:
+    """(the outcome's lines, plain then the character's own; the facts' lines; the face)."""
+    outcome = _what_happened(report, seat)
+    mood, plain = REACTIONS[outcome]
+    facts, values = _facts(report, seat, outcome)
+    own = PERSONAL.get(getattr(personality, "key", None) or "", {})
+    first: List[str] = [text.format(**values) for text in plain]
+    for kind in (outcome,) + facts:
+        first += [text.format(**values) for text in own.get(kind, ())]
+    beside: List[str] = []
+    for fact in facts:
+        kind, _, key = fact.partition(":")
+        filled = dict(values, name=NAMES.get(key, ""), price=values.get(f"price:{key}", ""))
+        beside += [text.format(**filled) for text in FACTS.get(kind, ())]
+    first = list(dict.fromkeys(first))
+    return first, [line for line in dict.fromkeys(beside) if line not in first], mood
+
+
 def candidates(report, seat: int, personality=None) -> Tuple[Tuple[str, str], ...]:
     """Every true line a computer player might say after this phase, with its face.
 
     The plain lines of the outcome come first, then the character's own
     (``personality``, with a ``key``), then those on the facts beside it.
     """
-    outcome = _what_happened(report, seat)
-    mood, plain = REACTIONS[outcome]
-    facts, values = _facts(report, seat, outcome)
-    own = PERSONAL.get(getattr(personality, "key", None) or "", {})
-    lines: List[str] = [text.format(**values) for text in plain]
-    for kind in (outcome,) + facts:
-        lines += [text.format(**values) for text in own.get(kind, ())]
-    for fact in facts:
-        kind, _, key = fact.partition(":")
-        filled = dict(values, name=NAMES.get(key, ""), price=values.get(f"price:{key}", ""))
-        lines += [text.format(**filled) for text in FACTS.get(kind, ())]
-    unique = list(dict.fromkeys(lines))
-    return tuple((line, mood) for line in unique)
+    first, beside, mood = _lines(report, seat, personality)
+    return tuple((line, mood) for line in first + beside)
 
 
-def _turn(report, seat: int) -> int:
-    """Which of the lines is said: it moves on every month, and differs from seat to seat."""
-    return report.month + seat * 3 + (report.phase != PURCHASING)
+def _rotation(report, seat: int, personality) -> List[Tuple[str, str]]:
+    """The lines in the order they come round, from this month's: the outcome's lines
+    twice as often as the facts' (the plain facts, such as the cash, are the dullest)."""
+    first, beside, mood = _lines(report, seat, personality)
+    wheel = first + first + beside
+    turn = report.month + seat * 3 + (report.phase != PURCHASING)
+    return [(wheel[(turn + step) % len(wheel)], mood) for step in range(len(wheel))]
 
 
 def reaction(report, seat: int, personality=None, *,
@@ -208,8 +219,7 @@ def reaction(report, seat: int, personality=None, *,
         said = reactions(_up_to(history, report), seat, personality)
         if said:
             return said[-1]
-    lines = candidates(report, seat, personality)
-    return lines[_turn(report, seat) % len(lines)]
+    return _rotation(report, seat, personality)[0]
 
 
 def _up_to(history: Sequence, report) -> List:
@@ -227,10 +237,8 @@ def reactions(history: Sequence, seat: int, personality=None) -> List[Tuple[str,
     the line it said the phase before nor the one before that, when it has another."""
     said: List[Tuple[str, str]] = []
     for report in history:
-        lines = candidates(report, seat, personality)
+        order = _rotation(report, seat, personality)
         recent = {line for line, _ in said[-2:]}
-        turn = _turn(report, seat)
-        order = [lines[(turn + step) % len(lines)] for step in range(len(lines))]
         said.append(next((pair for pair in order if pair[0] not in recent), order[0]))
     return said
 
