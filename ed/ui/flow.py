@@ -436,7 +436,8 @@ class Flow:
         people = self._personalities()
         computers = {seat: people[seat] for seat, info in enumerate(game.seats)
                      if info.is_computer}
-        return P.reveal(report, self.app.session.explanations, seats_info=computers)
+        return P.reveal(report, self.app.session.explanations, seats_info=computers,
+                        history=game.history)
 
     def _show_reveal(self, report) -> None:
         from . import presenter as P

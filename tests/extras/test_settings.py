@@ -17,7 +17,7 @@ def test_no_file_gives_defaults(tmp_path):
 
 
 def test_saved_settings_load_back(tmp_path):
-    chosen = Settings(text_scale=1.3, reveal_pacing="step", first_run_done=True,
+    chosen = Settings(text_scale=1.3, reveal_pacing="all", first_run_done=True,
                       instructions_dismissed=True)
     save_settings(tmp_path, chosen)
     assert load_settings(tmp_path) == (chosen, None)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional, Tuple
+from typing import Mapping, Optional, Sequence, Tuple
 
 from ...rules import NAMES, month_label
 from .common import PURCHASING, money, signed, stock_text, units_text
@@ -102,12 +102,14 @@ class Reveal:
 
 
 def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
-           seats_info: Optional[Mapping[int, object]] = None) -> Reveal:
+           seats_info: Optional[Mapping[int, object]] = None,
+           history: Optional[Sequence] = None) -> Reveal:
     """The reveal screen for one resolved phase, from the engine's report alone.
 
     ``explanations``: each computer seat's sentence, now public; ``seats_info``:
     each computer seat's ``Personality`` (or ``None``), for its reaction
-    (people get none).
+    (people get none); ``history``: the game's reports, so that a computer player
+    does not say again what it said the phase before.
     """
     buying = report.phase == PURCHASING
     verb = "ordered" if buying else "offered"
@@ -150,7 +152,7 @@ def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
                     for result in report.commodities)
     computers = seats_info or {}
     rows = tuple(_reveal_row(report, seat, (explanations or {}).get(seat.seat, ""),
-                             seat.seat in computers, computers.get(seat.seat))
+                             seat.seat in computers, computers.get(seat.seat), history)
                  for seat in report.seats)
     return Reveal(title, tuple(blocks), tuple(seats), thoughts, columns, rows)
 
@@ -175,7 +177,8 @@ def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell
     return RevealCell(entered, side, line.outcome, "failed", counted)
 
 
-def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> RevealRow:
+def _reveal_row(report, seat, explanation: str, computer: bool, personality,
+                history: Optional[Sequence] = None) -> RevealRow:
     buying = report.phase == PURCHASING
     markets = [c.new_price for c in report.commodities]
     cells = tuple(_reveal_cell(line, buying, seat.cancelled, market)
@@ -188,7 +191,8 @@ def _reveal_row(report, seat, explanation: str, computer: bool, personality) -> 
         notes.append(f"Borrowed {money(seat.loan)} from the Broker.")
     if not buying and any(seat.materials_used.values()):
         notes.append(f"Used {stock_text(seat.materials_used)} to make the goods sold.")
-    line, mood = reaction(report, seat.seat, personality) if computer else ("", "neutral")
+    line, mood = reaction(report, seat.seat, personality, history=history) if computer \
+        else ("", "neutral")
     short = ""
     if seat.cancelled:
         short = "Purchases cancelled: not enough cash." if buying else \
