@@ -121,7 +121,8 @@ class MainWindow:
             bar, ("Take back my entry", app.flow.take_back_last))
 
     def _notice(self, bar: ttk.Frame, *buttons) -> tuple:
-        """A highlighted line of the bar: a sentence, then its buttons (text, command)."""
+        """A highlighted part of the bar: a sentence wrapped to the bar's width, and under
+        it, at the right, its buttons (text, command), so neither ever cuts the other."""
         pad = self.app.theme.pad
         frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
         frame.columnconfigure(0, weight=1)
