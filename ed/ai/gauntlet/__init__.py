@@ -5,6 +5,12 @@ levels, their models, pricing or planner; each decides from a
 ``PlayerView`` (public information and its own entry) and may import only
 the engine's pure modules and this package's ``base`` and ``forecast``.
 
+The strategies, a module each: ``margin``, ``ev``, ``keeper``, ``hoarder``,
+``flooder``, ``copycat``, ``exploit``, ``beginner`` and ``saa`` (the
+sample-average-approximation bidder: models of the others from their
+revealed play, many joint scenarios of their entries, and the whole entry
+with the best average over them).
+
 The surface::
 
     from ed.ai import gauntlet
@@ -23,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional
 
-from . import beginner, copycat, ev, exploit, flooder, hoarder, keeper, margin
+from . import beginner, copycat, ev, exploit, flooder, hoarder, keeper, margin, saa
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,7 @@ STRATEGIES: Dict[str, Strategy] = {s.name: s for s in (
     _strategy(copycat, copycat.Copycat),
     _strategy(exploit, exploit.Exploiter),
     _strategy(beginner, beginner.Beginner),
+    _strategy(saa, saa.SAA),
 )}
 
 
