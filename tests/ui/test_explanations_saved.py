@@ -9,18 +9,15 @@ import ed
 from ed.ui.session import SeatSetup, Setup
 from ed.ui.store import SaveStore
 
+from .test_table import begin
 from .test_window import fill, keys
 
 
 def test_the_reveal_after_a_resume_shows_what_the_computer_players_thought(make_app, data_dir):
     app = make_app()
-    app.dialog.cancel()
-    app.update()
     seats = (SeatSetup("Ann"), SeatSetup("Rex", True, "hard", "rex"),
              SeatSetup("Iris", True, "medium", "iris"))
-    app.flow.begin(Setup(seats, months=3, seed=4).game())
-    app.update()
-    game = app.session.game
+    game = begin(app, Setup(seats, months=3, seed=4).game())
     assert app.mode == "enter" and game.submitted(1) and game.submitted(2)
     thought = dict(app.session._pending_explanations)
     assert thought[1] and thought[2]
