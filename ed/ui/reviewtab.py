@@ -286,6 +286,8 @@ class ReviewTab(ttk.Frame):
             return
         decision = found.decisions[int(chosen[0])]
         lines = [decision.sentence]
+        if decision.reason and decision.suggested != decision.entered:
+            lines.append(f"The expert {decision.reason.rstrip('.')}.")
         lines += [f"{name} said: {said}" for name, said in decision.table_talk]
         self.detail.configure(text="\n".join(lines))
         self._grown()

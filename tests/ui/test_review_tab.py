@@ -35,20 +35,28 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app):
     tab.wait(60)
     tab.deliver()
     app.update()
-    expected = review.review(game, 0)
-    if expected.costliest:
-        assert tab.sentences_shown().startswith(f"1. {expected.costliest[0].sentence}")
-    else:
-        assert tab.sentences_shown() == expected.summary
+    expected = review.review(game, 0, explanations=app.session.revealed_explanations)
+    assert expected.costliest                  # random entries cost something somewhere
+    assert tab.sentences_shown() == "\n".join(f"{n}. {d.sentence}"
+                                              for n, d in enumerate(expected.costliest, 1))
     assert not tab.progress.winfo_ismapped()
     rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
     assert [row[0] for row in rows] == ["Jan, buying", "Jan, selling", "Feb, buying",
                                         "Feb, selling"]
     assert [s.values for s in tab.chart.series] == [expected.actual, expected.estimate]
     assert expected.actual[-1] == game.final_cash()[0]
-    tab.table.selection_set("2")
+    index, chosen = next((i, d) for i, d in enumerate(expected.decisions)
+                         if d.suggested != d.entered)
+    tab.table.selection_set(str(index))
     app.update()
-    assert tab.detail.cget("text").startswith(expected.decisions[2].sentence)
+    assert tab.detail.cget("text") == "\n".join(
+        [chosen.sentence, f"The expert {chosen.reason.rstrip('.')}."]
+        + [f"{name} said: {said}" for name, said in chosen.table_talk])
+    last = expected.decisions[-1]                 # played in the window: the computers spoke
+    assert [name for name, _ in last.table_talk] == ["Rex", "Iris"]
+    tab.table.selection_set("3")
+    app.update()
+    assert tab.detail.cget("text").endswith(f"Iris said: {last.table_talk[1][1]}")
     assert fitcheck.problems(tab, (0, 0, 1366, 768)) == []      # nothing cut
     # Pass and play: the other person chooses their own review.
     assert tab.whose.winfo_ismapped() and list(tab.whose.cget("values")) == ["Ann", "Bob"]
