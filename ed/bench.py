@@ -23,15 +23,20 @@ import statistics
 import sys
 import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
 from typing import List, Optional, Sequence, Tuple
 
-from . import save
+from . import parallel, save
 from .engine import Game
 from .randomplay import random_entry
 from .rules import Rules
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
+#: the most games for the engine figure: their entries are held in memory (about 36 kB a
+#: game) and are made at about 40 games a second, so this many take two minutes
+MAX_GAMES = 5_000
+#: the most runs of the engine figure
+MAX_REPEAT = 100
 Log = List[Tuple[dict, ...]]
 
 
@@ -104,8 +109,9 @@ def bench_engine(games: int, repeat: int, jobs: int) -> List[str]:
         # Each process makes its own entries, then times its replay; the rates add up
         # because the replays run side by side.
         chunk = max(1, games // jobs)
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_replay_chunk, [(chunk, 10 + j) for j in range(jobs)]))
+        tasks = [(chunk, 10 + j) for j in range(jobs)]
+        with closing(parallel.ordered_map(_replay_chunk, tasks, jobs)) as replays:
+            results = list(replays)
         rate = sum(count / seconds for count, seconds in results)
         lines.append(f"  with {jobs} processes side by side: {rate:,.0f} games per second in all")
     return lines
@@ -226,9 +232,13 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     parser = argparse.ArgumentParser(
         prog=prog, description="Measure the engine's speed, saves and the computer players' "
                                "decision times (and with --gui the window's); asserts nothing.")
-    parser.add_argument("--games", type=int, default=1000, help="games for the engine figure")
-    parser.add_argument("--repeat", type=int, default=3, help="runs, the best one counts")
-    parser.add_argument("--jobs", type=int, default=1, help="also measure with N processes")
+    parser.add_argument("--games", type=int, default=1000,
+                        help=f"games for the engine figure, 1 to {MAX_GAMES:,} (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help=f"runs, the best one counts, 1 to {MAX_REPEAT} (default 3)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"also measure with N processes (at most {parallel.MAX_JOBS_PER_CORE} "
+                             f"per core are used)")
     parser.add_argument("--gui", action="store_true", help="also measure the window")
     parser.add_argument("--review", action="store_true",
                         help="also measure the review of a finished game")
@@ -236,9 +246,29 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     options = parser.parse_args(argv)
     if options.games < 1 or options.repeat < 1 or options.jobs < 1:
         parser.error("--games, --repeat and --jobs take whole numbers from 1")
+    if options.games > MAX_GAMES:
+        parser.error(f"--games must be at most {MAX_GAMES:,}, not {options.games:,} "
+                     f"(their entries are held in memory)")
+    if options.repeat > MAX_REPEAT:
+        parser.error(f"--repeat must be at most {MAX_REPEAT}, not {options.repeat:,}")
+    jobs, lowered = parallel.capped_jobs(options.jobs)
+    if lowered:
+        print(f"{prog}: {lowered}", file=sys.stderr)
+    try:
+        return _measure(options, jobs)
+    except parallel.WorkerError as error:
+        print(f"{prog}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\n{prog}: stopped.", file=sys.stderr)
+        return 130
+
+
+def _measure(options: argparse.Namespace, jobs: int) -> int:
+    """Measure what ``options`` ask for and print each figure as it comes."""
     games = 50 if options.quick else options.games
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores", flush=True)
-    for line in bench_engine(games, 1 if options.quick else options.repeat, options.jobs):
+    for line in bench_engine(games, 1 if options.quick else options.repeat, jobs):
         print(line, flush=True)
     for line in bench_saves(5 if options.quick else 30):
         print(line, flush=True)

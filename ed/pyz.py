@@ -9,6 +9,11 @@ anywhere, ``python3 executive_decision.pyz`` opens the window and
 Only source files go in (no tests, no ``__pycache__``), so the archive runs on
 any Python 3.9 or newer.  Every file is stamped with one fixed date
 (``$SOURCE_DATE_EPOCH`` when set), so the same sources build the same bytes.
+
+``--output`` names a new file or an existing regular file (replaced all at
+once); a folder, or a path ending in a separator, gets ``executive_decision.pyz``
+inside it.  Anything else (a device such as ``/dev/null``, a pipe, a socket) is
+refused with a sentence, and so is an empty path.
 """
 from __future__ import annotations
 
@@ -20,9 +25,10 @@ import sys
 import tempfile
 import zipapp
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
-DEFAULT_OUTPUT = os.path.join("dist", "executive_decision.pyz")
+ARCHIVE_NAME = "executive_decision.pyz"
+DEFAULT_OUTPUT = os.path.join("dist", ARCHIVE_NAME)
 INTERPRETER = "/usr/bin/env python3"
 #: 2020-01-01 00:00 UTC, the date every file in the archive carries by default
 FIXED_DATE = 1577836800
@@ -69,13 +75,47 @@ def source_files(package: Path) -> List[Path]:
     return found
 
 
-def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
-    """Write the zip application to ``output`` and return its path.
+class OutputError(ValueError):
+    """An ``--output`` the archive may not be written to; the message is one plain sentence."""
 
-    Raises ``OSError`` when the sources cannot be read or the file cannot be
-    written (the previous file, if any, is then left as it was).
+
+def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
+    """Where ``--output given`` writes: ``(as named, the file really written)``.
+
+    A folder, or a path ending in a separator, gets ``ARCHIVE_NAME`` inside
+    it; a link is followed to the file it names.  Raises ``OutputError`` for
+    an empty path, or one naming anything but a new or a regular file.
     """
-    output = Path(output)
+    given = os.fspath(given)
+    if not given:
+        raise OutputError("--output needs the name of a file or a folder, and it was empty.")
+    if given.endswith(tuple(s for s in (os.sep, os.altsep) if s)) or os.path.isdir(given):
+        given = os.path.join(given, ARCHIVE_NAME)
+    real = os.path.realpath(given) if os.path.islink(given) else given
+    try:
+        info = os.stat(real)
+    except FileNotFoundError:
+        return Path(given), Path(real)
+    except OSError as error:
+        raise OutputError(f"{given} cannot be written to ({error.strerror or error}).") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{given} is a folder, so the archive cannot take its name; "
+                          f"choose another place.")
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{given} is not a regular file (it is a device, a pipe or a socket), "
+                          f"so the archive is not written over it; give a new file's name, a "
+                          f"file to replace or a folder.")
+    return Path(given), Path(real)
+
+
+def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
+    """Write the zip application to ``output`` (see ``output_path``) and return its path.
+
+    Raises ``OutputError`` for an output that may not be written to, and
+    ``OSError`` when the sources cannot be read or the file cannot be written
+    (the previous file, if any, is then left as it was).
+    """
+    named, real = output_path(output)
     package = package_folder()
     stamp = int(os.environ.get("SOURCE_DATE_EPOCH") or FIXED_DATE)
     with tempfile.TemporaryDirectory(prefix="ed-pyz-") as staging:
@@ -88,18 +128,25 @@ def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
         (root / "__main__.py").write_text(MAIN, encoding="utf-8")
         for path in [root / "__main__.py", *(p for p in root.rglob("*") if p.is_dir())]:
             os.utime(path, (stamp, stamp))
-        output.parent.mkdir(parents=True, exist_ok=True)
-        partial = output.with_name(f".{output.name}.tmp")
-        try:
-            zipapp.create_archive(root, partial, interpreter=INTERPRETER, compressed=True)
-            mode = os.stat(partial).st_mode
-            os.chmod(partial, mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-            os.replace(partial, output)
-        except BaseException:
-            if partial.exists():
-                partial.unlink()
-            raise
-    return output
+        real.parent.mkdir(parents=True, exist_ok=True)
+        _write_archive(root, real)
+    return named
+
+
+def _write_archive(root: Path, output: Path) -> None:
+    """Zip ``root`` into a new file beside ``output``, then put it in ``output``'s place."""
+    fd, partial = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            zipapp.create_archive(root, handle, interpreter=INTERPRETER, compressed=True)
+        mask = os.umask(0)
+        os.umask(mask)
+        os.chmod(partial, (0o666 & ~mask) | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+        os.replace(partial, output)
+    except BaseException:
+        if os.path.lexists(partial):
+            os.unlink(partial)
+        raise
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -108,12 +155,17 @@ def main(argv: Optional[List[str]] = None) -> int:
         description="Build the one-file copy of Executive Decision: a zip application "
                     "that runs with 'python3 executive_decision.pyz'.")
     parser.add_argument("--output", "-o", metavar="PATH", default=DEFAULT_OUTPUT,
-                        help=f"where to write it (default: {DEFAULT_OUTPUT})")
+                        help=f"where to write it: a file, or a folder to write {ARCHIVE_NAME} "
+                             f"in (default: {DEFAULT_OUTPUT})")
     options = parser.parse_args(argv)
     try:
         path = build(options.output)
+    except OutputError as error:
+        print(f"The one-file copy was not built: {error}", file=sys.stderr)
+        return 2
     except OSError as error:
-        print(f"The one-file copy could not be built: {error}.", file=sys.stderr)
+        print(f"The one-file copy could not be built: {error.strerror or error}"
+              f"{f' ({error.filename})' if error.filename else ''}.", file=sys.stderr)
         return 1
     size = path.stat().st_size
     print(f"Built {path} ({size / 1024:.0f} kB). Run it with: python3 {path}")

@@ -24,15 +24,19 @@ import math
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from typing import List, Optional, Sequence, Tuple
+from collections import Counter
+from contextlib import closing
+from itertools import repeat
+from typing import Iterator, List, Optional, Sequence, Tuple
 
-from . import ai
+from . import ai, parallel
 from .ai import gauntlet
 from .engine import Game, Seat
 from .rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
 VARIATION_NAMES = ("loans", "partial_fills", "partial_sales", "classic")
+#: the most games one tournament plays (a million 12-month 4-seat games take days)
+MAX_GAMES = 1_000_000
 #: z for a two-sided 95% interval
 Z95 = 1.959963984540054
 
@@ -52,7 +56,8 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
     parser = _Parser(
         prog=prog,
         description="Play headless games between computer players and compare them.")
-    parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    parser.add_argument("--games", type=int, default=100,
+                        help=f"games to play, 1 to {MAX_GAMES:,} (default 100)")
     parser.add_argument("--seats", default="hard,medium,medium,medium",
                         help="comma list of levels, each optionally level:personality, "
                              "or g:NAME for a gauntlet strategy ("
@@ -62,7 +67,9 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
     parser.add_argument("--variations", default="none",
                         help="comma list from loans,partial_fills,partial_sales,classic, or none")
     parser.add_argument("--seed", type=int, default=1, help="seed of the whole tournament (default 1)")
-    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help=f"processes to play in (default 1; at most {parallel.MAX_JOBS_PER_CORE} "
+                             f"per core are used)")
     parser.add_argument("--timing", action="store_true",
                         help="also report how long decisions take (varies from run to run)")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
@@ -185,58 +192,118 @@ def wilson(successes: float, trials: int, z: float = Z95) -> Tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+class Tally:
+    """The results so far, kept small however many games are played.
+
+    Per player: wins (a shared first place counts as a share, added game by
+    game in the order of the games) and how many games ended with each final
+    cash; and how many decisions took each whole number of microseconds.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.games = 0
+        self.wins = [0.0] * players
+        self.cash: List[Counter] = [Counter() for _ in range(players)]
+        self.times: Counter = Counter()
+
+    def add(self, final: Sequence[int], times: Sequence[float] = ()) -> None:
+        """Count one game: each player's final cash (player order) and its decision times."""
+        self.games += 1
+        best = max(final)
+        winners = [p for p in range(len(final)) if final[p] == best]
+        for p in winners:
+            self.wins[p] += 1 / len(winners)
+        for p, cash in enumerate(final):
+            self.cash[p][cash] += 1
+        self.times.update(round(t * 1_000_000) for t in times)
+
+
+def _each(counts: Counter) -> Iterator[int]:
+    """Every value counted, in increasing order, as often as it was counted."""
+    for value in sorted(counts):
+        yield from repeat(value, counts[value])
+
+
+def _nth(counts: Counter, index: int) -> int:
+    """The value at ``index`` (from 0) of the counted values in increasing order."""
+    for value in sorted(counts):
+        index -= counts[value]
+        if index < 0:
+            return value
+    raise IndexError(index)
+
+
+def _median(counts: Counter) -> float:
+    """``statistics.median`` of the counted values, without listing them."""
+    n = sum(counts.values())
+    if n % 2:
+        return _nth(counts, n // 2)
+    return (_nth(counts, n // 2 - 1) + _nth(counts, n // 2)) / 2
+
+
+def _chunks(games: int, size: int) -> Iterator[List[int]]:
+    for start in range(0, games, size):
+        yield list(range(start, min(games, start + size)))
+
+
 def run(rules: Rules, players: Sequence[Player], games: int, seed: int, jobs: int = 1,
-        timing: bool = False, progress=None) -> Tuple[List[List[int]], List[float]]:
-    """Play ``games`` games; returns final cash per game (player order) and all decision times."""
-    results: List[Optional[List[int]]] = [None] * games
-    times: List[float] = []
-    done = 0
+        timing: bool = False, progress=None, *, into: Optional[Tally] = None) -> Tally:
+    """Play ``games`` games and count them in a ``Tally`` (``into``, or a new one), in order.
+
+    With ``jobs`` above 1, the games are played in up to that many worker
+    processes (``ed.parallel``).  Raises ``ed.parallel.WorkerError`` when one
+    cannot be started or fails; every worker is stopped first, on Ctrl+C too.
+    """
+    tally = Tally(len(players)) if into is None else into
     if jobs <= 1 or games < 4:
         for i in range(games):
-            final, t = play_game(rules, players, i, seed, timing)
-            results[i] = final
-            times.extend(t)
-            done += 1
+            tally.add(*play_game(rules, players, i, seed, timing))
             if progress:
-                progress(done, games)
-    else:
-        size = max(1, min(25, games // (jobs * 4)))
-        chunks = [list(range(start, min(games, start + size))) for start in range(0, games, size)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for chunk in pool.map(_play_chunk, [(rules, players, c, seed, timing) for c in chunks]):
-                for i, final, t in chunk:
-                    results[i] = final
-                    times.extend(t)
-                done += len(chunk)
-                if progress:
-                    progress(done, games)
-    return [r for r in results if r is not None], times
+                progress(tally.games, games)
+        return tally
+    size = max(1, min(25, games // (jobs * 4)))
+    tasks = ((rules, players, chunk, seed, timing) for chunk in _chunks(games, size))
+    with closing(parallel.ordered_map(_play_chunk, tasks, jobs)) as chunks:
+        for chunk in chunks:
+            for _, final, times in chunk:
+                tally.add(final, times)
+            if progress:
+                progress(tally.games, games)
+    return tally
 
 
-def summary(players: Sequence[Player], results: Sequence[Sequence[int]], start: int) -> List[str]:
-    """The result table, one line per player."""
-    n = len(players)
-    games = len(results)
-    wins = [0.0] * n
-    for final in results:
-        best = max(final)
-        winners = [p for p in range(n) if final[p] == best]
-        for p in winners:
-            wins[p] += 1 / len(winners)
+def summary(players: Sequence[Player], results: "Tally | Sequence[Sequence[int]]",
+            start: int) -> List[str]:
+    """The result table, one line per player, from a ``Tally`` or a list of each game's final cash."""
+    if not isinstance(results, Tally):
+        tally = Tally(len(players))
+        for final in results:
+            tally.add(final)
+        results = tally
+    games = results.games
     lines = [f"{'player':<18} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
              f"{'mean cash':>10} {'median':>8} {'mean profit':>12} {'± 95%':>7}"]
     for p, (level, personality) in enumerate(players):
         label = f"P{p + 1} {level}" + (f":{personality}" if personality else "")
-        cash = [final[p] for final in results]
-        low, high = wilson(wins[p], games)
-        mean = statistics.mean(cash) if cash else 0.0
-        median = statistics.median(cash) if cash else 0.0
+        cash = results.cash[p]
+        wins = results.wins[p]
+        low, high = wilson(wins, games)
+        mean = statistics.mean(_each(cash)) if cash else 0.0
+        median = _median(cash) if cash else 0.0
         # half the width of the mean's 95% interval (normal approximation)
-        half = Z95 * statistics.stdev(cash) / math.sqrt(len(cash)) if len(cash) > 1 else 0.0
-        lines.append(f"{label:<18} {wins[p]:>7.1f} {wins[p] / games:>8.1%} "
+        half = Z95 * statistics.stdev(_each(cash)) / math.sqrt(games) if games > 1 else 0.0
+        lines.append(f"{label:<18} {wins:>7.1f} {wins / games:>8.1%} "
                      f"{f'{low:.1%}–{high:.1%}':>15} {mean:>10.1f} {median:>8.1f} "
                      f"{mean - start:>+12.1f} {half:>7.1f}")
     return lines
+
+
+def timing_line(times: Counter) -> str:
+    """The decision times counted in microseconds: how many, median, 99th percentile, worst."""
+    count = sum(times.values())
+    return (f"decisions: {count}, median {_median(times) / 1000:.2f} ms, "
+            f"99th percentile {_nth(times, int(0.99 * (count - 1))) / 1000:.2f} ms, "
+            f"worst {max(times) / 1000:.2f} ms")
 
 
 def _progress():
@@ -270,6 +337,9 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         variations = parse_variations(options.variations)
         if options.games < 1:
             raise UsageError(f"--games must be 1 or more, not {options.games}.")
+        if options.games > MAX_GAMES:
+            raise UsageError(f"--games must be at most {MAX_GAMES:,}, not {options.games:,} "
+                             f"(a million games already take days).")
         if not MIN_MONTHS <= options.months <= MAX_MONTHS:
             raise UsageError(f"--months must be from {MIN_MONTHS} to {MAX_MONTHS}, "
                              f"not {options.months}.")
@@ -281,21 +351,30 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         print(f"Try: {_typed(prog)} --help", file=sys.stderr)
         return 2
 
+    jobs, lowered = parallel.capped_jobs(options.jobs)
+    if lowered:
+        print(f"tournament: {lowered}", file=sys.stderr)
     progress = _progress() if not options.quiet and options.games >= 20 else None
-    results, times = run(rules, players, options.games, options.seed, options.jobs,
-                         options.timing, progress)
+    tally = Tally(len(players))
+    try:
+        run(rules, players, options.games, options.seed, jobs, options.timing, progress,
+            into=tally)
+    except parallel.WorkerError as error:
+        print(f"tournament: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"\ntournament: stopped after {tally.games} of {options.games} games; "
+              f"no results are printed for a part of a tournament.", file=sys.stderr)
+        return 130
     on = [name for name, flag in (("loans", rules.loans), ("partial fills", rules.partial_fills),
                                   ("partial sales", rules.partial_sales),
                                   ("classic chart", rules.classic_recipes)) if flag]
     print(f"{options.games} games, {len(players)} players, {rules.months} months, "
           f"variations: {', '.join(on) or 'none'}, seed {options.seed}")
-    for line in summary(players, results, rules.starting_cash):
+    for line in summary(players, tally, rules.starting_cash):
         print(line)
-    if options.timing and times:
-        ordered = sorted(times)
-        print(f"decisions: {len(times)}, median {statistics.median(ordered) * 1000:.2f} ms, "
-              f"99th percentile {ordered[int(0.99 * (len(ordered) - 1))] * 1000:.2f} ms, "
-              f"worst {ordered[-1] * 1000:.2f} ms")
+    if options.timing and tally.times:
+        print(timing_line(tally.times))
     return 0
 
 
