@@ -153,6 +153,7 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-", suffix=".tmp")
     try:
         try:
+            _hold(fd)
             _write_all(fd, data)
             os.fsync(fd)
         finally:
@@ -164,6 +165,19 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
         _discard(tmp)
         raise
     _sync_folder(folder)
+
+
+def _hold(fd: int) -> None:
+    """Lock a temporary file while it is written, where the platform can: a window
+    removing what a crash left (``ed.ui.paths.remove_stale_temporaries``) passes it by."""
+    try:
+        import fcntl
+    except ImportError:       # Windows: a file open for writing cannot be removed anyway
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        pass                  # a lock is a courtesy; the write goes on without one
 
 
 def _write_all(fd: int, data: bytes) -> None:

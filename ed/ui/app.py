@@ -155,6 +155,9 @@ class App(tk.Tk):
         self.folder, self.folder_problem = paths.usable_data_dir(
             getattr(self.options, "data_dir", None))
         self.error_log = paths.error_log_path(self.folder)
+        from .store import SAVES_FOLDER
+        for folder in (self.folder, self.folder / SAVES_FOLDER):   # what a crash left
+            paths.remove_stale_temporaries(folder)
         from . import settings
         self.settings, self._settings_problem = settings.load_settings(self.folder)
 
@@ -263,16 +266,24 @@ class App(tk.Tk):
                           error=True)
 
     def _log_error(self, exc, val, tb) -> str:
+        """Add the error to ``errors.log``; returns where it went.  A log that is not a
+        regular file (a pipe, a device) is set aside, so the window never waits on it."""
         import datetime
         import traceback
-        try:
-            with open(self.error_log, "a", encoding="utf-8") as handle:
-                handle.write(f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n")
-                handle.write("".join(traceback.format_exception(exc, val, tb)))
-            return str(self.error_log)
-        except OSError:
-            traceback.print_exception(exc, val, tb)
-            return "the terminal"
+        from . import paths
+        text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
+                + "".join(traceback.format_exception(exc, val, tb)))
+        for _ in range(2):
+            try:
+                paths.append_text(self.error_log, text)
+                return str(self.error_log)
+            except paths.NotUsable:
+                if paths.set_aside(self.error_log) is None:
+                    break
+            except OSError:
+                break
+        traceback.print_exception(exc, val, tb)
+        return "the terminal"
 
 
 def declare_dpi_awareness() -> None:

@@ -4,14 +4,23 @@ Linux ``$XDG_DATA_HOME/executive-decision`` (or ``~/.local/share/...``), macOS
 ``~/Library/Application Support/Executive Decision``, Windows
 ``%APPDATA%\\Executive Decision``; ``$ED_DATA_DIR`` or ``--data-dir`` overrides
 them all.  No tkinter here, so it is tested without a display.
+
+A folder that cannot be used gives way to a stand-in of the user's own in the
+temporary folder (``usable_data_dir``, which never raises).  The files of the
+data folder are read and added to only when they are regular files
+(``read_regular``, ``append_text``), so a pipe or a device in their place
+never makes the window wait; and the temporary files a crash left behind are
+removed at start (``remove_stale_temporaries``).
 """
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
-from typing import Mapping, Optional, Tuple
+from typing import List, Mapping, Optional, Tuple
 
 CORRUPT_SUFFIX = ".corrupt"
 
@@ -54,22 +63,92 @@ def usable_data_dir(override: Optional[str] = None, *,
                     environ: Optional[Mapping[str, str]] = None) -> Tuple[Path, Optional[str]]:
     """The data folder and ``None``; or, when it cannot be made, a stand-in and a sentence.
 
-    The stand-in is a folder in the temporary directory, so games are still
-    saved somewhere; the sentence says where they could not be kept and why.
+    The stand-in is a folder of the temporary directory that only this user
+    may enter (``private_fallback``), so games are still saved somewhere; the
+    sentence says where they could not be kept, why, and where they are kept
+    instead.  When no stand-in can be made either, the folder asked for comes
+    back (saving there fails and says so each time) with a sentence saying
+    that games are not kept at all.  Never raises.
     """
     try:
-        return data_dir(override, environ=environ), None
-    except OSError as error:
-        wanted = wanted_data_dir(override, environ=environ)
-        reason = "it is a file, not a folder" if wanted.is_file() else \
-            (error.strerror or str(error)).lower()
-    fallback = Path(tempfile.gettempdir()) / XDG_FOLDER
+        wanted: Optional[Path] = wanted_data_dir(override, environ=environ)
+    except (OSError, RuntimeError, KeyError, ValueError):   # no home folder can be found
+        wanted, reason = None, "no home folder can be found for it"
+    else:
+        reason = _make_folder(wanted)
+        if reason is None:
+            return wanted, None
+    env = os.environ if environ is None else environ
+    where = wanted or override or env.get("ED_DATA_DIR") or "the data folder"
+    fallback, why_not = private_fallback()
+    if fallback is not None:
+        return fallback, f"Games cannot be kept in {where} ({reason}), so they are kept in " \
+                         f"{fallback} for now."
+    return (wanted or Path(os.devnull) / XDG_FOLDER,
+            f"Games cannot be kept in {where} ({reason}), nor in the temporary folder "
+            f"({why_not}), so this game is not "
+            f"saved as it goes: use Save As\u2026 to keep it, or start again with --data-dir "
+            f"naming a folder you may write to.")
+
+
+def _make_folder(folder: Path) -> Optional[str]:
+    """Make ``folder`` if need be; ``None`` when it is a folder now, else why it cannot be."""
     try:
-        fallback.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)
+        if os.path.isdir(folder):
+            return None
+    except (OSError, ValueError) as error:
+        if not os.path.isfile(folder):
+            return _reason(error)
+    return "it is a file, not a folder"
+
+
+def _reason(error: BaseException) -> str:
+    """An error's reason in lower case, for the middle of a sentence."""
+    text = getattr(error, "strerror", None) or str(error) or type(error).__name__
+    return text[:1].lower() + text[1:]
+
+
+def private_fallback() -> Tuple[Optional[Path], Optional[str]]:
+    """A folder of the temporary directory for this user alone: ``(folder, None)`` or ``(None, why)``.
+
+    ``executive-decision-<user id>`` is used when it is a real folder (not a
+    link), owned by this user and closed to everyone else (mode 0700); it is
+    made so if missing.  Anything else found under that name (another user's
+    folder, a link someone planted, a folder open to others) is left alone,
+    and a new folder is made with ``tempfile.mkdtemp`` instead.  Never raises.
+    """
+    try:
+        base = tempfile.gettempdir()
+    except (OSError, ValueError) as error:      # no temporary folder can be written to
+        return None, _reason(error)
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    folder = Path(base) / (XDG_FOLDER if uid is None else f"{XDG_FOLDER}-{uid}")
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        pass
     except OSError:
-        pass   # saving will say so in its turn
-    return fallback, (f"Games cannot be kept in {wanted} ({reason}), so they are kept in "
-                      f"{fallback} for now.")
+        pass                                    # mkdtemp below says why, if it fails too
+    if _is_private(folder, uid):
+        return folder, None
+    try:
+        return Path(tempfile.mkdtemp(prefix=f"{XDG_FOLDER}-", dir=base)), None
+    except (OSError, ValueError) as error:
+        return None, _reason(error)
+
+
+def _is_private(folder: Path, uid: Optional[int]) -> bool:
+    """Whether ``folder`` is a real folder (not a link) that this user alone may use."""
+    try:
+        info = os.lstat(folder)
+    except OSError:
+        return False
+    if not stat.S_ISDIR(info.st_mode):
+        return False
+    if uid is None:                     # Windows: the temporary folder is the user's own
+        return True
+    return info.st_uid == uid and stat.S_IMODE(info.st_mode) & 0o777 == 0o700
 
 
 def settings_path(folder: Path) -> Path:
@@ -96,3 +175,122 @@ def set_aside(path: Path) -> Optional[Path]:
     except OSError:
         return None
     return aside
+
+
+class NotUsable(OSError):
+    """A file of the data folder that is there but cannot be one of ours; ``why`` says why."""
+
+    def __init__(self, path: "os.PathLike[str] | str", why: str) -> None:
+        super().__init__(f"{os.fspath(path)}: {why}")
+        self.why = why
+
+
+def _check_regular(path: "os.PathLike[str] | str", info: os.stat_result, limit: int) -> None:
+    if stat.S_ISDIR(info.st_mode):
+        raise NotUsable(path, "it is a folder")
+    if not stat.S_ISREG(info.st_mode):
+        raise NotUsable(path, "it is not a regular file but a pipe, socket or device")
+    if info.st_size > limit:
+        raise NotUsable(path, "it is far too large")
+
+
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+
+
+def read_regular(path: "os.PathLike[str] | str", limit: int) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them.
+
+    Nothing can make this wait: the file is opened without blocking (a pipe
+    with no writer opens at once) and refused before a byte is read unless it
+    is a regular file.  Raises ``FileNotFoundError`` when there is no file,
+    ``NotUsable`` (saying why) for a folder, a pipe, a device or a file larger
+    than ``limit``, and ``OSError`` when it cannot be read.
+    """
+    fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    try:
+        _check_regular(path, os.fstat(fd), limit)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise NotUsable(path, "it is far too large")
+    return b"".join(chunks)
+
+
+def append_text(path: "os.PathLike[str] | str", text: str) -> None:
+    """Add ``text`` (UTF-8) at the end of the regular file ``path``, made if missing.
+
+    Never waits on a pipe or a device: raises ``NotUsable`` for anything but
+    a regular file, and ``OSError`` when it cannot be written.
+    """
+    try:
+        _check_regular(path, os.stat(path), float("inf"))   # a pipe with a reader opens at once
+    except FileNotFoundError:
+        pass
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
+    try:
+        _check_regular(path, os.fstat(fd), float("inf"))    # it may have been swapped meanwhile
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            data = data[os.write(fd, data):]
+    finally:
+        os.close(fd)
+
+
+#: the temporary files of ``ed.save.write_atomic``, which a crash can leave behind
+TEMPORARY_PREFIX = ".ed-"
+TEMPORARY_SUFFIX = ".tmp"
+#: a temporary file this much older than its last write is no one's any more
+STALE_AFTER_S = 60.0
+
+
+def remove_stale_temporaries(folder: "os.PathLike[str] | str", *,
+                             now: Optional[float] = None) -> List[Path]:
+    """Remove the ``.ed-*.tmp`` files a crash left in ``folder``; returns those removed.
+
+    Only regular files (never a link or a folder) last written more than
+    ``STALE_AFTER_S`` ago, and not locked by a window writing them now, are
+    removed.  Never raises: what cannot be looked at or removed is left.
+    """
+    now = time.time() if now is None else now
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(TEMPORARY_PREFIX) and entry.name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(info.st_mode) or now - info.st_mtime < STALE_AFTER_S:
+                continue
+            if _being_written(entry.path):
+                continue
+            os.unlink(entry.path)
+        except OSError:
+            continue
+        removed.append(Path(entry.path))
+    return removed
+
+
+def _being_written(path: str) -> bool:
+    """Whether a process holds the lock ``ed.save.write_atomic`` takes on a file it writes."""
+    try:
+        import fcntl
+    except ImportError:         # Windows: a file open for writing cannot be removed anyway
+        return False
+    fd = os.open(path, os.O_RDONLY | _NO_WAIT | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False

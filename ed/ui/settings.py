@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
-from .paths import set_aside, settings_path
+from .paths import NotUsable, read_regular, set_aside, settings_path
 
 TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
@@ -129,23 +129,23 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
     """
     path = settings_path(Path(folder))
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular(path, MAX_BYTES)
     except FileNotFoundError:
         return Settings(), None
+    except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
+        why = error.why
     except OSError as error:
         return Settings(), (f"Your settings could not be read ({error.strerror or error}); "
                             f"the defaults are used.")
-    try:
-        if len(raw) > MAX_BYTES:
-            raise _BadSettings("the file is far too large")
-        return from_dict(json.loads(raw.decode("utf-8"))), None
-    except (ValueError, RecursionError) as error:
-        why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
-        aside = set_aside(path)
-        where = f" The old file was kept as {aside.name}." if aside else ""
-        return Settings(), (f"Your settings file could not be used ({why}), so the "
-                            f"defaults are used.{where}")
+    else:
+        try:
+            return from_dict(json.loads(raw.decode("utf-8"))), None
+        except (ValueError, RecursionError) as error:
+            why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
+    aside = set_aside(path)
+    where = f" The old file was kept as {aside.name}." if aside else ""
+    return Settings(), (f"Your settings file could not be used ({why}), so the "
+                        f"defaults are used.{where}")
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from .paths import set_aside, stats_path
+from .paths import NotUsable, read_regular, set_aside, stats_path
 from .settings import write_json_atomic
 
 FORMAT = "executive-decision-statistics"
@@ -155,20 +155,17 @@ def load_stats(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str]]:
     to ``statistics.json.corrupt`` and ``message`` says so.
     """
     path = stats_path(Path(folder))
+    why: Optional[str]
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        stats = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+        why = validate(stats)
     except FileNotFoundError:
         return empty_stats(), None
+    except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
+        why = error.why
     except OSError as error:
         return empty_stats(), (f"The record of play could not be read "
                                f"({error.strerror or error}); it starts afresh for now.")
-    why: Optional[str]
-    try:
-        if len(raw) > MAX_BYTES:
-            raise ValueError
-        stats = json.loads(raw.decode("utf-8"))
-        why = validate(stats)
     except (ValueError, RecursionError):
         why = "it is damaged"
     if why is None:

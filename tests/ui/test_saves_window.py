@@ -341,7 +341,8 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
         app.callback_errors = callback_errors
         app.start()
         app.update()
-        stand_in = tmp_path / "tmp" / "executive-decision"
+        stand_in = app.folder         # the user's own folder in the temporary folder
+        assert stand_in.parent == tmp_path / "tmp"
         said = app.message.cget("text")
         assert said.startswith(f"Games cannot be kept in {notes} (it is a file, not a folder), "
                                f"so they are kept in {stand_in} for now.")
