@@ -328,11 +328,13 @@ def parse_json(text: str) -> Any:
     Refused: invalid JSON, a key twice in one object, NaN and Infinity,
     fractions, numbers of more than ``MAX_DIGITS`` digits (Python's own limit
     is thousands, and converting them takes time), and nesting too deep for
-    the parser.
+    the parser.  A byte-order mark in front (some editors write one) is skipped.
     """
     def refused(why: str) -> SaveError:
         return SaveError(f"This file is not a saved game of Executive Decision ({why}).")
 
+    if text.startswith("\ufeff"):
+        text = text[1:]
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates, parse_int=_short_int,
                           parse_float=_no_fraction, parse_constant=_no_constant)
