@@ -190,7 +190,9 @@ class ExtraWindows:
             record, problem = stats.record_finished_game(self.app.folder, game)
             self.app.note_games_finished(record["games_played"])
         except OSError as error:
-            problem = f"The record of play could not be saved: {error}"
+            reason = (error.strerror or "the disk refused it").rstrip(".")
+            problem = (f"The record of play could not be saved ({reason.lower()}); "
+                       f"the game itself is kept in its save.")
         if problem:
             self.app.show_message(problem, error=True)
 
