@@ -80,6 +80,10 @@ PRICE_COLUMN = ("Market price of {name} {when}: the previous price moved by the 
                 "below $1.")
 PRICE_MONTH = "The month. Opening: the prices before the first month; later rows are after it."
 
+BOARD_SCALES = ("Market prices in dollars: raw materials on the scale at the left, finished "
+                "goods on the one at the right. Point at a token for its price, last month's "
+                "and the opening one.")
+
 REVEAL_HEADS = {
     "commodity": ("The units entered by all players for this commodity, the price move they "
                   "make (see the market calculator) and the new market price."),
@@ -90,7 +94,7 @@ REVEAL_HEADS = {
 
 
 def price_tip(column: str, month_label: str) -> str:
-    """The tip of a cell of the Price Level Board (``column`` as ``identify_column`` says)."""
+    """The tip of a cell of the table of prices (``column`` as ``identify_column`` says)."""
     from . import presenter as P
     if column == "#1":
         return PRICE_MONTH

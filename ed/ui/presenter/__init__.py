@@ -9,7 +9,8 @@ display (``tests/ui/test_presenter.py``).  A module per thing shown:
 - ``common``   the phases; money, stock and counts as words
 - ``sheet``    the tally sheet: rows, cells, title, instructions, the empty-entry question
 - ``entry``    live help for the entry being typed
-- ``table``    around the sheet: players, price board, reference charts, progress, cover
+- ``table``    around the sheet: players, price table, reference charts, progress, cover
+- ``board``    the Price Level Board: tracks, tokens, ghosts, scales and rungs
 - ``reveal``   the reveal of a resolved phase
 - ``voices``   what the computer players say
 - ``ending``   the end of the game
@@ -19,6 +20,9 @@ The names are gathered here, so ``from ed.ui import presenter as P`` and
 """
 from __future__ import annotations
 
+from .board import (BOARD_GROUPS, Scale, Track, board_tracks, continues_history,
+                    fit_scale, group_prices, names_fit, scale_ticks, spread_labels,
+                    token_label, track_names)
 from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, and_names, money, ordinal,
                      sentence, signed, stock_text, units_text)
 from .ending import ENDING_COLUMNS, Ending, Quote, ending
@@ -33,6 +37,9 @@ from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_r
 from .voices import FACTS, PERSONAL, REACTIONS, candidates, end_reaction, reaction, reactions
 
 __all__ = [
+    "BOARD_GROUPS", "Scale", "Track", "board_tracks", "continues_history",
+    "fit_scale", "group_prices", "names_fit", "scale_ticks", "spread_labels", "token_label",
+    "track_names",
     "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "money", "ordinal",
     "sentence", "signed", "stock_text", "units_text",
     "ENDING_COLUMNS", "Ending", "Quote", "ending",
