@@ -13,9 +13,10 @@ game.  Widget tree::
     │   │   │               instructions_row (instructions, instructions_button, while a
     │   │   │               newcomer needs them), tally (TallySheet),
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
-    │   │   └── side: seat_panel, price_tabs (Price Level Board | Price chart),
+    │   │   └── side: board (BoardCanvas: the Price Level Board, first in sight),
+    │   │             seat_panel, price_tabs (Prices | Price chart),
     │   │             reference (Market calculator | Production chart | Game log);
-    │   │             at large text sizes one notebook holds all five (``compact``)
+    │   │             where the window is short one notebook holds all five (``compact``)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
@@ -23,7 +24,7 @@ The Price chart and Game log tabs are built the first time they are shown.
 Callbacks go through the hub: the sheet and the screens call ``app.flow``
 and ``app.files``, the lazily built tabs ``app.extras`` and ``app.menus``.
 Imports: tkinter, the presenter, ``ed.ai`` (personality names) and the
-widget modules (panels, tally, screens, charts, gamelog, tips); never
+widget modules (board, panels, tally, screens, charts, gamelog, tips); never
 another part of the window.
 """
 from __future__ import annotations
@@ -185,42 +186,45 @@ class MainWindow:
             self.standings_button.grid_remove()
 
     def _build_side(self, main: ttk.Frame) -> None:
+        from .board import BoardCanvas
         from .panels import PriceBoard, Reference, SeatPanel
         from .scroll import ScrolledFrame
-        theme = self.app.theme
-        # The column scrolls where the window is too short for the players and the board
-        # (large text, six players); it never cuts them.
+        app, theme = self.app, self.app.theme
+        # The column scrolls where the window is too short for everything in it (large
+        # text, six players); it never cuts anything, and the board, first, stays in sight.
         self.side_area = ScrolledFrame(main)
         self.side_area.grid(row=0, column=1, sticky="nsew")
         side = self.side_area.inner
         side.columnconfigure(0, weight=1)
-        # The Price Level Board keeps room for the opening row, the six months before the
-        # one being played and that one; the reference below gives way first (it scrolls).
-        board_rows = 9
+        self.board = BoardCanvas(side, theme,
+                                 reduced_motion=lambda: app.settings.reduced_motion)
+        self.board.grid(row=0, column=0, sticky="nsew", pady=(0, theme.pad(0.4)))
         self.seat_panel = SeatPanel(side, theme)
-        self.seat_panel.grid(row=0, column=0, sticky="new")
-        # Where the side panel is too short for the board and the reference one above the
-        # other (large text), they share one notebook with shorter tab names.
-        self.compact = self._side_too_short(board_rows)
-        side.rowconfigure(1, weight=1, minsize=(theme.line + 4) * (board_rows + 1)
-                          + theme.line * 2 + theme.pad(1.5))
-        side.rowconfigure(2, weight=2)
+        self.seat_panel.grid(row=1, column=0, sticky="new")
+        # Where the side panel is too short for two notebooks one above the other (large
+        # text), one notebook holds the five pages with shorter tab names.
+        self.compact = self._side_too_short()
+        side.rowconfigure(2, weight=1)
+        side.rowconfigure(3, weight=1)
         titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
-            ("Price Level Board", "Price chart", "Market calculator", "Production chart",
-             "Game log")
+            ("Prices", "Price chart", "Market calculator", "Production chart", "Game log")
         self.price_tabs = ttk.Notebook(side)
-        self.price_tabs.grid(row=1, column=0, sticky="nsew", pady=theme.pad(0.4),
+        self.price_tabs.grid(row=2, column=0, sticky="nsew", pady=theme.pad(0.4),
                              rowspan=2 if self.compact else 1)
         self.price_board = PriceBoard(self.price_tabs, theme)
         self.price_tabs.add(self.price_board, text=titles[0])
-        self.chart_tab = ttk.Frame(self.price_tabs)
+        # The chart's page asks for a chart's height only while it is shown, so that the
+        # board keeps its room the rest of the time (``tab_changed``).
+        self.chart_tab = ttk.Frame(self.price_tabs, height=1)
+        self.chart_tab.pack_propagate(False)
         self.price_tabs.add(self.chart_tab, text=titles[1])
         if self.compact:
             self.reference = self.price_tabs
         else:
             self.reference = ttk.Notebook(side)
-            self.reference.grid(row=2, column=0, sticky="nsew")
-        self.reference_pages = Reference(self.reference, theme, titles=titles[2:4])
+            self.reference.grid(row=3, column=0, sticky="nsew")
+        self.reference_pages = Reference(self.reference, theme, titles=titles[2:4],
+                                         lines=self.TAB_LINES)
         self.log_tab = ttk.Frame(self.reference)
         self.reference.add(self.log_tab, text=titles[4])
         for notebook in {self.price_tabs, self.reference}:
@@ -229,18 +233,40 @@ class MainWindow:
             notebook.enable_traversal()
         self.chart = None
         self.log_panel = None
+        # The board is as tall as the column allows once the players and the tabs have
+        # their room (the taller, the finer its moves), whatever the window's size.
+        for widget in (self.side_area.canvas, self.seat_panel):
+            widget.bind("<Configure>", lambda e: self._fit_board(), add="+")
 
-    def _side_too_short(self, board_rows: int) -> bool:
-        """Whether six players, the board's rows and a few lines of the market calculator
-        cannot stand one above the other in the window's height."""
+    #: The lines of text a page of the notebooks below the players asks for (it scrolls
+    #: the rest, or shows as many months as fit).
+    TAB_LINES = 5
+
+    def _fit_board(self) -> None:
+        """Give the board the side column's height less what the players and the tabs
+        ask for, within the board's least and most useful heights."""
+        room = self.side_area.canvas.winfo_height()
+        if room <= 1:
+            return
+        pad = self.app.theme.pad(0.4)
+        below = self.seat_panel.winfo_reqheight() + self.price_tabs.winfo_reqheight() + pad * 3
+        if not self.compact:
+            below += self.reference.winfo_reqheight()
+        board = self.board
+        height = max(board.min_height(), min(board.max_height(), room - below))
+        if int(board.cget("height")) != height:
+            board.configure(height=height)
+
+    def _side_too_short(self) -> bool:
+        """Whether the board, six players and two notebooks of a few lines each cannot
+        stand one above the other in the window's height."""
         app, theme = self.app, self.app.theme
         line = theme.line
         height = min(app.winfo_screenheight() - 40, max(app.winfo_height(), 500))
         room = height - line * 4 - theme.pad(3)         # menu bar, strip and status line
         players = (line + 8) * 7 + theme.pad(1)
-        board = (line + 4) * (board_rows + 1) + line * 2 + theme.pad(1.5)
-        reference = line * 8 + theme.pad(1)
-        return players + board + reference > room
+        notebook = line * (self.TAB_LINES + 3) + theme.pad(1.5)
+        return self.board.min_height() + players + notebook * 2 > room
 
     def _build_status(self) -> None:
         app = self.app
@@ -326,7 +352,8 @@ class MainWindow:
 
     def show_public(self, game, current: Optional[int] = None, *,
                     thinking: Sequence[int] = ()) -> None:
-        """Redraw what everyone may see: the players panel, the Price Level Board, the chart."""
+        """Redraw what everyone may see: the players panel, the board (the latest prices,
+        last month's as ghosts), the table of prices, the chart."""
         from . import presenter as P
         from .. import ai
         view = game.view(0 if current is None else current)
@@ -337,6 +364,7 @@ class MainWindow:
                              personalities=[ai.PERSONALITIES.get(s.personality or "")
                                             for s in game.seats])
         history = game.price_history()
+        self.board.show(history)
         board_current = None if game.is_over else game.month
         self.price_board.show(P.price_board_rows(history, game.rules.months),
                               current=board_current)
@@ -352,21 +380,28 @@ class MainWindow:
         self._wrap_message()
 
     def tab_changed(self) -> None:
-        """Build the Price chart and Game log tabs the first time they are shown."""
+        """Build the Price chart and Game log tabs the first time they are shown; the
+        chart's page has a chart's height while shown, the board the rest."""
         app = self.app
         try:
             price_tab = self.price_tabs.select()
             ref_tab = self.reference.select()
         except tk.TclError:
             return
+        em = app.theme.em
         if self.chart is None and price_tab == str(self.chart_tab):
             from .charts import PriceChart
-            em = app.theme.em
             self.chart = PriceChart(self.chart_tab, width=em * 46, height=em * 22,
                                     title="Market prices")
             self.chart.pack(fill="both", expand=True)
             if app.session is not None:
                 self.chart.set_history(app.session.game.price_history())
+        chart_height = em * 22 if price_tab == str(self.chart_tab) else 1
+        if int(self.chart_tab.cget("height")) != chart_height:
+            self.chart_tab.configure(height=chart_height)
+            self.price_tabs.update_idletasks()
+            self._fit_board()
+            self.side_area.fits()       # the column's content asks for more, or less
         if self.log_panel is None and ref_tab == str(self.log_tab):
             from .gamelog import GameLogPanel
             self.log_panel = GameLogPanel(self.log_tab, height=8, width=40)
@@ -384,6 +419,7 @@ class MainWindow:
         except tk.TclError:
             return
         self.seat_panel.add_tips()
+        self.board.add_tips()
         board = self.price_board.tree
         tips.tree_tip(board, lambda row, column: tips.price_tip(
             column, board.set(row, "month") if row else "Opening") if row else "")

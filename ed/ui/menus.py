@@ -6,7 +6,7 @@
     ├── Game: New game…, Open…, Save As…, Take back my entry, Replay a saved game…,
     │         Print tally sheet…, Preferences…, Quit
     ├── View: Last reveal, Price history, Game log, Ledger…,
-    │         Text size ▸ (Larger, Smaller, Reset), Reveal pacing ▸
+    │         Text size ▸ (Larger, Smaller, Reset), Reveal pacing ▸, Reduced motion
     ├── Help: Rules (F1), Guided first game, Quick guide, Statistics, About
     └── on macOS, the application menu: About, and Preferences and Quit
         where a Mac user looks for them

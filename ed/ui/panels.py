@@ -1,11 +1,13 @@
-"""The side panels: players (public facts only), the Price Level Board, the reference.
+"""The side panels: players (public facts only), the table of prices, the reference.
 
 Widget tree::
 
     SeatPanel (ttk.LabelFrame)      a row per seat: picture, name, who, cash, stock,
                                     (borrowed), ✓ / waiting / thinking…
-    PriceBoard (ttk.Frame)          tree: the opening prices, always first, then the
-                                    latest months up to the one being played
+    PriceBoard (ttk.Frame)          the Prices tab, the board's exact history (the board
+                                    itself is ``board.BoardCanvas``); tree: the opening
+                                    prices, always first, then the latest months up to
+                                    the one being played
     Reference                       "Market calculator", "Production chart" pages of a
                                     notebook (each scrolls when the text is too large)
 """
@@ -169,7 +171,7 @@ class SeatPanel(ttk.LabelFrame):
 
 
 class PriceBoard(ttk.Frame):
-    """The Price Level Board: the opening prices, then the latest months, newest in view.
+    """The table of prices: the opening prices, then the latest months, newest in view.
 
     The opening row is always the first row shown; below it come as many
     months as fit, ending with the month being played (or the last one, once
@@ -312,11 +314,13 @@ class Reference:
     """The market calculator and the production chart, as pages of ``notebook``.
 
     The pages scroll when the text is too large for the room they are given.
-    ``titles`` are the two tabs' names.
+    ``titles`` are the two tabs' names; with ``lines`` the pages ask for no more
+    than that many lines of text.
     """
 
     def __init__(self, notebook: ttk.Notebook, theme: T.Theme, *,
-                 titles: Tuple[str, str] = ("Market calculator", "Production chart")) -> None:
+                 titles: Tuple[str, str] = ("Market calculator", "Production chart"),
+                 lines: Optional[int] = None) -> None:
         from .scroll import ScrolledFrame
         self.notebook = notebook
         self.theme = theme
@@ -346,8 +350,11 @@ class Reference:
         notebook.add(page, text=titles[1])
         self.show_recipes(DEFAULT_RECIPES)
         notebook.update_idletasks()
-        # Ask for room for the calculator in full; given less, the pages scroll.
+        # Ask for room for the calculator in full, or for ``lines`` of it; given less, the
+        # pages scroll.
         natural = max(p.inner.winfo_reqheight() for p in self.pages)
+        if lines is not None:
+            natural = min(natural, theme.line * lines)
         for page in self.pages:
             page.canvas.configure(height=natural, width=em * 30)
 

@@ -1,4 +1,4 @@
-"""Preferences: reveal pacing and text size, remembered in ``settings.json``.
+"""Preferences: reveal pacing, text size and reduced motion, remembered in ``settings.json``.
 
 ``Preferences(app)`` changes a setting, saves it (a settings file that
 cannot be written is said in the status bar; the change holds until the
@@ -6,9 +6,10 @@ window closes), and applies it: a new text size resizes the named fonts
 and has the hub lay the window out again at the same moment of the game.
 It opens the Preferences window (``dialogs.PreferencesWindow``, which
 calls back here) and holds ``pacing_var``, shared by that window and the
-View ▸ Reveal pacing menu.
+View ▸ Reveal pacing menu, and ``motion_var`` (View ▸ Reduced motion: the
+board reads the setting each time its tokens would slide).
 Imports: tkinter and ``settings``; other parts of the window only through
-the hub (``app.rebuild``, ``app.extras``, ``app.menus``).
+the hub (``app.rebuild``, ``app.extras``, ``app.menus``, ``app.layout``).
 """
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class Preferences:
     def __init__(self, app) -> None:
         self.app = app
         self.pacing_var = tk.StringVar(app, value=app.settings.reveal_pacing)
+        self.motion_var = tk.BooleanVar(app, value=app.settings.reduced_motion)
 
     def update_settings(self, **changes) -> None:
         from . import settings
@@ -49,6 +51,15 @@ class Preferences:
         self.update_settings(reveal_pacing=pacing)
         self.app.show_message("Reveals are shown all at once." if pacing == "all" else
                               "Reveals are shown one commodity at a time: Enter shows the next.")
+
+    def motion_changed(self) -> None:
+        """View ▸ Reduced motion: the board's tokens jump to their new prices (or slide)."""
+        still = bool(self.motion_var.get())
+        self.update_settings(reduced_motion=still)
+        if still:
+            self.app.layout.board.finish()
+        self.app.show_message("The board's tokens jump to their new prices." if still else
+                              "The board's tokens slide to their new prices.")
 
     def apply_text_scale(self, scale: float) -> None:
         """Resize the named fonts and measure the theme again."""

@@ -52,6 +52,8 @@ class Settings:
     last_setup: Dict[str, Any] = field(default_factory=dict)
     #: the instructions above the tally sheet were put away ("Got it")
     instructions_dismissed: bool = False
+    #: View ▸ Reduced motion: the board's tokens jump to their new prices, never slide
+    reduced_motion: bool = False
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -108,14 +110,18 @@ def from_dict(data: Any) -> Settings:
     dismissed = data.get("instructions_dismissed", defaults.instructions_dismissed)
     if type(dismissed) is not bool:
         raise _BadSettings(f"instructions_dismissed should be true or false, not {dismissed!r}")
+    still = data.get("reduced_motion", defaults.reduced_motion)
+    if type(still) is not bool:
+        raise _BadSettings(f"reduced_motion should be true or false, not {still!r}")
     # The last setup is only a convenience: one that is not a set of named values is
     # dropped (the dialog checks every value it shows again), never the whole file.
     last = data.get("last_setup")
     last = dict(last) if isinstance(last, dict) else {}
     extra = {k: v for k, v in data.items()
              if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
-                          "instructions_dismissed")}
-    return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed)
+                          "instructions_dismissed", "reduced_motion")}
+    return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
+                    reduced_motion=still)
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:

@@ -132,9 +132,11 @@ class Tour:
              "their entry is in. Entries themselves stay secret until the reveal.",
              lambda: app.seat_panel),
             ("The Price Level Board",
-             "The market prices before the first month and after each one. The Price chart "
-             "tab draws the same prices as lines.",
-             lambda: app.price_tabs),
+             "A token for each commodity stands at its market price and moves up or down "
+             "each month; the faint one is where it was last month, the short bar the "
+             "opening price. The Prices tab lists every month; Price chart draws them as "
+             "lines.",
+             lambda: app.layout.board),
             ("Calculator, production chart and game log",
              "How much a price moves for the units ordered or offered in all, what each "
              "finished good is made of, and the game log: every reveal told in sentences.",

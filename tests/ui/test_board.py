@@ -1,0 +1,263 @@
+"""The Price Level Board in the real window: the game's prices as tokens on six tracks,
+the slide to new prices (ended by ``finish()``, a click, or never begun with reduced
+motion), the setting remembered, and the board whole at every size and text size."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+import ed
+from ed.ui import presenter as P
+
+from . import fitcheck
+from .test_table import begin, game_at, inside, play_to_reveal, with_text_size
+from .test_window import keys
+
+#: the screen's height kept for a title bar and a panel (as in test_fit)
+TITLE_AND_PANEL = 80
+#: a guard against a slide that never ends, not a measure of its speed
+GUARD_S = 10.0
+
+
+def latest(history):
+    """Each commodity's latest price in a price history."""
+    prices = {}
+    for month in history:
+        prices.update(month)
+    return prices
+
+
+def run_until(app, done) -> None:
+    """Let Tk run its timers until ``done()`` (a hung slide fails instead of hanging)."""
+    deadline = time.monotonic() + GUARD_S
+    while not done():
+        assert time.monotonic() < deadline, "the board's slide never got there"
+        app.update()
+
+
+def board_problems(app):
+    """What the no-cut walk finds on the board itself."""
+    usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight() - TITLE_AND_PANEL)
+    board = str(app.layout.board)
+    return [line for line in fitcheck.problems(app, usable) if board in line]
+
+
+def a_month_back(app, players, month):
+    """The board of a game in ``month``, drawn a month back: ready to slide to the last."""
+    game = begin(app, game_at(players, month, "purchasing"))
+    board = app.layout.board
+    history = game.price_history()
+    board.show(history[:-1])
+    return board, history
+
+
+def view_item(app, label):
+    """The index of a View menu item by its label."""
+    menu = app.view_menu
+    for index in range(menu.index("end") + 1):
+        if menu.type(index) not in ("separator", "tearoff") \
+                and menu.entrycget(index, "label") == label:
+            return index
+    raise AssertionError(f"no {label!r} in the View menu")
+
+
+def test_the_board_shows_the_games_prices_with_last_months_as_ghosts(make_app):
+    app = make_app()
+    game = begin(app, game_at(4, 9, "purchasing"))
+    board = app.layout.board
+    history = game.price_history()
+    assert board.winfo_ismapped() and inside(board, app)
+    for key in ed.COMMODITIES:
+        assert board.token_price(key) == history[-1][key]
+        assert board.tracks[key].ghost == history[-2][key]
+        assert board.tracks[key].opening == history[0][key]
+    # Higher on its track is dearer, on each scale.
+    for keys_ in P.BOARD_GROUPS:
+        by_price = sorted(keys_, key=lambda k: history[-1][k])
+        ys = [board.token_y(k) for k in by_price]
+        assert ys == sorted(ys, reverse=True)
+    # The tooltip of a token is the whole sentence.
+    item = board._items["fine"]["pill"]
+    fine = history[-1]["fine"]
+    assert board.describe(item) == (f"Fine: ${fine}, was ${history[-2]['fine']} in Jul; "
+                                    f"opened at $30")
+    assert hasattr(board, "_ed_tooltip")
+
+
+def test_after_a_reveal_the_sheet_comes_back_with_the_new_prices_and_their_ghosts(make_app):
+    app = make_app()
+    begin(app, game_at(4, 3, "purchasing"))
+    before = latest(app.session.game.price_history())
+    play_to_reveal(app)
+    app.flow.continue_after_reveal()
+    app.update()
+    assert app.mode in ("enter", "cover")
+    board = app.layout.board
+    history = app.session.game.price_history()
+    assert set(history[-1]) == set(ed.rules.RAW)       # the orders of March revealed
+    for key in ed.COMMODITIES:
+        assert board.token_price(key) == latest(history)[key]
+    for key in ed.rules.RAW:
+        assert board.tracks[key].ghost == before[key]
+
+
+def test_a_slide_moves_the_tokens_over_time_and_finish_ends_it_at_once(make_app):
+    app = make_app()
+    board, history = a_month_back(app, 4, 9)
+    old, new = history[-2], history[-1]
+    key = max(ed.COMMODITIES, key=lambda k: abs(new[k] - old[k]))
+    assert abs(new[key] - old[key]) >= 3, "the test game's last month hardly moved a price"
+    start_y = board.token_y(key)
+    done = []
+    board.slide(new, on_done=lambda: done.append(True))
+    assert board.animating and done == []
+    # A frame on the way: the token shows a price between the two, and has moved.
+    between = lambda price: min(old[key], new[key]) < price < max(old[key], new[key])
+    run_until(app, lambda: between(board.token_price(key)) or not board.animating)
+    assert board.animating and between(board.token_price(key))
+    on_the_way = board.token_y(key)
+    board.finish()
+    assert not board.animating and done == [True]
+    end_y = board.token_y(key)
+    assert min(start_y, end_y) < on_the_way < max(start_y, end_y)
+    for k in ed.COMMODITIES:
+        assert board.token_price(k) == new[k]
+        assert board.tracks[k].ghost == old[k]               # the place it left
+    # The slide ends where drawing the new month at once puts the tokens.
+    ends = {k: board.token_y(k) for k in ed.COMMODITIES}
+    board.show(history)
+    assert {k: board.token_y(k) for k in ed.COMMODITIES} == ends
+    app.update()
+    assert done == [True]                                    # run once only
+
+
+def test_a_slide_left_alone_ends_at_the_new_prices(make_app):
+    app = make_app()
+    board, history = a_month_back(app, 2, 5)
+    done = []
+    board.slide({"fine": history[-1]["fine"]}, keys=["fine"], on_done=lambda: done.append(1))
+    run_until(app, lambda: not board.animating)
+    assert done == [1] and board.token_price("fine") == history[-1]["fine"]
+    assert board.token_price("xfine") == history[-2]["xfine"]      # not in keys: stays
+
+
+def test_a_click_on_the_board_finishes_a_slide(make_app):
+    app = make_app()
+    board, history = a_month_back(app, 4, 9)
+    done = []
+    board.slide(history[-1], on_done=lambda: done.append(1))
+    assert board.animating
+    board.event_generate("<ButtonPress-1>", x=board.winfo_width() // 2, y=5)
+    assert not board.animating and done == [1]
+    assert [board.token_price(k) for k in ed.COMMODITIES] == \
+        [history[-1][k] for k in ed.COMMODITIES]
+
+
+def test_a_price_off_the_scale_refits_it_before_the_slide(make_app):
+    app = make_app()
+    begin(app, game_at(2, 2, "purchasing"))
+    board = app.layout.board
+    raw = board.scales[0]
+    board.slide({"xfine": raw.high + 30})
+    assert board.scales[0].covers(raw.high + 30) and board.scales[0] != raw
+    board.finish()
+    assert board.token_price("xfine") == raw.high + 30
+    assert 0 <= board.token_y("xfine") <= board.winfo_height()
+
+
+def test_a_board_destroyed_during_a_slide_stops_cleanly(make_app):
+    import tkinter as tk
+    from ed.ui.board import BoardCanvas
+    app = make_app()
+    game = begin(app, game_at(2, 4, "purchasing"))
+    window = tk.Toplevel(app)
+    board = BoardCanvas(window, app.theme)
+    board.pack(fill="both", expand=True)
+    history = game.price_history()
+    board.show(history[:-1])
+    app.update()
+    board.slide(history[-1])
+    app.update()
+    window.destroy()
+    later = time.monotonic() + 0.1
+    run_until(app, lambda: time.monotonic() > later)        # frames due meanwhile: none run
+
+
+def test_reduced_motion_draws_the_final_state_at_once_and_is_remembered(make_app, data_dir):
+    app = make_app()
+    board, history = a_month_back(app, 4, 9)
+    app.view_menu.invoke(view_item(app, "Reduced motion"))
+    app.update()
+    assert app.settings.reduced_motion and app.prefs.motion_var.get()
+    assert json.loads((data_dir / "settings.json").read_text())["reduced_motion"] is True
+    done = []
+    board.slide(history[-1], on_done=lambda: done.append(1))
+    assert not board.animating and done == [1]
+    assert [board.token_price(k) for k in ed.COMMODITIES] == \
+        [history[-1][k] for k in ed.COMMODITIES]
+    app.destroy()
+    again = make_app()
+    assert again.settings.reduced_motion and again.prefs.motion_var.get()
+    again.view_menu.invoke(view_item(again, "Reduced motion"))
+    assert not again.settings.reduced_motion
+
+
+def test_the_board_is_whole_at_the_minimum_size_at_150_percent_with_six_players(make_app,
+                                                                                data_dir):
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing", humans=2, loans=True))
+    least = app.wm_minsize()
+    app.geometry(f"{least[0]}x{least[1]}")
+    for _ in range(3):
+        app.update()
+    board = app.layout.board
+    assert board.winfo_ismapped() and inside(board, app)
+    assert board.winfo_height() >= board.min_height()
+    names = [board.itemcget(i, "text") for i in board.find_withtag("name")]
+    assert names[:2] == ["X-Fine", "Fine"] and names[3:] == ["A", "B", "C"]
+    assert names[2] in ("Standard", "Std")
+    assert len(board.find_withtag("tick")) >= 2 * 2          # a few rungs on each scale
+    assert board_problems(app) == []
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.3, 1.5])
+def test_nothing_on_the_board_is_cut_or_covered(make_app, data_dir, scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing", humans=2, loans=True))
+    found = board_problems(app)
+    shown = app.winfo_width(), app.winfo_height()
+    least = app.wm_minsize()
+    app.geometry(f"{least[0]}x{least[1]}")
+    for _ in range(3):
+        app.update()
+    found += board_problems(app)
+    assert found == []
+    # Labels of one scale never cover each other, whatever the prices.
+    board = app.layout.board
+    board.show([dict(ed.rules.OPENING_PRICES),
+                {"xfine": 31, "fine": 30, "standard": 30, "A": 120, "B": 121, "C": 119}])
+    app.update()
+    boxes = board.label_boxes()
+    for group in P.BOARD_GROUPS:
+        for a, b in zip(group, group[1:]):
+            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
+            assert ax1 <= bx0 or ay1 <= by0 or by1 <= ay0, (a, b)
+    assert board_problems(app) == []
+    app.geometry(f"{shown[0]}x{shown[1]}")
+
+
+def test_the_guide_frames_the_board(make_app):
+    app = make_app()
+    begin(app, game_at(4, 2, "purchasing"))
+    app.extras.start_tour()
+    app.update()
+    tour = app.tour
+    index = next(i for i, step in enumerate(tour.steps) if step[0] == "The Price Level Board")
+    tour.show(index)
+    app.update()
+    assert tour.target() is app.layout.board and tour.highlighted()
+    keys(app, tour.skip_button, "Escape")
