@@ -176,6 +176,13 @@ def test_names_fit_only_apart_and_inside():
     assert not P.names_fit([10, 50], [20, 20], 0, 59, 10)       # out at the right
 
 
+def test_on_two_lines_names_take_turns_and_need_room_only_from_their_own_lines():
+    xs, widths = [10, 30, 50, 70], [18, 18, 18, 18]
+    assert not P.names_fit(xs, widths, 0, 100, 4)               # side by side: 2 apart
+    assert P.names_fit(xs, widths, 0, 100, 4, lines=2)          # 10 and 50; 30 and 70
+    assert not P.names_fit(xs, widths, 0, 100, 23, lines=2)
+
+
 def test_labels_side_by_side_with_room_between_them_never_move():
     assert P.spread_labels([10, 60, 110], [100, 100, 100], 45, 20, 0, 300) == [100, 100, 100]
 

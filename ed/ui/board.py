@@ -238,13 +238,14 @@ class BoardCanvas(tk.Canvas):
         pitch = max(1.0, (right - left - gap) / 6)
         xs = {key: left + pitch * (i + 0.5) + (gap if i >= 3 else 0)
               for i, key in enumerate(COMMODITIES)}
-        top = pad + token_h / 2
-        bottom = height - pad * 2 - name_h - token_h / 2
         plan = _Plan(width=width, height=height, pad=pad, axis=axis, left=left, right=right,
-                     gap=gap, pitch=pitch, xs=xs, top=top, bottom=max(top + 1, bottom),
-                     token_h=token_h, name_h=name_h, small_h=small_h)
+                     gap=gap, pitch=pitch, xs=xs, token_h=token_h, name_h=name_h,
+                     small_h=small_h)
         plan.token_font, plan.token_w = self._token_font(plan)
-        plan.name_font, plan.names = self._names(plan)
+        plan.name_font, plan.names, plan.name_lines = self._names(plan)
+        plan.top = pad + token_h / 2
+        plan.bottom = max(plan.top + 1,
+                          height - pad * 2 - name_h * plan.name_lines - token_h / 2)
         return plan
 
     def _token_font(self, plan: _Plan) -> Tuple[str, float]:
@@ -258,19 +259,21 @@ class BoardCanvas(tk.Canvas):
                 return name, width
         return "EDSmall", width
 
-    def _names(self, plan: _Plan) -> Tuple[str, Dict[str, str]]:
-        """The tracks' names: whole in bold, or whole in the body font, and only then
-        with "Standard" shortened; in the small font if nothing else fits."""
+    def _names(self, plan: _Plan) -> Tuple[str, Dict[str, str], int]:
+        """The tracks' names, their font and lines: whole in bold, or whole in the body
+        font, and only then with "Standard" shortened; on a narrow board, on two lines
+        taking turns, so that no name ever runs into another."""
         xs = [plan.xs[key] for key in COMMODITIES]
         gap = self.theme.pad(1)
-        tries = [(False, "EDBold"), (False, "EDBody"), (True, "EDBold"), (True, "EDBody"),
-                 (True, "EDSmall")]
-        for short, font_name in tries:
+        tries = [(False, "EDBold", 1), (False, "EDBody", 1), (True, "EDBold", 1),
+                 (True, "EDBody", 1), (True, "EDSmall", 1), (True, "EDBody", 2),
+                 (True, "EDSmall", 2)]
+        for short, font_name, lines in tries:
             names = PB.track_names(short)
             widths = [self.fonts[font_name].measure(names[key]) for key in COMMODITIES]
-            if PB.names_fit(xs, widths, plan.pad, plan.width - plan.pad, gap):
-                return font_name, names
-        return "EDSmall", PB.track_names(True)
+            if PB.names_fit(xs, widths, plan.pad, plan.width - plan.pad, gap, lines=lines):
+                return font_name, names, lines
+        return "EDSmall", PB.track_names(True), 2
 
     def _scale_of(self, key: str) -> PB.Scale:
         assert self.scales is not None
@@ -331,7 +334,9 @@ class BoardCanvas(tk.Canvas):
                                             smooth=True, tags=("token", f"k:{key}"))
         items["label"] = self.create_text(x, 0, text="", font=plan.token_font,
                                           fill=ink_on(colour), tags=("token", f"k:{key}"))
-        items["name"] = self.create_text(x, plan.height - plan.pad - plan.name_h / 2,
+        line = COMMODITIES.index(key) % plan.name_lines
+        below = plan.name_lines - 1 - line            # lines of names under this one
+        items["name"] = self.create_text(x, plan.height - plan.pad - plan.name_h * (below + 0.5),
                                          text=plan.names[key], font=plan.name_font,
                                          fill=darker(colour), tags=("name", f"k:{key}"))
         self._items[key] = items

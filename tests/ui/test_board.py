@@ -250,6 +250,27 @@ def test_nothing_on_the_board_is_cut_or_covered(make_app, data_dir, scale):
     app.geometry(f"{shown[0]}x{shown[1]}")
 
 
+@pytest.mark.parametrize("width", [260, 300])
+def test_a_narrow_board_takes_its_names_in_turns_on_two_lines_and_nothing_overlaps(
+        make_app, width):
+    import tkinter as tk
+    from ed.ui.board import BoardCanvas
+    app = make_app()
+    game = begin(app, game_at(6, 9, "purchasing", humans=2))
+    window = tk.Toplevel(app)
+    board = BoardCanvas(window, app.theme)
+    board.configure(width=width, height=board.min_height() + 40)
+    board.pack()
+    board.show(game.price_history())
+    app.update()
+    assert board._plan.name_lines == 2
+    names = {board.itemcget(i, "text"): board.coords(i)[1] for i in board.find_withtag("name")}
+    assert names["X-Fine"] == names["Std"] == names["B"] != names["Fine"] == names["A"]
+    usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight())
+    assert [line for line in fitcheck.problems(window, usable) if str(board) in line] == []
+    window.destroy()
+
+
 def test_the_guide_frames_the_board(make_app):
     app = make_app()
     begin(app, game_at(4, 2, "purchasing"))

@@ -206,13 +206,18 @@ def track_names(short: bool) -> Dict[str, str]:
 
 
 def names_fit(xs: Sequence[float], widths: Sequence[float], left: float, right: float,
-              gap: float) -> bool:
+              gap: float, *, lines: int = 1) -> bool:
     """Whether names ``widths`` wide, centred at ``xs`` (left to right), stand between
-    ``left`` and ``right`` with at least ``gap`` between neighbours."""
-    spans = [(x - width / 2, x + width / 2) for x, width in zip(xs, widths)]
-    if not spans or spans[0][0] < left or spans[-1][1] > right:
-        return not spans
-    return all(first[1] + gap <= second[0] for first, second in zip(spans, spans[1:]))
+    ``left`` and ``right`` with at least ``gap`` between neighbours on a line; on
+    ``lines`` lines the names take them in turn (the first, third, fifth on the first)."""
+    for line in range(lines):
+        spans = [(x - width / 2, x + width / 2)
+                 for x, width in zip(xs[line::lines], widths[line::lines])]
+        if spans and (spans[0][0] < left or spans[-1][1] > right):
+            return False
+        if any(first[1] + gap > second[0] for first, second in zip(spans, spans[1:])):
+            return False
+    return True
 
 
 def spread_labels(xs: Sequence[float], ys: Sequence[float], width: float, height: float,
