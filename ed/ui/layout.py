@@ -277,6 +277,9 @@ class MainWindow:
         self.message.grid(row=0, column=0, sticky="w")
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
+        self.rules_text = ""
+        from .tooltip import add_tooltip
+        add_tooltip(self.rules_label, lambda: self.rules_text, 400)
         self.status = status
         # again when the rules summary changes width, or a long message runs under it
         status.bind("<Configure>", lambda e: self._wrap_message())
@@ -347,7 +350,9 @@ class MainWindow:
         from . import presenter as P
         self.tally.setup(rules.months, loans=rules.loans)
         self.reference_pages.show_recipes(rules.recipes)
-        self.rules_label.configure(text=P.setup_summary(rules))
+        # the variations in a few words; the whole set-up on hover
+        self.rules_label.configure(text=P.variations_summary(rules))
+        self.rules_text = P.setup_summary(rules)
         self._wrap_message()
 
     def show_public(self, game, current: Optional[int] = None, *,

@@ -33,7 +33,7 @@ from .sheet import (Cell, TallyRow, empty_entry_question, instructions, month_he
                     tally_rows)
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
-                    seat_rows, setup_summary)
+                    seat_rows, setup_summary, variations_summary)
 from .voices import FACTS, PERSONAL, REACTIONS, candidates, end_reaction, reaction, reactions
 
 __all__ = [
@@ -49,6 +49,6 @@ __all__ = [
     "newcomer_instructions", "report_cells", "sheet_title", "tally_columns", "tally_rows",
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
-    "setup_summary",
+    "setup_summary", "variations_summary",
     "FACTS", "PERSONAL", "REACTIONS", "candidates", "end_reaction", "reaction", "reactions",
 ]

@@ -104,7 +104,7 @@ def month_heading(month: int) -> str:
 def sheet_title(view) -> str:
     """The line above the sheet: whose it is, which month and what to do now."""
     if view.is_over:
-        return f"{view.name}'s tally sheet — the game is over"
+        return f"{view.name}'s tally sheet"       # the strip above says the game is over
     doing = "buying" if view.phase == PURCHASING else "selling"
     return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 

@@ -154,6 +154,16 @@ def cover_text(name: str) -> Tuple[str, str]:
             f"hidden until the reveal.")
 
 
+def variations_summary(rules) -> str:
+    """The variations in play, for the status line (the rest of the set-up shows on the
+    sheet and the strip): ``"loans · partial fills"``, or ``""`` for the plain rules."""
+    parts = [text for flag, text in (("loans", "loans"), ("partial_fills", "partial fills"),
+                                     ("partial_sales", "partial sales"),
+                                     ("classic_recipes", "classic chart"))
+             if getattr(rules, flag)]
+    return " · ".join(parts)
+
+
 def setup_summary(rules) -> str:
     """The rules options in a few words, for the window's status line and the printed sheet:
     ``"4 players · 12 months · $450 each · 9 units a month · loans"``."""
