@@ -91,6 +91,7 @@ class BoardCanvas(tk.Canvas):
         self._plan: Optional[_Plan] = None
         self._slide: Optional[dict] = None
         self._after: Optional[str] = None
+        self._drawn = False                 # the board shows ``history`` as ``show`` drew it
         self.bind("<Configure>", lambda e: self._draw(), add="+")
         self.bind("<ButtonPress-1>", lambda e: self.finish(), add="+")
         self.bind("<Destroy>", self._destroyed, add="+")
@@ -120,8 +121,11 @@ class BoardCanvas(tk.Canvas):
         latest prices, the ghosts at the month before.  A slide under way ends first."""
         self.finish()
         history = [dict(prices) for prices in history]
+        if history == self.history and self._drawn:
+            return                          # already on the board (a refresh of the panels)
         same_game = bool(self.history) and PB.continues_history(self.history, history)
         self.history = history
+        self._drawn = True
         self.tracks = {track.key: track for track in PB.board_tracks(history)}
         self._shown = {key: float(track.price) for key, track in self.tracks.items()}
         self.scales = self._fit(self.scales if same_game else None, ())
@@ -149,6 +153,7 @@ class BoardCanvas(tk.Canvas):
         if not self.tracks:
             raise ValueError("the board has no prices yet: show a price history first")
         keys = [key for key in (prices if keys is None else keys) if key in prices]
+        self._drawn = False                 # the board no longer shows ``history`` alone
         start = {key: self._shown[key] for key in keys}
         for key in keys:
             self.tracks[key] = self.tracks[key].moved(int(prices[key]))

@@ -141,6 +141,12 @@ def test_a_slide_left_alone_ends_at_the_new_prices(make_app):
     run_until(app, lambda: not board.animating)
     assert done == [1] and board.token_price("fine") == history[-1]["fine"]
     assert board.token_price("xfine") == history[-2]["xfine"]      # not in keys: stays
+    # The same history shown again after a slide is drawn again; shown twice, drawn once.
+    board.show(history[:-1])
+    assert board.token_price("fine") == history[-2]["fine"]
+    items = board.find_all()
+    board.show(history[:-1])
+    assert board.find_all() == items
 
 
 def test_a_click_on_the_board_finishes_a_slide(make_app):
