@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import hashlib
 import json
 import os
 import shutil
@@ -55,19 +56,60 @@ MAX_BYTES = 1_000_000
 MAX_DIGITS = 20
 _RULE_FIELDS = ("players", "months", "loans", "partial_fills", "partial_sales", "classic_recipes")
 _SEED_LIMIT = 2 ** 63
+#: the longest file name (in bytes) most file systems allow
+NAME_MAX = 255
+#: the longest text a draft's field keeps
+DRAFT_TEXT = 20
 
 
 class SaveError(ValueError):
     """A save that cannot be written or read; the message is one plain sentence."""
 
 
+@dataclass(frozen=True)
+class Draft:
+    """What one person had typed but not submitted when the game was saved.
+
+    ``fields`` holds ``(commodity, units text, price text)`` as typed, which
+    may not be a valid entry at all: a draft is put back in the fields on
+    resume, never submitted.  ``month`` and ``phase`` say which sheet it
+    belongs to.
+    """
+
+    seat: int
+    month: int
+    phase: str
+    fields: Tuple[Tuple[str, str, str], ...]
+
+
+def sibling_path(path: "os.PathLike[str] | str", suffix: str) -> str:
+    """The file beside ``path`` named its name + ``suffix`` (``.bak``, ``.lock``).
+
+    A name that would pass the file system's limit (``NAME_MAX`` bytes) is
+    shortened, with a hash of the whole name, so it still names one file only.
+    """
+    path = os.fspath(path)
+    folder, name = os.path.split(path)
+    wanted = name + suffix
+    if len(os.fsencode(wanted)) <= NAME_MAX:
+        return os.path.join(folder, wanted)
+    tag = "~" + hashlib.sha1(os.fsencode(name)).hexdigest()[:12]
+    room = NAME_MAX - len(os.fsencode(tag + suffix))
+    kept = name
+    while len(os.fsencode(kept)) > room:
+        kept = kept[:-1]
+    return os.path.join(folder, kept + tag + suffix)
+
+
 # ---------------------------------------------------------------- writing
 
-def to_dict(game: Game, *, explanations: Optional["Explanations"] = None) -> Dict[str, Any]:
+def to_dict(game: Game, *, draft: Optional[Draft] = None,
+            explanations: Optional["Explanations"] = None) -> Dict[str, Any]:
     """The game as a JSON-ready document (pending entries encoded when there are any).
 
-    ``explanations`` (the computer players' sentences) are kept as
-    ``explanation_fields`` says.
+    ``draft`` (what a person had typed, not submitted) is kept encoded like the
+    pending entries, under ``"draft"``; ``explanations`` (the computer players'
+    sentences) as ``explanation_fields`` says.
     """
     pending = game.pending_entries()
     plain = [None if seat not in pending else _entry_json(pending[seat])
@@ -83,6 +125,9 @@ def to_dict(game: Game, *, explanations: Optional["Explanations"] = None) -> Dic
         "log": [[_entry_json(e) for e in phase] for phase in game.log()],
         "pending": encode_pending(plain) if pending else plain,
     }
+    if draft is not None:
+        doc["draft"] = encode_pending([draft.seat, draft.month, draft.phase,
+                                       [list(field) for field in draft.fields]])
     if explanations is not None:
         doc.update(explanation_fields(game, explanations))
     return doc
@@ -118,13 +163,14 @@ def _entry_json(entry: Dict[str, Any]) -> Dict[str, List[int]]:
     return {key: [pair[0], pair[1]] for key, pair in entry.items()}
 
 
-def dumps(game: Game, *, explanations: Optional["Explanations"] = None) -> str:
+def dumps(game: Game, *, draft: Optional[Draft] = None,
+          explanations: Optional["Explanations"] = None) -> str:
     """The save document as a string."""
-    return json.dumps(to_dict(game, explanations=explanations),
+    return json.dumps(to_dict(game, draft=draft, explanations=explanations),
                       ensure_ascii=False, separators=(",", ":"))
 
 
-def save(game: Game, path: "os.PathLike[str] | str", *,
+def save(game: Game, path: "os.PathLike[str] | str", *, draft: Optional[Draft] = None,
          explanations: Optional["Explanations"] = None) -> None:
     """Write the game to ``path`` atomically, keeping the previous file as ``path + ".bak"``.
 
@@ -133,7 +179,7 @@ def save(game: Game, path: "os.PathLike[str] | str", *,
     """
     path = os.fspath(path)
     try:
-        data = dumps(game, explanations=explanations).encode("utf-8")
+        data = dumps(game, draft=draft, explanations=explanations).encode("utf-8")
         write_atomic(path, data, backup=True)
     except OSError as error:
         raise SaveError(f"The game could not be saved to {path}: "
@@ -145,7 +191,8 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
 
     The bytes go to a temporary file in the same folder, are flushed and
     synced to disk, and only then replace ``path`` (with ``backup``, the
-    previous file is first copied to ``path + ".bak"``).  Raises ``OSError``;
+    previous file is first copied to ``path + ".bak"``, a name shortened by
+    ``sibling_path`` if it would be too long).  Raises ``OSError``;
     ``path`` is then as it was and no temporary file is left behind.
     """
     path = os.fspath(path)
@@ -194,7 +241,7 @@ def _keep_backup(path: str, folder: str) -> None:
     os.close(fd)
     try:
         shutil.copyfile(path, tmp)
-        os.replace(tmp, path + ".bak")
+        os.replace(tmp, sibling_path(path, ".bak"))
     except BaseException:
         _discard(tmp)
         raise
@@ -348,11 +395,45 @@ def parse_json(text: str) -> Any:
 
 def loads(text: str) -> Game:
     """Rebuild a game from a save document.  Raises ``SaveError`` when it cannot."""
-    if not isinstance(text, str):
-        raise SaveError("A saved game is text, and this is not.")
-    if len(text) > MAX_BYTES:
-        raise SaveError("This file is too large to be a saved game.")
-    return from_dict(parse_json(text))
+    return loads_with_draft(text)[0]
+
+
+def load_with_draft(path: "os.PathLike[str] | str") -> "tuple[Game, Optional[Draft]]":
+    """``load``, and the entry a person had typed but not submitted (``None``: none)."""
+    return loads_with_draft(read_text(os.fspath(path)))
+
+
+def loads_with_draft(text: str) -> "tuple[Game, Optional[Draft]]":
+    """``loads``, and the save's draft; a draft that does not fit the game is left out."""
+    saved = loads_saved(text)
+    return saved.game, saved.draft
+
+
+def draft_of(doc: Any, game: Game) -> Optional[Draft]:
+    """The draft a document holds for ``game`` as it stands, or ``None``.
+
+    Never raises: a damaged draft, or one for another phase, a computer seat
+    or a seat that has submitted, is simply not put back.
+    """
+    if not isinstance(doc, dict) or "draft" not in doc or game.is_over:
+        return None
+    try:
+        seat, month, phase, fields = decode_pending(doc["draft"])
+    except (SaveError, TypeError, ValueError):
+        return None
+    if type(seat) is not int or not 0 <= seat < game.players or \
+            game.seats[seat].is_computer or game.submitted(seat) or \
+            (month, phase) != (game.month, game.phase) or not isinstance(fields, list):
+        return None
+    keys = game.view(seat).keys
+    kept = []
+    for field in fields[:len(keys)]:
+        if not (isinstance(field, list) and len(field) == 3 and field[0] in keys
+                and all(isinstance(t, str) and len(t) <= DRAFT_TEXT and t.isprintable()
+                        for t in field[1:])):
+            return None
+        kept.append((field[0], field[1], field[2]))
+    return Draft(seat, month, phase, tuple(kept)) if kept else None
 
 
 def from_dict(doc: Any) -> Game:
@@ -549,26 +630,27 @@ def _sentences(row: Any, game: Game) -> List[Tuple[int, str]]:
 
 @dataclass(frozen=True)
 class Saved:
-    """Everything a save holds to go on with: the game and the explanations."""
+    """Everything a save holds to go on with: the game, a person's draft, the explanations."""
 
     game: Game
+    draft: Optional[Draft]
     explanations: Explanations
 
 
 def load_saved(path: "os.PathLike[str] | str") -> Saved:
-    """``load``, with the explanations.  Raises ``SaveError`` like ``load``."""
+    """``load``, with the draft and the explanations.  Raises ``SaveError`` like ``load``."""
     return loads_saved(read_text(os.fspath(path)))
 
 
 def loads_saved(text: str) -> Saved:
-    """``loads``, with the explanations (damaged ones are left out)."""
+    """``loads``, with the draft and the explanations (damaged ones are left out)."""
     if not isinstance(text, str):
         raise SaveError("A saved game is text, and this is not.")
     if len(text) > MAX_BYTES:
         raise SaveError("This file is too large to be a saved game.")
     doc = parse_json(text)
     game = from_dict(doc)
-    return Saved(game, explanations_of(doc, game))
+    return Saved(game, draft_of(doc, game), explanations_of(doc, game))
 
 
 def describe(game: Game) -> str:

@@ -283,3 +283,36 @@ def test_fuzzed_saves_load_or_raise_save_error():
                 game.submit(s, random_entry(game.view(s), rng2))
             game.resolve()
     assert loaded + refused == 1500 and loaded > 50 and refused > 500
+
+
+def test_a_draft_is_kept_encoded_and_never_submitted():
+    game = played(months=3, players=2, upto=2)
+    game.submit(1, {})
+    draft = save.Draft(0, game.month, game.phase, (("fine", "6", "36"), ("xfine", "", "4x")))
+    text = save.dumps(game, draft=draft)
+    assert '"36"' not in text and '"fine"' not in text.split('"draft"')[1]   # not at a glance
+    again, kept = save.loads_with_draft(text)
+    assert kept == draft and not again.submitted(0) and again.submitted(1)
+    assert save.dumps(save.loads(text)) == save.dumps(game)          # the game alone, as always
+    assert save.loads_with_draft(save.dumps(game))[1] is None
+
+
+@pytest.mark.parametrize("change", ["seat", "computer", "phase", "submitted", "damaged", "long"])
+def test_a_draft_that_does_not_fit_the_game_is_left_out_without_a_fuss(change):
+    game = played(months=3, players=2, upto=2)
+    seat, month, phase, fields = 0, game.month, game.phase, (("fine", "6", "36"),)
+    if change == "seat":
+        seat = 5
+    elif change == "computer":
+        seat = 1                      # ``played`` makes every seat but the first a computer
+    elif change == "phase":
+        phase = "selling"
+    elif change == "submitted":
+        game.submit(0, {})
+    elif change == "long":
+        fields = (("fine", "6" * (save.DRAFT_TEXT + 1), "36"),)
+    doc = json.loads(save.dumps(game, draft=save.Draft(seat, month, phase, fields)))
+    if change == "damaged":
+        doc["draft"] = "not base64 at all!"
+    loaded, draft = save.loads_with_draft(json.dumps(doc))
+    assert draft is None and save.dumps(loaded) == save.dumps(game)

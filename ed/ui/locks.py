@@ -26,12 +26,21 @@ back), deleted, and created afresh with ``O_EXCL`` as above.
 
 Within one process, the locks it holds are known (``held_here``), so a second
 window of the same process sees them as held too.
+
+A lock file is read without ever waiting: one that is not a regular file (a
+folder, a FIFO, a symbolic link, a link loop) or cannot be read counts as
+held, never as free, since who made it cannot be told.  ``acquire(target,
+force=True)`` clears whatever is there and takes the lock all the same: the
+window offers it, with a warning, as "Open anyway".  A lock's name is kept
+within the file system's limit (``ed.save.sibling_path``), so a save with a
+very long name still gets one.
 """
 from __future__ import annotations
 
 import atexit
 import os
 import secrets
+import stat
 import sys
 import time
 from pathlib import Path
@@ -41,6 +50,8 @@ try:
     import fcntl
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
+
+from ..save import sibling_path
 
 LOCK_SUFFIX = ".lock"
 #: how long a lock file may stay incomplete before it counts as abandoned
@@ -62,23 +73,19 @@ class Locked(Exception):
 
 
 def lock_path(target: "os.PathLike[str] | str") -> Path:
-    """The lock file of the save ``target``."""
-    target = Path(target)
-    return target.with_name(target.name + LOCK_SUFFIX)
+    """The lock file of the save ``target`` (``<name>.lock``, shortened if too long)."""
+    return Path(sibling_path(target, LOCK_SUFFIX))
 
 
 class GameLock:
     """A lock this process holds on one save; ``release()`` gives it up."""
 
-    def __init__(self, path: Path, fd: int, nonce: str) -> None:
+    def __init__(self, path: Path, fd: int, nonce: str, target: Path) -> None:
         self.path = path
         self._fd: Optional[int] = fd
         self.nonce = nonce
-
-    @property
-    def target(self) -> Path:
-        """The save this lock guards."""
-        return self.path.with_name(self.path.name[:-len(LOCK_SUFFIX)])
+        #: the save this lock guards
+        self.target = target
 
     def held(self) -> bool:
         """Whether the lock file on disk is still this one."""
@@ -135,7 +142,11 @@ class GameLock:
 
 
 def _key(path: Path) -> str:
-    return os.path.normcase(os.path.abspath(path))
+    """One spelling per file, however the path reached it (a linked folder included)."""
+    try:
+        return os.path.normcase(os.path.realpath(path))
+    except (OSError, RuntimeError, ValueError):
+        return os.path.normcase(os.path.abspath(path))
 
 
 def _forget(lock: GameLock) -> None:
@@ -151,16 +162,21 @@ def held_here(target: "os.PathLike[str] | str") -> Optional[GameLock]:
 
 # ------------------------------------------------------------- taking
 
-def acquire(target: "os.PathLike[str] | str") -> GameLock:
+def acquire(target: "os.PathLike[str] | str", *, force: bool = False) -> GameLock:
     """Lock the save ``target`` for this process.
 
     Raises ``Locked`` when a live process holds it (this one included) and
-    ``OSError`` when the lock file cannot be made (a read-only folder).
+    ``OSError`` when the lock file cannot be made (a read-only folder).  With
+    ``force``, whatever lock is there is cleared first, held or not (another
+    window that still plays the game would then write over this one's moves).
     """
+    target = Path(target)
     path = lock_path(target)
+    if force:
+        _clear(path)
     for _ in range(_ATTEMPTS):
         try:
-            return _create(path)
+            return _create(path, target)
         except FileExistsError:
             pass
         info = read_lock(path)
@@ -181,7 +197,7 @@ def holder(target: "os.PathLike[str] | str") -> Optional[int]:
     return _pid(info) or 0
 
 
-def _create(path: Path) -> GameLock:
+def _create(path: Path, target: Path) -> GameLock:
     """Make the lock file with O_EXCL (raises ``FileExistsError`` if there is one)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
     try:
@@ -200,21 +216,76 @@ def _create(path: Path) -> GameLock:
         except OSError:
             pass
         raise
-    lock = GameLock(path, fd, nonce)
+    lock = GameLock(path, fd, nonce, target)
     _HELD[_key(path)] = lock
     return lock
+
+
+def _clear(path: Path) -> None:
+    """Remove whatever is at the lock path: a file, a link, a FIFO or an empty folder.
+
+    It is first renamed aside (atomic), so a lock made meanwhile by another
+    window is never the one removed; a folder that is not empty stays aside.
+    """
+    mine = _HELD.get(_key(path))
+    if mine is not None:
+        _forget(mine)
+        mine._close()
+    aside = _aside(path)
+    try:
+        os.rename(path, aside)
+    except OSError:
+        return                  # nothing there, or it cannot be moved: acquire will say
+    try:
+        if stat.S_ISDIR(os.lstat(aside).st_mode):
+            os.rmdir(aside)
+        else:
+            os.unlink(aside)
+    except OSError:
+        pass
+
+
+def _aside(path: Path) -> Path:
+    """A new name beside ``path`` for a lock being removed (within the name limit)."""
+    return path.with_name(f"{path.name[:200]}.{os.getpid()}.{secrets.token_hex(4)}.stale")
+
+
+def _open_regular(path: Path) -> int:
+    """A descriptor of the regular file at ``path``, opened without ever waiting.
+
+    Raises ``FileNotFoundError`` when there is none and ``OSError`` for
+    anything else, a link, a FIFO or a folder included.
+    """
+    info = os.lstat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OSError(f"{path} is not a regular file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0) \
+        | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):   # swapped since the lstat
+            raise OSError(f"{path} is not a regular file")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def read_lock(path: Path) -> Optional[Dict[str, str]]:
     """The lock file's fields (``{}`` while incomplete), or ``None`` when there is none."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(4096)
-        modified = os.stat(path).st_mtime
+        fd = _open_regular(path)
     except FileNotFoundError:
         return None
     except OSError:
         return {"unreadable": "1"}
+    try:
+        data = os.read(fd, 4096)
+        modified = os.fstat(fd).st_mtime
+    except OSError:
+        return {"unreadable": "1"}
+    finally:
+        os.close(fd)
     fields: Dict[str, str] = {"_mtime": repr(modified)}
     try:
         lines = data.decode("ascii").splitlines()
@@ -257,7 +328,7 @@ def _flock_free(path: Path) -> bool:
     if fcntl is None:
         return False
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = _open_regular(path)
     except OSError:
         return False
     try:
@@ -273,7 +344,7 @@ def _flock_free(path: Path) -> bool:
 
 def _take_over(path: Path, info: Dict[str, str]) -> None:
     """Remove the stale lock ``info`` read at ``path``, unless another process was quicker."""
-    aside = path.with_name(f"{path.name}.{os.getpid()}.{secrets.token_hex(4)}.stale")
+    aside = _aside(path)
     try:
         os.rename(path, aside)
     except OSError:

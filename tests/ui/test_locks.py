@@ -1,6 +1,7 @@
 """Lock files (no display needed): one window per game, tried with real processes."""
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -229,3 +230,104 @@ def test_a_lock_taken_meanwhile_by_another_window_is_not_taken_back(target):
         assert locks.holder(target) == other.pid
     finally:
         finish(other)
+
+
+# ------------------------------------------------------- hostile lock files
+
+class Hung(Exception):
+    """What ``no_hang`` raises in code that blocks (not an ``OSError``, so never taken for one)."""
+
+
+@contextlib.contextmanager
+def no_hang(seconds: int = 30):
+    """Fail the test, instead of hanging the run, when what it wraps blocks (needs SIGALRM).
+
+    The alarm comes again every second after the first, so a second block is
+    broken too (and the test fails on the first).
+    """
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+
+    def hung(signum, frame):
+        raise Hung(f"blocked for more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1.0)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def make_special(path: Path, kind: str) -> None:
+    """A FIFO, a folder, a link loop or a dangling link at ``path`` (skipped where there are none)."""
+    if kind == "fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("this platform has no FIFOs")
+        os.mkfifo(path)
+    elif kind == "folder":
+        path.mkdir()
+    else:
+        try:
+            if kind == "loop":
+                os.symlink(path.name, path)
+            else:
+                os.symlink(path.name + ".gone", path)
+        except (OSError, NotImplementedError) as error:
+            pytest.skip(f"symbolic links cannot be made here ({error})")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "dangling"])
+def test_a_lock_that_is_not_a_file_counts_as_held_and_is_never_waited_on(target, kind):
+    make_special(locks.lock_path(target), kind)
+    with no_hang(20):
+        assert locks.holder(target) == 0             # held by an unknown window
+        with pytest.raises(locks.Locked, match="open in another window"):
+            locks.acquire(target)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "dangling"])
+def test_open_anyway_clears_a_lock_that_is_not_a_file(target, kind):
+    make_special(locks.lock_path(target), kind)
+    with no_hang(20):
+        lock = locks.acquire(target, force=True)
+    assert lock.held() and locks.read_lock(lock.path)["pid"] == str(os.getpid())
+    assert locks.lock_path(target).is_file() and not locks.lock_path(target).is_symlink()
+    lock.release()
+    assert not os.path.lexists(locks.lock_path(target))
+    assert [p.name for p in target.parent.iterdir()] == []   # nothing left aside
+
+
+def test_open_anyway_takes_a_lock_forged_with_a_living_process(target):
+    sleeper = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"],
+                               stdin=subprocess.PIPE)
+    try:
+        real = locks.process_start(sleeper.pid)
+        write_lock(target, f"pid {sleeper.pid}\nstart {real}\nnonce 0123456789abcdef\n")
+        assert locks.holder(target) == sleeper.pid
+        with pytest.raises(locks.Locked):
+            locks.acquire(target)
+        lock = locks.acquire(target, force=True)
+        assert locks.holder(target) == os.getpid() and lock.held()
+        lock.release()
+    finally:
+        sleeper.stdin.close()
+        sleeper.wait(timeout=30)
+
+
+def test_a_save_with_a_very_long_name_gets_a_lock_within_the_name_limit(tmp_path):
+    first = tmp_path / ("x" * 250 + ".json")        # 255 bytes: the most a name may have
+    second = tmp_path / ("x" * 249 + "y.json")
+    lock = locks.acquire(first)
+    assert len(lock.path.name.encode()) <= 255 and lock.path.name.endswith(".lock")
+    assert lock.target == first and lock.held() and locks.holder(first) == os.getpid()
+    assert locks.lock_path(second) != lock.path
+    with pytest.raises(locks.Locked):
+        locks.acquire(first)
+    other = locks.acquire(second)
+    lock.release()
+    other.release()
+    assert locks.holder(first) is None and locks.holder(second) is None
+    assert list(tmp_path.iterdir()) == []
