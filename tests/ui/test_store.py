@@ -90,7 +90,8 @@ def test_a_damaged_save_is_listed_as_such_and_not_offered(folder):
     bad.write_text('{"format": "executive-decision-save", "rules": ')
     listing = st.listing()
     assert [i.path for i in listing] == [bad, good]
-    assert listing[0].problem and listing[0].stage == "cannot be read"
+    assert listing[0].problem and listing[0].stage == "damaged"
+    assert listing[0].describe().endswith(" · cannot be read (damaged)")
     assert [i.path for i in st.unfinished()] == [good]
 
 
@@ -272,3 +273,160 @@ def test_two_processes_starting_at_once_migrate_the_old_autosave_once(folder):
     outputs = [run.communicate(timeout=60)[0].strip() for run in runs]
     assert outputs == ["[]", "[]"]
     assert len(SaveStore(folder).listing()) == 1 and not (folder / "autosave.json").exists()
+
+
+# ------------------------------------------------------------ hostile paths and files
+
+def test_a_symlink_loop_is_one_sentence_where_path_resolve_raises(tmp_path):
+    from tests.ui.test_locks import make_special
+    loop = tmp_path / "loop.json"
+    make_special(loop, "loop")
+    with pytest.raises(_save.SaveError, match=r"loop\.json is a symbolic link that leads round "
+                                              r"in a loop, so it names no file\."):
+        store.resolve(loop)
+    for name in ("", "a\x00b"):
+        with pytest.raises(_save.SaveError, match="is not a file name"):
+            store.resolve(name)
+    assert store.resolve(tmp_path / "new.json") == tmp_path / "new.json"   # not made yet: fine
+    assert not SaveStore(tmp_path).contains(loop)
+
+
+def test_only_a_games_own_save_is_played_in_place(folder, tmp_path):
+    from tests.ui.test_locks import make_special
+    st = SaveStore(folder)
+    own = saved(st, game_in(2), NOON)
+    slot = st.open_slot(own)
+    st.write(game_in(3), slot)                           # a .bak beside it
+    slot.release()
+    bak = own.with_name(own.name + ".bak")
+    assert bak.exists() and st.own_save(own) and not st.own_save(bak)
+    link_inside = folder / "saves" / "link.json"
+    make_special(link_inside, "dangling")
+    link_inside.unlink()
+    os.symlink(own, link_inside)
+    link_outside = tmp_path / "mine.json"
+    os.symlink(own, link_outside)
+    assert not st.own_save(link_inside) and not st.own_save(link_outside)
+    linked_data = tmp_path / "linked-data"
+    os.symlink(folder, linked_data)                      # the data folder reached by a link
+    assert SaveStore(linked_data).own_save(linked_data / "saves" / own.name)
+    assert not st.own_save(tmp_path / "elsewhere.json")
+
+
+def test_save_as_never_writes_in_the_data_folder_over_a_locked_save_or_a_special_file(
+        folder, tmp_path):
+    from tests.ui.test_locks import make_special
+    st = SaveStore(folder)
+    mine = saved(st, game_in(2), NOON)
+    assert "outside the app's data folder" in st.save_as_problem(mine)
+    assert "outside the app's data folder" in st.save_as_problem(folder / "settings.json")
+    away = tmp_path / "away"
+    away.mkdir()
+    theirs = away / "theirs.json"
+    _save.save(game_in(1), theirs)
+    other = holder(theirs)
+    try:
+        assert answer(other).startswith("locked ")
+        assert st.save_as_problem(theirs) == ("theirs.json is the save of a game open in "
+                                              "another window; choose another name.")
+    finally:
+        finish(other)
+    assert st.save_as_problem(theirs) is None               # free again: a regular file
+    assert st.save_as_problem(away / "new.json") is None
+    assert st.save_as_problem(away) == f"{away} is a folder; choose a file name inside it."
+    make_special(away / "pipe.json", "fifo")
+    assert "not a regular file" in st.save_as_problem(away / "pipe.json")
+    if os.path.exists("/dev/null"):
+        assert "not a regular file" in st.save_as_problem(Path("/dev/null"))
+
+
+def hostile_files(saves: Path) -> dict:
+    """``*.json`` files of the saves folder that hold no game to replay, by the reason listed."""
+    from tests.ui.test_locks import make_special
+    saves.mkdir(parents=True, exist_ok=True)
+    (saves / "empty.json").write_bytes(b"")
+    (saves / "binary.json").write_bytes(bytes(range(256)) * 4)
+    with open(saves / "huge.json", "wb") as handle:
+        handle.truncate(_save.MAX_BYTES + 1)          # a sparse file: large, yet no disk used
+    (saves / "cut.json").write_text('{"format": "executive-decision-save", "rules": ')
+    doc = json.loads(_save.dumps(game_in(2)))
+    doc["log"][0][0] = {"fine": [1, 1]}               # a bid the rules refuse
+    (saves / "illegal.json").write_text(json.dumps(doc))
+    make_special(saves / "pipe.json", "fifo")
+    return {"empty.json": "empty file", "binary.json": "not text", "huge.json": "too large",
+            "cut.json": "damaged", "illegal.json": "damaged", "pipe.json": "not a regular file"}
+
+
+def test_every_json_that_holds_no_game_to_replay_is_listed_with_its_reason(folder):
+    from tests.ui.test_locks import no_hang
+    st = SaveStore(folder)
+    good = saved(st, game_in(1), NOON)
+    reasons = hostile_files(folder / "saves")
+    (folder / "saves" / "settings.json").write_text('{"text_scale": 1.2}')   # another kind
+    with no_hang(20):
+        listing = st.listing()
+    found = {info.path.name: info for info in listing}
+    assert set(found) == set(reasons) | {good.name}
+    for name, reason in reasons.items():
+        assert found[name].problem and found[name].stage == reason, name
+        assert found[name].describe().endswith(f" · {name} · cannot be read ({reason})")
+    assert "bid" in found["illegal.json"].problem and "empty" in found["empty.json"].problem
+    assert [info.path for info in st.unfinished()] == [good]
+
+
+def test_the_index_reads_only_new_or_changed_saves(folder, monkeypatch):
+    st = SaveStore(folder)
+    paths = [saved(st, game_in(phase), NOON - 60 * phase) for phase in range(4)]
+    reads = []
+    facts = store._facts
+    monkeypatch.setattr(store, "_facts", lambda path, info: reads.append(path.name)
+                        or facts(path, info))
+    first = st.listing()
+    assert sorted(reads) == sorted(p.name for p in paths) and st.index_path.is_file()
+    reads.clear()
+    assert st.listing() == first and reads == []                     # all from the index
+    slot = st.open_slot(paths[1])
+    st.write(game_in(5), slot)                                       # played on
+    slot.release()
+    paths[3].unlink()
+    listing = st.listing()
+    assert reads == [paths[1].name] and len(listing) == 3
+    assert [i for i in listing if i.path == paths[1]][0].month == 3
+    assert set(json.loads(st.index_path.read_text())["files"]) == {p.name for p in paths[:3]}
+    reads.clear()
+    st.index_path.write_text('{"version": 1, "files": {"x": [1, "2"]}, "oops"')   # damaged
+    assert st.listing() == listing and len(reads) == 3               # read again, no error
+    st.index_path.unlink()
+    from tests.ui.test_locks import make_special, no_hang
+    make_special(st.index_path, "fifo")
+    with no_hang(20):
+        assert st.listing() == listing                               # never waited on
+
+
+def test_a_scan_reads_the_folder_a_slice_at_a_time(folder):
+    st = SaveStore(folder)
+    for phase in range(3):
+        saved(st, game_in(phase), NOON - 60 * phase)
+    scan = st.scan()
+    steps = 0
+    while not scan.step(0):           # no time at all: one file per slice
+        steps += 1
+        assert scan.seen == steps and scan.total == 3 and scan.saves[-1:]
+    assert steps == 2 and scan.read == 3 and scan.saves == st.listing()
+
+
+def test_a_save_with_a_very_long_name_is_free_and_keeps_its_backup(folder):
+    st = SaveStore(folder)
+    (folder / "saves").mkdir()
+    long = folder / "saves" / ("2026-11-23_1055_" + "Ann" * 78 + ".json")
+    assert len(long.name) == 255
+    slot = st.open_slot(long)
+    assert slot.lock is not None and slot.lock.held()
+    st.write(game_in(1), slot)
+    st.write(game_in(2), slot)                       # the previous one kept as a backup
+    backups = [p for p in long.parent.iterdir() if p.name.endswith(".bak")]
+    assert len(backups) == 1 and len(backups[0].name.encode()) <= 255
+    assert _save.dumps(_save.load(backups[0])) == _save.dumps(game_in(1))
+    assert st.listing()[0].open_elsewhere == os.getpid()       # this window has it
+    slot.release()
+    assert st.listing()[0].open_elsewhere is None and [i.path for i in st.unfinished()] == [long]
