@@ -6,13 +6,18 @@ Widget tree::
     ├── intro                    where the games are kept
     ├── table (Treeview)         Last played | Players | Month | State, with a scrollbar
     ├── note_label               why the selected game cannot be chosen, in red
-    └── choose_button (default), browse_button ("Other file…"), cancel_button
+    └── browse_button ("Other file…"), anyway_button (shown for a game open
+        elsewhere), choose_button (default), cancel_button
 
-Only games are listed (the app's settings and statistics are not saves).
-Enter chooses, Escape cancels, a double click chooses; the arrow keys move
-in the table.  A game open in another window is listed but cannot be opened
-for play (it can be replayed).  ``saves_table`` is shared with the resume
-screen.
+Only games are listed (the app's settings and statistics are not saves); a
+``.json`` there that cannot be replayed is listed as "cannot be read", with
+the reason.  Enter chooses, Escape cancels, a double click chooses; the
+arrow keys move in the table.  A game open in another window is listed but
+cannot be opened for play (it can be replayed); "Open anyway (the other
+window may be gone)…" asks ``on_anyway`` to open it all the same, after a
+warning.  The chooser may open before the folder is read (``saves=None``):
+``show_saves`` then fills it, a slice of rows at a time, so a long list never
+freezes the window.  ``saves_table`` is shared with the resume screen.
 """
 from __future__ import annotations
 
@@ -27,6 +32,11 @@ from .store import SaveInfo
 #: (column, heading, narrowest width in em); each column widens to its longest text
 COLUMNS = (("when", "Last played", 10), ("players", "Players", 16),
            ("stage", "Month", 12), ("state", "", 8))
+#: rows put in the table between two looks at the window's events
+ROWS_PER_SLICE = 200
+#: the longest texts of a column measured to fit it
+MEASURED = 40
+ANYWAY = "Open anyway (the other window may be gone)…"
 
 
 def state_of(info: SaveInfo, current: Optional[Path] = None) -> str:
@@ -41,9 +51,10 @@ def state_of(info: SaveInfo, current: Optional[Path] = None) -> str:
 
 
 def _same(a: Path, b: Path) -> bool:
+    from .store import resolve
     try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
+        return resolve(a) == resolve(b)
+    except ValueError:       # a SaveError: a path that names no file is no other path
         return False
 
 
@@ -70,7 +81,10 @@ def fit_columns(tree: ttk.Treeview, values: Sequence[tuple]) -> None:
     em = body.measure("0")
     for index, (key, title, narrowest) in enumerate(c for c in COLUMNS
                                                     if c[0] in tree.cget("columns")):
-        widest = max([body.measure(str(v[index])) for v in values if len(v) > index]
+        # The longest texts by count are the widest but for a few (measuring costs a call
+        # to Tk each): a long list has only its longest measured.
+        texts = sorted({str(v[index]) for v in values if len(v) > index}, key=len)[-MEASURED:]
+        widest = max([body.measure(text) for text in texts]
                      + [head.measure(title), narrowest * em])
         tree.column(key, width=widest + 2 * em)
 
@@ -100,16 +114,24 @@ class SaveChooser(tk.Toplevel):
     """
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, title: str, action: str,
-                 folder: Path, saves: Sequence[SaveInfo], on_choose: Callable[[SaveInfo], None],
+                 folder: Path, saves: Optional[Sequence[SaveInfo]],
+                 on_choose: Callable[[SaveInfo], None],
                  on_browse: Callable[[], None], current: Optional[Path] = None,
-                 playable_only: bool = True, on_close: Optional[Callable[[], None]] = None) -> None:
+                 playable_only: bool = True, on_close: Optional[Callable[[], None]] = None,
+                 on_anyway: Optional[Callable[[SaveInfo], None]] = None) -> None:
         super().__init__(master)
         self.withdraw()
         self.title(f"{title} — Executive Decision")
         self.transient(master)
         self.on_choose, self.on_browse, self.on_close = on_choose, on_browse, on_close
+        self.on_anyway = on_anyway
         self.current = current
         self.playable_only = playable_only
+        self.folder = folder
+        self.rows: Dict[str, SaveInfo] = {}
+        self._pending: Optional[str] = None
+        #: whether the list is complete (the folder read and every row shown)
+        self.ready = False
         em = theme.em
         outer = ttk.Frame(self, padding=theme.pad(1.5))
         outer.grid(sticky="nsew")
@@ -117,20 +139,15 @@ class SaveChooser(tk.Toplevel):
         self.rowconfigure(0, weight=1)
         outer.columnconfigure(0, weight=1)
         outer.rowconfigure(1, weight=1)
-        intro = (f"Your games, the most recently played first. They are kept in {folder}."
-                 if saves else f"There are no saved games in {folder} yet.")
-        self.intro = ttk.Label(outer, text=intro, wraplength=em * 70, justify="left")
+        self.intro = ttk.Label(outer, text=f"Reading the saves folder {folder}…",
+                               wraplength=em * 70, justify="left")
         self.intro.grid(row=0, column=0, columnspan=2, sticky="w", pady=(0, em))
-        self.table = saves_table(outer, theme, height=min(12, max(4, len(saves))))
+        self.table = saves_table(outer, theme, height=12 if saves is None else
+                                 min(12, max(4, len(saves))))
         scroll = ttk.Scrollbar(outer, orient="vertical", command=self.table.yview)
         self.table.configure(yscrollcommand=scroll.set)
         self.table.grid(row=1, column=0, sticky="nsew")
         scroll.grid(row=1, column=1, sticky="ns")
-        self.rows = fill_table(self.table, saves, current)
-        playable = [i for i, row in enumerate(self.table.get_children())
-                    if self.why_not(self.rows[row]) is None]
-        if playable:
-            self.select(playable[0])      # the newest game that can be chosen here
         self.note_label = ttk.Label(outer, text="", style="Error.TLabel", wraplength=em * 70)
         self.note_label.grid(row=2, column=0, columnspan=2, sticky="w", pady=(em // 2, 0))
         buttons = ttk.Frame(outer)
@@ -138,14 +155,16 @@ class SaveChooser(tk.Toplevel):
         buttons.columnconfigure(1, weight=1)
         self.browse_button = ttk.Button(buttons, text="Other file…", command=self.browse)
         self.browse_button.grid(row=0, column=0, sticky="w")
+        self.anyway_button = ttk.Button(buttons, text=ANYWAY, command=self.anyway)
+        self.anyway_button.grid(row=0, column=1, sticky="w", padx=(em, em))
+        self.anyway_button.grid_remove()
         self.choose_button = ttk.Button(buttons, text=action, style="Accent.TButton",
                                         default="active", command=self.choose)
         self.cancel_button = ttk.Button(buttons, text="Cancel", command=self.cancel)
         self.choose_button.grid(row=0, column=2, padx=(0, em))
         self.cancel_button.grid(row=0, column=3)
-        if not saves:
-            self.choose_button.state(["disabled"])
-        self.table.bind("<<TreeviewSelect>>", lambda e: self.note_label.configure(text=""))
+        self.choose_button.state(["disabled"])
+        self.table.bind("<<TreeviewSelect>>", self._selection_changed)
         self.table.bind("<Double-1>", self._double_click)
         for key in ("<Return>", "<KP_Enter>"):
             self.bind(key, self._on_return)
@@ -153,8 +172,46 @@ class SaveChooser(tk.Toplevel):
         self.protocol("WM_DELETE_WINDOW", self.cancel)
         self._place_over(master)
         self.deiconify()
-        (self.table if saves else self.browse_button).focus_set()
+        self.table.focus_set()
         self.after_idle(self._grab)
+        if saves is not None:
+            self.show_saves(saves)
+
+    def show_saves(self, saves: Sequence[SaveInfo]) -> None:
+        """List ``saves``, ``ROWS_PER_SLICE`` rows at a time, then choose the newest game
+        that can be chosen here."""
+        saves = list(saves)
+        self.table.delete(*self.table.get_children())
+        self.rows = {}
+        self.table.configure(height=min(12, max(4, len(saves))))
+        self._fill(saves, 0)
+
+    def _fill(self, saves: List[SaveInfo], start: int) -> None:
+        columns = len(self.table.cget("columns"))
+        if start == 0:
+            self._values: List[tuple] = []
+        for info in saves[start:start + ROWS_PER_SLICE]:
+            values = (info.when, info.players, info.stage, state_of(info, self.current))[:columns]
+            self.rows[self.table.insert("", "end", values=values)] = info
+            self._values.append(values)
+        if start + ROWS_PER_SLICE < len(saves):
+            self._pending = self.after(1, self._fill, saves, start + ROWS_PER_SLICE)
+            return
+        self._pending = None
+        fit_columns(self.table, self._values)
+        folder = self.folder
+        self.intro.configure(text=f"Your games, the most recently played first. They are kept "
+                                  f"in {folder}." if saves else
+                             f"There are no saved games in {folder} yet.")
+        if saves:
+            self.choose_button.state(["!disabled"])
+            playable = [i for i, row in enumerate(self.table.get_children())
+                        if self.why_not(self.rows[row]) is None]
+            self.select(playable[0] if playable else 0)   # the newest that can be chosen here
+        else:
+            self.browse_button.focus_set()
+        self.ready = True
+        self._place_over(self.master)       # as wide as the columns have grown
 
     # ------------------------------------------------------------ reading
 
@@ -171,6 +228,22 @@ class SaveChooser(tk.Toplevel):
         self.table.selection_set(row)
         self.table.focus(row)
         self.table.see(row)
+        self._selection_changed()
+
+    def _selection_changed(self, _event=None) -> None:
+        """The note goes; "Open anyway" is offered for a game open elsewhere."""
+        self.note_label.configure(text="")
+        info = self.selected()
+        offered = self.on_anyway is not None and self.playable_only and info is not None and \
+            not info.problem and info.open_elsewhere is not None
+        if offered == bool(self.anyway_button.winfo_manager()):
+            return
+        if offered:
+            self.anyway_button.grid()
+        else:
+            self.anyway_button.grid_remove()
+        if self.ready:
+            self._place_over(self.master, move=False)   # room for the button, or less
 
     # ------------------------------------------------------------ actions
 
@@ -182,11 +255,15 @@ class SaveChooser(tk.Toplevel):
             return "That is the game in this window already."
         if self.playable_only and info.open_elsewhere is not None:
             return ("That game is open in another window; play it there "
-                    "(Game ▸ Replay a saved game… can show it here).")
+                    "(Game ▸ Replay a saved game… can show it here). If that window is gone, "
+                    "or its lock was left damaged, choose Open anyway.")
         return None
 
     def choose(self, _event=None) -> str:
         info = self.selected()
+        if not self.ready:
+            self.note_label.configure(text="The saves folder is still being read: a moment.")
+            return "break"
         if info is None:
             self.note_label.configure(text="Choose a game in the list first.")
             return "break"
@@ -201,6 +278,14 @@ class SaveChooser(tk.Toplevel):
     def browse(self) -> None:
         self._close()
         self.on_browse()
+
+    def anyway(self) -> None:
+        """Open the selected game although it looks open elsewhere (``on_anyway`` warns first)."""
+        info = self.selected()
+        if info is None or info.open_elsewhere is None or self.on_anyway is None:
+            return
+        self._close()
+        self.on_anyway(info)
 
     def cancel(self, _event=None) -> str:
         self._close()
@@ -222,11 +307,12 @@ class SaveChooser(tk.Toplevel):
 
     # ------------------------------------------------------------ window
 
-    def _place_over(self, master) -> None:
-        """Centred over the main window, within the usable screen, as the other dialogs are."""
+    def _place_over(self, master, *, move: bool = True) -> None:
+        """Centred over the main window, within the usable screen, as the other dialogs are
+        (without ``move``, only resized to what it asks for now)."""
         from .placement import place_over
         try:
-            place_over(self, master)
+            place_over(self, master, move=move)
         except tk.TclError:
             pass
 
@@ -236,6 +322,8 @@ class SaveChooser(tk.Toplevel):
 
     def _close(self) -> None:
         try:
+            if self._pending is not None:
+                self.after_cancel(self._pending)
             self.grab_release()
         except tk.TclError:
             pass

@@ -11,9 +11,18 @@ named on the command line is opened, or the resume screen offers the
 unfinished games that no other window has open (newest first, naming those
 that are open elsewhere), or the new-game dialog opens.  Open… and Replay…
 list the saves folder newest first (``chooser.SaveChooser``), with Tk's file
-dialog for any other file.  A file that cannot be read or written gives a
-plain sentence in the status bar, never a traceback, and the game in
-progress goes on.
+dialog for any other file.  The folder is read a slice at a time
+(``store.Scan``, ``SLICE_S`` each), so a large one never freezes the window.
+A file that cannot be read or written gives a plain sentence in the status
+bar, never a traceback, and the game in progress goes on.
+
+A path the user gives is followed once, safely (``store.resolve``).  Only a
+game's own save in the saves folder is played in place, locked at its real
+path; anything else (a file from elsewhere, a ``.bak``, a link) is left as
+it is and the game goes on in a save of its own.  Save As… never writes in
+the data folder, over a save another window has open, or over anything but a
+regular file.  Quitting while saves fail asks first (``question.Question``),
+offering Save As…; what is typed but not submitted is kept with the save.
 
 Imports: tkinter, ``ed.save``, the store and the chooser; other parts of the
 window only through the hub (``app.flow`` begins a game, ``app.layout`` shows
@@ -30,12 +39,17 @@ from typing import Optional
 class Files:
     """The file actions of the Game menu (see the module docstring)."""
 
+    #: the longest one slice of reading the saves folder keeps the window busy
+    SLICE_S = 0.04
+
     def __init__(self, app) -> None:
         from .store import SaveStore
         self.app = app
         self.first_run = not app.settings.first_run_done  # offer the guide once
         self.store = SaveStore(app.folder)
         self.chooser = None   # the Open or Replay list, while it is up
+        self.question = None  # a question asked (quit unsaved, open anyway), while it is up
+        self.scan = None      # the reading of the saves folder under way, if any
 
     # ------------------------------------------------------------- start
 
@@ -56,17 +70,66 @@ class Files:
             return
         self.show_start()
 
-    def resume_offers(self):
-        """The unfinished games: those this window may resume, and those open elsewhere."""
-        unfinished = self.store.unfinished()
+    def resume_offers(self, saves=None):
+        """The unfinished games (of ``saves``, or of the folder read now): those this window
+        may resume, and those open elsewhere.  A save that cannot be replayed is neither."""
+        if saves is None:
+            saves = self.store.listing()
+        unfinished = [info for info in saves if not info.finished and not info.problem]
         free = [info for info in unfinished if info.open_elsewhere is None]
         return free, [info for info in unfinished if info.open_elsewhere is not None]
 
+    def read_saves(self, done, *, progress=None, wanted=None):
+        """Read the saves folder a slice at a time, the first one now; then ``done(saves)``.
+
+        Between slices the window handles its events; ``progress(scan)`` is
+        called after each slice but the last, and the reading stops when
+        ``wanted()`` turns false (say, its window was closed).
+        """
+        app = self.app
+        scan = self.store.scan()
+
+        def go() -> None:
+            if wanted is not None and not wanted():
+                return
+            if scan.step(self.SLICE_S):
+                if self.scan is scan:
+                    self.scan = None
+                done(scan.saves)
+                return
+            if progress is not None:
+                progress(scan)
+            app.after(1, go)
+
+        self.scan = scan
+        go()
+        return scan
+
     def show_start(self) -> None:
-        """The resume screen when there is a game to resume, else welcome and the new-game dialog."""
+        """The resume screen when there is a game to resume, else welcome and the new-game
+        dialog.  A large saves folder is read while the welcome screen says so."""
+        app = self.app
+        said = []
+
+        def progress(scan) -> None:
+            if not said:
+                app.layout.show_screen(app.layout.welcome, "welcome")
+            said[:] = [f"Looking for your saved games: {scan.seen:,} of {scan.total:,} "
+                       f"files read…"]
+            app.show_message(said[0])
+
+        def done(saves) -> None:
+            if said and app.message.cget("text") == said[0]:
+                app.show_message("")
+            if app.session is None:      # no game was begun meanwhile
+                self._show_start(saves)
+
+        self.read_saves(done, progress=progress)
+
+    def _show_start(self, saves) -> None:
         from .screens import elsewhere_sentence
         ui = self.app.layout
-        free, elsewhere = self.resume_offers()
+        free, elsewhere = self.resume_offers(saves)
         if free:
             ui.show_screen(ui.resume, "resume", read=(free, elsewhere))
             return
@@ -83,8 +146,8 @@ class Files:
             ui.show_screen(ui.welcome, "welcome")
             return
         if self.open_file(str(info.path), quiet=True):
-            self.app.show_message("Welcome back: the game goes on where it stopped.",
-                                  until="entry")
+            self.app.show_message("Welcome back: the game goes on where it stopped."
+                                  + self._draft_note(), until="entry")
         elif self.app.mode == "resume":
             ui.show_screen(ui.resume, "resume")   # read again: it may be open elsewhere now
 
@@ -143,18 +206,29 @@ class Files:
         current = session.autosave_path if session is not None else None
 
         def closed() -> None:
-            self.chooser = None
+            if self.chooser is chooser:
+                self.chooser = None
 
         def browse() -> None:
             path = self._browse(title)
             if path:
                 act(path)
 
-        self.chooser = SaveChooser(app, app.theme, title=title, action=action,
-                                   folder=self.store.saves, saves=self.store.listing(),
-                                   on_choose=lambda info: act(str(info.path)), on_browse=browse,
-                                   current=current, playable_only=playable_only, on_close=closed)
-        return self.chooser
+        folder = self.store.saves
+        chooser = SaveChooser(app, app.theme, title=title, action=action, folder=folder,
+                              saves=None, on_choose=lambda info: act(str(info.path)),
+                              on_browse=browse, current=current, playable_only=playable_only,
+                              on_close=closed,
+                              on_anyway=self.open_anyway if playable_only else None)
+        self.chooser = chooser
+
+        def progress(scan) -> None:
+            chooser.intro.configure(text=f"Reading the saves folder {folder}: {scan.seen:,} of "
+                                         f"{scan.total:,} files…")
+
+        self.read_saves(chooser.show_saves, progress=progress,
+                        wanted=lambda: self.chooser is chooser and bool(chooser.winfo_exists()))
+        return chooser
 
     def _browse(self, title: str) -> str:
         from tkinter import filedialog
@@ -163,44 +237,102 @@ class Files:
             parent=self.app, title=title, initialdir=str(folder),
             filetypes=[("Saved games", "*.json"), ("All files", "*")])
 
-    def open_file(self, path: str, *, quiet: bool = False) -> bool:
+    def open_file(self, path: str, *, quiet: bool = False, force: bool = False) -> bool:
         """Play the saved game at ``path``; a file that cannot be played gives a plain message.
 
-        A game of the saves folder is locked for this window (refused when
-        another window has it); a file from elsewhere is left as it is and
-        the game goes on in a new file of the saves folder.
+        A game's own save in the saves folder is locked for this window at
+        its real path (refused when another window has it, unless ``force``);
+        anything else (a file from elsewhere, a ``.bak``, a link) is left as
+        it is and the game goes on in a new file of the saves folder.
         """
         from .. import save as _save
-        from .store import Locked
+        from .store import Locked, resolve
         app = self.app
+        try:
+            real = resolve(path)
+        except _save.SaveError as error:
+            self._refuse_open(f"That game could not be opened. {error}")
+            return False
         session = app.session
         if session is not None and session.autosave_path is not None and \
-                _same_file(session.autosave_path, path):
+                _same_file(session.autosave_path, real):
             app.show_message("That game is already open in this window.")
             return True
         slot = None
-        if self.store.contains(path):
+        if self.store.own_save(path):
             try:
-                slot = self.store.open_slot(path)
+                slot = self.store.open_slot(real, force=force)
             except Locked as error:
-                self._refuse_open(f"{error} Carry on with it in that window; Game ▸ Replay a "
-                                  f"saved game… can show it here.")
+                self._refuse_open(f"{error} Carry on with it in that window; if that window is "
+                                  f"gone, Game ▸ Open… offers to open it anyway, and Game ▸ "
+                                  f"Replay a saved game… can show it here.")
                 return False
         try:
-            saved = _save.load_saved(path)
-            game = saved.game
+            saved = _save.load_saved(real)
+            game, draft = saved.game, saved.draft
         except _save.SaveError as error:
             if slot is not None:
                 slot.release()
             self._refuse_open(f"That game could not be opened. {error}")
             return False
-        app.flow.begin(game, slot=slot, explanations=saved.explanations)
+        app.flow.begin(game, slot=slot, draft=draft, explanations=saved.explanations)
         if not quiet:
             # A finished game goes on nowhere: saying so would not be true.
             where = "" if slot is not None or game.is_over else \
                 " (it goes on in a save of its own)"
-            app.show_message(f"Opened {os.path.basename(path)}{where}.", until="entry")
+            app.show_message(f"Opened {os.path.basename(path)}{where}." + self._draft_note(),
+                             until="entry")
         return True
+
+    def _draft_note(self) -> str:
+        """A sentence about an entry typed before the window closed, put back in its fields."""
+        session = self.app.session
+        draft = session.draft if session is not None else None
+        if draft is None:
+            return ""
+        return (f" {session.game.names[draft.seat]}'s entry, typed but not submitted, is back "
+                f"in the fields.")
+
+    def open_anyway(self, info) -> None:
+        """Open a game that looks open in another window, once the warning is answered yes."""
+        from .locks import lock_path
+        who = "another window" if not info.open_elsewhere else \
+            f"another window (process {info.open_elsewhere})"
+        text = (f"The game of {info.players} looks open in {who}, or its lock file "
+                f"{lock_path(info.path).name} was left damaged.\n\n"
+                f"Open it here only if that window is gone. If it is still running, both "
+                f"windows will save this game and each will write over the other's moves.\n\n"
+                f"Open it anyway?")
+        self.ask("Open anyway?", text,
+                 [("Open anyway", lambda: self._open_anyway(info)), ("Cancel", None)],
+                 default=1, cancel=1)
+
+    def _open_anyway(self, info) -> None:
+        if self.open_file(str(info.path), force=True, quiet=True):
+            self.app.show_message(f"Opened {info.path.name} anyway: if another window still "
+                                  f"has it, close that one without playing on."
+                                  + self._draft_note())
+
+    def ask(self, title: str, text: str, answers, *, default: int = 0, cancel: int = -1):
+        """Ask a question in a small modal window (one at a time); returns it."""
+        from .question import Question
+        if self.question is not None:
+            try:
+                self.question.destroy()
+            except tk.TclError:
+                pass
+
+        def answered(act):
+            def run() -> None:
+                self.question = None
+                if act is not None:
+                    act()
+            return run
+
+        self.question = Question(self.app, self.app.theme, title=title, text=text,
+                                 answers=[(label, answered(act)) for label, act in answers],
+                                 default=default, cancel=cancel)
+        return self.question
 
     def _refuse_open(self, sentence: str) -> None:
         app = self.app
@@ -208,26 +340,37 @@ class Files:
         if app.mode in ("welcome", "starting", "resume"):
             app.layout.welcome.message.configure(text=sentence)
 
-    def save_as_dialog(self) -> None:
+    def save_as_dialog(self) -> bool:
+        """Game ▸ Save As…: ask where, then save a copy there; returns whether it was saved."""
         app = self.app
         if app.session is None:
             app.show_message("There is no game to save yet.")
-            return
+            return False
         from tkinter import filedialog
         # Another place than the saves folder, where the game is saved anyway.
         path = filedialog.asksaveasfilename(
             parent=app, title="Save the game as", initialdir=str(Path.home()),
             initialfile=app.session.autosave_path.name if app.session.autosave_path else "",
             defaultextension=".json", filetypes=[("Saved games", "*.json")])
-        if path:
-            self.save_to(path)
+        return bool(path) and self.save_to(path)
 
     def save_to(self, path: str) -> bool:
-        """Game ▸ Save As…: a copy of the game at ``path`` (play goes on in its own save)."""
+        """Game ▸ Save As…: a copy of the game at ``path`` (play goes on in its own save).
+
+        Refused with a sentence: a path that names no file, one in the data
+        folder (the saves folder included), the save of a game open in
+        another window, a folder, a FIFO or a device.
+        """
         from .. import save as _save
+        from .store import resolve
+        session = self.app.session
         try:
-            _save.save(self.app.session.game, path,
-                       explanations=self.app.session.kept_explanations())
+            real = resolve(path)
+            problem = self.store.save_as_problem(real)
+            if problem:
+                raise _save.SaveError(problem)
+            _save.save(session.game, real, draft=session.current_draft(),
+                       explanations=session.kept_explanations())
         except (_save.SaveError, OSError) as error:
             self.app.show_message(f"The game could not be saved. {error}", error=True)
             return False
@@ -235,12 +378,34 @@ class Files:
         return True
 
     def quit_app(self) -> None:
-        """Close the window; the autosave already holds the game, and its lock is given up."""
+        """Close the window once the game (and any entry typed, not submitted) is saved; its
+        lock is given up.  When it cannot be saved, ask first, offering Save As…."""
         app = self.app
-        if app.session is not None:
-            if not app.session.game.is_over:
-                app.session.autosave()
+        session = app.session
+        if session is not None and not session.game.is_over:
+            seat, texts = app.flow.draft()
+            if session.keep_draft(seat, texts):
+                self._warn_unsaved(session)
+                return
         app.destroy()          # which gives up the game's lock
+
+    def _warn_unsaved(self, session) -> None:
+        """Saves are failing: quitting would lose the moves since the last good save."""
+        app = self.app
+        fault = session.save_fault
+        where = f" in {fault.where} ({fault.reason})" if fault is not None else ""
+        typed = " and the entry being typed" if session.draft is not None else ""
+        text = (f"The game could not be saved{where}. If you quit now, the moves since its "
+                f"last good save{typed} are lost.\n\nSave As… keeps the game in another place "
+                f"first.")
+
+        def save_then_quit() -> None:
+            if self.save_as_dialog():
+                app.destroy()
+
+        self.ask("Quit without saving?", text,
+                 [("Save As…", save_then_quit), ("Quit anyway", app.destroy), ("Cancel", None)],
+                 default=0, cancel=2)
 
     # ----------------------------------------------------- print, replay
 
@@ -286,7 +451,8 @@ class Files:
 
 
 def _same_file(a: "os.PathLike[str] | str", b: "os.PathLike[str] | str") -> bool:
+    from .store import resolve
     try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
+        return resolve(a) == resolve(b)
+    except ValueError:       # a SaveError: a path that names no file is no other file
         return False

@@ -114,16 +114,20 @@ class Flow:
 
     # --------------------------------------------------------------- game
 
-    def begin(self, game, *, slot=None, explanations=None) -> None:
+    def begin(self, game, *, slot=None, draft=None, explanations=None) -> None:
         """Play ``game`` in the window from where it stands (``slot``: its save, if it has one;
+        ``draft``: what a person had typed, put back in the fields when their sheet comes up;
         ``explanations``: the computer players' sentences kept in the save)."""
         from .session import Session
         app, ui = self.app, self.app.layout
         self.thinker.cancel()       # answers still coming for another game are dropped
         self._refill.clear()
+        if draft is not None:
+            self._refill[draft.seat] = {key: (units, price) for key, units, price in draft.fields}
         if app.session is not None:
             app.session.close()      # the game left behind stays in its own save
-        app.session = Session(game, app.folder, slot=slot, explanations=explanations)
+        app.session = Session(game, app.folder, slot=slot, draft=draft,
+                              explanations=explanations)
         ui.show_setup(game.rules)
         ui.show_bar(None)
         ui.show_look(False)
@@ -280,8 +284,15 @@ class Flow:
             app.title(f"{TITLE}: game over")
             ui.show_screen(None, "look")
 
+    def draft(self):
+        """``(seat, texts)`` of the sheet being entered (what is typed, not submitted), or
+        ``(None, {})`` when no sheet is open for entry."""
+        if self.app.mode not in ("enter", "confirm") or self.view is None:
+            return None, {}
+        return self.current_seat, self.app.layout.tally.texts(self.view.keys)
+
     def _refill_entry(self, seat: int) -> None:
-        """Type in again an entry the seat took back."""
+        """Type in again an entry the seat took back, or a draft kept with the save."""
         entry = self._refill.pop(seat, None)
         if not entry:
             return

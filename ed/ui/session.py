@@ -7,7 +7,10 @@ saves the game after every submitted entry and every resolved phase, in its
 own file of the saves folder (``store.Slot``, locked while the window plays
 it), so closing the window at any moment loses nothing and no other game is
 ever written over.  A save that fails leaves the game in memory, the
-previous save as it was, and one sentence in ``save_problem``.
+previous save as it was, and one sentence in ``save_problem`` (the fault
+itself in ``save_fault``).  What a person has typed but not submitted is
+kept with the save when the window closes (``keep_draft``), marked as not
+submitted, and given back on resume (``draft``).
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..engine import Game, Seat
 from ..rules import Rules
-from ..save import Explanations
+from ..save import DRAFT_TEXT, Draft, Explanations
 from .store import SaveFault, SaveStore, Slot
 
 log = logging.getLogger("ed.ui")
@@ -97,7 +100,7 @@ class Session:
     """
 
     def __init__(self, game: Game, folder: Optional[Path] = None, *,
-                 slot: Optional[Slot] = None,
+                 slot: Optional[Slot] = None, draft: Optional[Draft] = None,
                  explanations: Optional[Explanations] = None) -> None:
         self.game = game
         self.folder = folder
@@ -115,6 +118,9 @@ class Session:
         #: the human seat whose sheet was last shown, for the pass-and-play cover
         self.shown_seat: Optional[int] = None
         self.save_problem: Optional[str] = None
+        self.save_fault: Optional[SaveFault] = None
+        #: what a person had typed but not submitted, kept with the save
+        self.draft: Optional[Draft] = draft
         if explanations is not None:        # kept in the save: the reveal to come finds them
             self._pending_explanations = explanations.pending_map()
             self.revealed_explanations = explanations.revealed_map()
@@ -239,6 +245,30 @@ class Session:
         """The file this game is saved in (``None`` until its first save)."""
         return None if self.slot is None else self.slot.path
 
+    def current_draft(self) -> Optional[Draft]:
+        """The draft, while it still belongs to the phase on (``None`` once submitted)."""
+        draft, game = self.draft, self.game
+        if draft is not None and (game.is_over or game.submitted(draft.seat)
+                                  or (draft.month, draft.phase) != (game.month, game.phase)):
+            self.draft = draft = None
+        return draft
+
+    def keep_draft(self, seat: Optional[int], texts: Mapping[str, Sequence[str]]) -> Optional[str]:
+        """Save the game with what ``seat`` has typed in ``texts`` (key -> units, price text),
+        not submitted; returns a sentence when it could not be saved."""
+        fields = tuple((key, str(units).strip()[:DRAFT_TEXT], str(price).strip()[:DRAFT_TEXT])
+                       for key, (units, price) in texts.items()
+                       if str(units).strip() or str(price).strip())
+        game = self.game
+        if seat is None or not fields or game.is_over or game.seats[seat].is_computer:
+            draft = None
+        else:
+            draft = Draft(seat, game.month, game.phase, fields)
+        if draft != self.draft:
+            self.draft = draft
+            self._unchanged = False
+        return self.autosave()
+
     def kept_explanations(self) -> Explanations:
         """The computer players' sentences to keep with the save: revealed, and pending."""
         return Explanations.of(self.revealed_explanations, self._pending_explanations)
@@ -253,10 +283,12 @@ class Session:
         try:
             if self.slot is None:
                 self.slot = self.store.new_slot(self.game)
-            self.store.write(self.game, self.slot, explanations=self.kept_explanations())
-            self.save_problem = None
+            self.store.write(self.game, self.slot, draft=self.current_draft(),
+                             explanations=self.kept_explanations())
+            self.save_problem = self.save_fault = None
         except SaveFault as fault:
             log.error("autosave failed: %s", fault)
+            self.save_fault = fault
             self.save_problem = (f"The game could not be saved in {fault.where} ({fault.reason}); "
                                  f"play goes on, and Game ▸ Save As… can keep it elsewhere.")
         return self.save_problem

@@ -77,9 +77,8 @@ def three_saves(data_dir):
 def test_start_offers_only_games_no_other_window_has_and_says_which(make_app, three_saves,
                                                                     monkeypatch):
     reads = []
-    unfinished = SaveStore.unfinished
-    monkeypatch.setattr(SaveStore, "unfinished",
-                        lambda self: reads.append(1) or unfinished(self))
+    scan = SaveStore.scan
+    monkeypatch.setattr(SaveStore, "scan", lambda self: reads.append(1) or scan(self))
     app = make_app()
     assert app.mode == "resume"
     assert len(reads) == 1                # the saves folder is read once at start
