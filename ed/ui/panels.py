@@ -187,23 +187,23 @@ class PriceBoard(ttk.Frame):
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
         plain = tkfont.Font(root=self, name="EDBody", exists=True)
         # "Opening" is never in bold; the month being played is.
-        month_w = max(plain.measure("Opening"), bold.measure("Jan Y2")) + em
-        self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
+        month = max(plain.measure("Opening"), bold.measure("Jan Y2"))
         size = max(8, theme.line // 2)
         self._swatches = [swatch(self, T.COMMODITY_COLOURS[key], size) for key in COMMODITIES]
-        self.month_w = month_w
         # Wide enough for the heading with its colour and for "$888" in bold; where the
-        # side panel is narrow (large text), "Standard" is shortened rather than cut.
+        # side panel is narrow (large text), "Standard" is shortened rather than cut, and
+        # then the colour squares give way (the board above has the colours).
         self._layouts = []
-        for names in (P.PRICE_COLUMNS, SHORT_PRICE_COLUMNS):
-            # the heading's words, its colour square and a gap on each side of both
-            widths = [max(bold.measure(name) + size + em * 2, bold.measure("$888") + em)
-                      for name in names]
-            self._layouts.append((names, widths))
+        for names, squares in ((P.PRICE_COLUMNS, True), (SHORT_PRICE_COLUMNS, True),
+                               (SHORT_PRICE_COLUMNS, False)):
+            # the heading's words, its colour square and a gap on each side of both (at
+            # the tightest, just the room a cell keeps on each side of its words)
+            gap = em if squares else max(8, em // 2)
+            widths = [max(bold.measure(name) + (size + em if squares else 0) + gap,
+                          bold.measure("$888") + gap) for name in names]
+            self._layouts.append((names, month + gap, widths, squares))
         self._layout = None
         self._fit_columns(0)
-        for index in range(len(P.PRICE_COLUMNS)):
-            self.tree.heading(f"c{index}", image=self._swatches[index])
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
         self.tree.tag_configure("opening", foreground=T.MUTED)
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self._scrolled)
@@ -222,16 +222,20 @@ class PriceBoard(ttk.Frame):
             self.tree.bind(sequence, self._wheel)
 
     def _fit_columns(self, width: int) -> None:
-        """The full headings when every column fits ``width``, else the short ones."""
-        names, widths = self._layouts[0]
-        if width and self.month_w + sum(widths) > width:
-            names, widths = self._layouts[1]
-        if self._layout == names:
+        """The full headings with their colours when every column fits ``width``, else the
+        short ones, else the short ones without the colour squares."""
+        layout = next((layout for layout in self._layouts
+                       if not width or layout[1] + sum(layout[2]) <= width),
+                      self._layouts[-1])
+        if self._layout == layout:
             return
-        self._layout = names
+        self._layout = layout
+        names, month_w, widths, squares = layout
+        self.tree.column("month", width=month_w, minwidth=month_w, stretch=False)
         for index, (name, column_w) in enumerate(zip(names, widths)):
             self.tree.column(f"c{index}", width=column_w, minwidth=column_w, stretch=True)
-            self.tree.heading(f"c{index}", text=name)
+            self.tree.heading(f"c{index}", text=name,
+                              image=self._swatches[index] if squares else "")
 
     def _x_moved(self, first: str, last: str) -> None:
         """A scrollbar sideways only while some column would otherwise be cut."""
