@@ -14,7 +14,9 @@ at the right, each scale with its $ rungs), and on each track::
 on_done)`` moves tokens to new prices in about half a second, eased (the
 place each leaves becomes its ghost); ``finish()`` or a click ends a slide
 at once; with reduced motion a slide is drawn at its end straight away.
-``token_price(key)`` and ``token_y(key)`` read back what is drawn.  What
+``token_price(key)`` and ``token_y(key)`` read back what is drawn;
+``set_groups((0,))`` draws the raw materials' tracks alone (``(1,)`` the
+goods'), as the reveal of a phase does.  What
 the tracks show and on what scale comes from ``presenter.board``; this
 module measures and draws.
 """
@@ -25,7 +27,6 @@ import tkinter as tk
 import tkinter.font as tkfont
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..rules import COMMODITIES
 from . import theme as T
 from .chartkit import darker
 from .presenter import board as PB
@@ -92,6 +93,8 @@ class BoardCanvas(tk.Canvas):
         self._slide: Optional[dict] = None
         self._after: Optional[str] = None
         self._drawn = False                 # the board shows ``history`` as ``show`` drew it
+        #: which of ``BOARD_GROUPS`` are drawn: both, or the raw materials' or goods' alone
+        self.groups: Tuple[int, ...] = (0, 1)
         self.bind("<Configure>", lambda e: self._draw(), add="+")
         self.bind("<ButtonPress-1>", lambda e: self.finish(), add="+")
         self.bind("<Destroy>", self._destroyed, add="+")
@@ -115,6 +118,17 @@ class BoardCanvas(tk.Canvas):
         return pad * 3 + token + name + small * 20
 
     # ------------------------------------------------------------ showing
+
+    def set_groups(self, groups: Sequence[int]) -> None:
+        """Draw the tracks of these ``BOARD_GROUPS`` only (0: raw materials, 1: goods)."""
+        groups = tuple(sorted(set(groups)))
+        if groups != self.groups:
+            self.groups = groups
+            self._draw()
+
+    def shown_keys(self) -> Tuple[str, ...]:
+        """The commodities whose tracks are drawn, left to right."""
+        return tuple(key for group in self.groups for key in PB.BOARD_GROUPS[group])
 
     def show(self, history: Sequence[Mapping[str, int]]) -> None:
         """Draw ``history`` (prices by month, index 0 the opening) at once: the tokens at the
@@ -235,14 +249,17 @@ class BoardCanvas(tk.Canvas):
             else int(self.cget("height"))
         token_h, name_h, small_h, pad = self._metrics()
         small = self.fonts["EDSmall"]
-        axis = [max(small.measure(PB.token_label(scale.high)),
-                    small.measure(PB.token_label(scale.low))) for scale in self.scales]
-        gap = self.theme.pad(1.2)
+        # each group's $ at its outer side: the first at the left, a second at the right
+        axis = [max(small.measure(PB.token_label(self.scales[group].high)),
+                    small.measure(PB.token_label(self.scales[group].low)))
+                for group in self.groups] + [0]
+        keys = self.shown_keys()
+        gap = self.theme.pad(1.2) if len(self.groups) > 1 else 0
         left = pad + axis[0] + pad
-        right = width - pad - axis[1] - pad
-        pitch = max(1.0, (right - left - gap) / 6)
+        right = width - pad - (axis[1] + pad if len(self.groups) > 1 else 0)
+        pitch = max(1.0, (right - left - gap) / len(keys))
         xs = {key: left + pitch * (i + 0.5) + (gap if i >= 3 else 0)
-              for i, key in enumerate(COMMODITIES)}
+              for i, key in enumerate(keys)}
         plan = _Plan(width=width, height=height, pad=pad, axis=axis, left=left, right=right,
                      gap=gap, pitch=pitch, xs=xs, token_h=token_h, name_h=name_h,
                      small_h=small_h)
@@ -255,7 +272,7 @@ class BoardCanvas(tk.Canvas):
 
     def _token_font(self, plan: _Plan) -> Tuple[str, float]:
         """The largest font in which the widest label a token may show fits its column."""
-        widest = max(PB.token_label(scale.high) for scale in self.scales)
+        widest = max(PB.token_label(self.scales[group].high) for group in self.groups)
         width = 0.0
         for name in ("EDBold", "EDBody", "EDSmall"):
             # the words, and room for the rounded corners; a gap between neighbours
@@ -268,14 +285,15 @@ class BoardCanvas(tk.Canvas):
         """The tracks' names, their font and lines: whole in bold, or whole in the body
         font, and only then with "Standard" shortened; on a narrow board, on two lines
         taking turns, so that no name ever runs into another."""
-        xs = [plan.xs[key] for key in COMMODITIES]
+        keys = self.shown_keys()
+        xs = [plan.xs[key] for key in keys]
         gap = self.theme.pad(1)
         tries = [(False, "EDBold", 1), (False, "EDBody", 1), (True, "EDBold", 1),
                  (True, "EDBody", 1), (True, "EDSmall", 1), (True, "EDBody", 2),
                  (True, "EDSmall", 2)]
         for short, font_name, lines in tries:
             names = PB.track_names(short)
-            widths = [self.fonts[font_name].measure(names[key]) for key in COMMODITIES]
+            widths = [self.fonts[font_name].measure(names[key]) for key in keys]
             if PB.names_fit(xs, widths, plan.pad, plan.width - plan.pad, gap, lines=lines):
                 return font_name, names, lines
         return "EDSmall", PB.track_names(True), 2
@@ -295,19 +313,20 @@ class BoardCanvas(tk.Canvas):
         self._items = {}
         plan = self._plan = self._make_plan()
         self._draw_scales(plan)
-        for key in COMMODITIES:
+        for key in self.shown_keys():
             self._draw_track(plan, key)
         self._place_tokens()
 
     def _draw_scales(self, plan: _Plan) -> None:
         """The rungs at round prices across each group's tracks, their $ at the side."""
         gap = plan.small_h * 1.6
-        for group, keys in enumerate(PB.BOARD_GROUPS):
+        for place, group in enumerate(self.groups):
+            keys = PB.BOARD_GROUPS[group]
             first, last = plan.xs[keys[0]] - plan.pitch / 2, plan.xs[keys[-1]] + plan.pitch / 2
             for value in PB.scale_ticks(self.scales[group], plan.bottom - plan.top, gap):
                 y = self._y(plan, keys[0], value)
                 self.create_line(first, y, last, y, fill=RUNG, tags=("rung",))
-                x, anchor = (first - plan.pad, "e") if group == 0 else (last + plan.pad, "w")
+                x, anchor = (first - plan.pad, "e") if place == 0 else (last + plan.pad, "w")
                 self.create_text(x, y, text=PB.token_label(value), anchor=anchor,
                                  font="EDSmall", fill=T.MUTED, tags=("tick",))
 
@@ -339,7 +358,7 @@ class BoardCanvas(tk.Canvas):
                                             smooth=True, tags=("token", f"k:{key}"))
         items["label"] = self.create_text(x, 0, text="", font=plan.token_font,
                                           fill=ink_on(colour), tags=("token", f"k:{key}"))
-        line = COMMODITIES.index(key) % plan.name_lines
+        line = self.shown_keys().index(key) % plan.name_lines
         below = plan.name_lines - 1 - line            # lines of names under this one
         items["name"] = self.create_text(x, plan.height - plan.pad - plan.name_h * (below + 0.5),
                                          text=plan.names[key], font=plan.name_font,
@@ -361,7 +380,8 @@ class BoardCanvas(tk.Canvas):
         plan = self._plan
         if plan is None or not self._items:
             return
-        for keys in PB.BOARD_GROUPS:
+        for group in self.groups:
+            keys = PB.BOARD_GROUPS[group]
             xs = [plan.xs[key] for key in keys]
             ys = [self._y(plan, key, self._shown[key]) for key in keys]
             placed = PB.spread_labels(xs, ys, plan.token_w + 2, plan.token_h,

@@ -36,6 +36,8 @@ SEALED = "#e6dcc6"
 FRESH = T.CURRENT
 RESULT_COLOURS = {"done": T.GREEN, "part": T.AMBER, "failed": T.RED}
 NOTE = "Click a row for the reasoning."
+#: The board's least and most width beside the reveal, in ems: three tracks and a scale.
+BOARD_EMS = (15, 30)
 
 
 def _styles(root: tk.Misc) -> None:
@@ -54,7 +56,7 @@ class CellWidgets:
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
         pad = theme.pad
-        self.frame = ttk.Frame(master, style="Sealed.TFrame", padding=(pad(0.5), 1))
+        self.frame = ttk.Frame(master, style="Sealed.TFrame", padding=(pad(0.5), 0))
         self.entered = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
         self.result = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
         self.entered.grid(row=0, column=0, sticky="w")
@@ -107,7 +109,7 @@ class RowWidgets:
                                 justify="left", width=1)
         self.rule = ttk.Separator(master, orient="horizontal")
         top = 1 + index * 4
-        self.rule.grid(row=top, column=0, columnspan=8, sticky="ew", pady=pad(0.2))
+        self.rule.grid(row=top, column=0, columnspan=8, sticky="ew", pady=pad(0.1))
         self.badge.grid(row=top + 1, column=0, rowspan=2, sticky="n", padx=(pad(0.5), pad(0.4)))
         self.name.grid(row=top + 1, column=1, sticky="w", padx=(0, pad(0.6)))
         for number, cell in enumerate(self.cells):
@@ -146,7 +148,7 @@ class RevealScreen(Screen):
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_continue: Callable[[], None],
                  reduced_motion: Callable[[], bool] = lambda: False) -> None:
-        super().__init__(master, style="Screen.TFrame", padding=theme.pad(1.2))
+        super().__init__(master, style="Screen.TFrame", padding=(theme.pad(1.2), theme.pad(0.6)))
         from .board import BoardCanvas
         from .scroll import ScrolledFrame
         _styles(self)
@@ -166,7 +168,9 @@ class RevealScreen(Screen):
         self.area = ScrolledFrame(self, style="Card.TFrame", background=T.CARD, sideways=True)
         self.area.grid(row=1, column=0, sticky="nsew")
         self.table = self.area.inner
+        # the board of the phase's three commodities only: the table keeps the width
         self.board = BoardCanvas(self, theme, reduced_motion=reduced_motion)
+        self.board.configure(width=em * BOARD_EMS[0])
         self.board.grid(row=1, column=1, sticky="ns", padx=(em, 0))
         self.columnconfigure(0, weight=1)
         self.rowconfigure(1, weight=1)
@@ -248,11 +252,28 @@ class RevealScreen(Screen):
             widgets.line.configure(text=seat.line)
             widgets.detail.configure(text=seat.detail or "Nothing more was said.")
         self.beats = S.scene(data)
+        self.board.set_groups((0,) if buying else (1,))
+        # laid out whole first, so the board takes what the finished table leaves
+        self.beat = len(self.beats) - 1
+        self._draw()
+        self._fit_board()
         self.beat = 0
         self.board.show(self._before)
         self._draw()
         self._fit()
         self.area.scroll_to_top()
+
+    def _fit_board(self) -> None:
+        """The board as wide as the room the whole table leaves, within its least and most."""
+        em = self.theme.em
+        self.table.update_idletasks()
+        room = self.winfo_width() - 2 * self.theme.pad(1.2) - em
+        if room <= 1:
+            room = self.winfo_toplevel().winfo_width() - 2 * self.theme.pad(1.2) - em
+        left = room - self.table.winfo_reqwidth() - self.area.yscroll.winfo_reqwidth()
+        width = max(em * BOARD_EMS[0], min(em * BOARD_EMS[1], left))
+        if int(self.board.cget("width")) != width:
+            self.board.configure(width=width)
 
     # ------------------------------------------------------------ playing
 

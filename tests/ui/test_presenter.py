@@ -268,7 +268,7 @@ def test_reveal_cells_say_what_came_of_each_entry_with_a_mark():
     ann, bob = data.rows
     assert ann.cells[0] == P.RevealCell("6 at $40", "✗ bid under $42",
                                         buying.seats[0].lines[0].outcome, "failed", 6)
-    assert ann.cells[1].result == "✓ bought 4: $112" and ann.cells[1].state == "done"
+    assert ann.cells[1].result == "✓ 4 for $112" and ann.cells[1].state == "done"
     assert ann.cells[2] == P.RevealCell("—", "", "no order", "none")
     assert bob.money == "$408" and bob.cash == "$492" and bob.stock == "6·0·8"
     assert [c.units for c in data.columns] == ["12 units ordered", "4 units ordered",

@@ -50,7 +50,7 @@ class RevealCell:
     """
 
     entered: str        # "4 at $45" or "—"
-    result: str         # "✓ bought 4: $180", "✗ bid under $42"
+    result: str         # "✓ 4 for $180", "◐ 2 of 4 for $90", "✗ bid under $42"
     outcome: str
     state: str
     counted: int = 0    # the units that counted towards the market price
@@ -162,16 +162,15 @@ def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell
     if not line.units:
         return RevealCell("—", "", line.outcome, "none")
     entered = f"{line.units} at {money(line.price)}"
-    verb = "bought" if buying else "sold"
     counted = line.units if line.counted else 0
     if cancelled:
         return RevealCell(entered, "✗ cancelled" if buying else "✗ not made", line.outcome,
                           "failed", counted)
     if line.done == line.units:
-        return RevealCell(entered, f"✓ {verb} {line.done}: {money(line.money)}", line.outcome,
+        return RevealCell(entered, f"✓ {line.done} for {money(line.money)}", line.outcome,
                           "done", counted)
     if line.done:
-        return RevealCell(entered, f"◐ {verb} {line.done} of {line.units}: {money(line.money)}",
+        return RevealCell(entered, f"◐ {line.done} of {line.units} for {money(line.money)}",
                           line.outcome, "part", counted)
     side = f"✗ bid under {money(market)}" if buying else f"✗ ask over {money(market)}"
     return RevealCell(entered, side, line.outcome, "failed", counted)
