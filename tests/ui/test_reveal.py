@@ -292,3 +292,18 @@ def test_at_large_text_every_seat_is_in_sight_and_the_words_a_click_away(make_ap
     app.update()
     assert spoken[0].detail.winfo_ismapped()
 
+
+
+@pytest.mark.parametrize("phase, keys", [("purchasing", ("xfine", "fine", "standard")),
+                                         ("selling", ("A", "B", "C"))])
+def test_the_board_beside_the_reveal_shows_the_phase_s_three_tracks(make_app, phase, keys):
+    app = make_app()
+    begin(app, game_at(4, 9, phase))
+    play_to_reveal(app)
+    board = app.reveal.board
+    assert board.shown_keys() == keys
+    drawn = {tag[2:] for item in board.find_withtag("token") for tag in board.gettags(item)
+             if tag.startswith("k:")}
+    assert drawn == set(keys)
+    names = {board.itemcget(item, "text") for item in board.find_withtag("name")}
+    assert len(names) == 3
