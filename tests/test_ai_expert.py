@@ -7,7 +7,7 @@ import pytest
 
 import ed
 from ed import ai, hints
-from ed.ai import opponents, scenarios, worth
+from ed.ai import opponents, replies, scenarios, worth
 from ed.ai.characters import NEUTRAL
 from ed.ai.optimiser import Candidate, Optimiser
 from ed.rules import DEFAULT_RECIPES
@@ -119,7 +119,7 @@ def test_the_memo_never_changes_a_forecast():
     shared = opponents.OpponentModels()
     shared.forecast(view)                       # fills the memo
     warm = shared.forecast(view)
-    cold = opponents.OpponentModels().forecast(view)
+    cold = opponents.OpponentModels({}).forecast(view)
     for seat in warm:
         assert warm[seat].mean == cold[seat].mean and warm[seat].weights == cold[seat].weights
 
@@ -190,6 +190,86 @@ def test_the_best_offer_is_makeable_and_worth_more_than_nothing():
     offer = {g: (goods[h], 1) for h, g in enumerate("ABC") if goods[h]}
     assert hints.is_makeable(view, offer)
     assert value >= 0
+
+
+# ----------------------------------------------------------------- the others' best replies
+
+
+def _views_of(seat, players=4, months=12, until=6, level="expert"):
+    """Play a game of ``level`` to month ``until``; every view of ``seat`` on the way, oldest first."""
+    game = ed.Game(ed.Rules(players=players, months=months), [f"P{i}" for i in range(players)],
+                   seed=4)
+    avatars = [ai.Avatar(level, seed=s) for s in range(players)]
+    views = []
+    while game.month < until:
+        for s, avatar in enumerate(avatars):
+            view = game.view(s)
+            if s == seat:
+                views.append(view)
+            game.submit(s, avatar.decide(view))
+        game.resolve()
+    views.append(game.view(seat))
+    return game, views
+
+
+def test_a_view_of_the_past_is_what_the_seat_saw_then():
+    game, views = _views_of(2, level="hard", until=4)
+    now = game.view(0)
+    past, _ = opponents.positions(now)
+    for index, then in enumerate(views[:-1]):
+        seen = replies.view_at(now, index, past[index][1], 2)
+        assert (seen.month, seen.phase, seen.seat) == (then.month, then.phase, 2)
+        assert dict(seen.prices) == dict(then.prices)
+        assert (seen.cash, seen.stock, seen.borrowed) == (then.cash, then.stock, then.borrowed)
+        assert seen.history == then.history and seen.entry is None
+
+
+def test_every_reply_is_an_entry_the_seat_could_make():
+    game, _ = _views_of(0, level="hard", until=5)
+    models = opponents.OpponentModels()
+    for _ in range(2):      # purchasing, then selling
+        view = game.view(0)
+        found = replies.best_replies(view, models, opponents.positions(view), random.Random(1))
+        assert sorted(found) == [0, 1, 2, 3]     # public information: every seat alike
+        for seat, units in found.items():
+            assert all(u == int(u) >= 0 for u in units)
+            if view.phase == "purchasing":
+                assert sum(units) <= view.rules.order_limit
+            else:
+                offer = {g: (int(units[h]), 1) for h, g in enumerate("ABC") if units[h]}
+                assert hints.is_makeable(game.view(seat), offer), (seat, units)
+        for seat in range(4):
+            game.submit(seat, ai.Avatar("hard", seed=seat).decide(game.view(seat)))
+        game.resolve()
+
+
+def test_the_replies_are_one_more_model_weighed_by_its_record():
+    game, _ = _views_of(0, until=7)
+    view = game.view(0)
+    avatar = ai.Avatar("expert", seed=9)
+    avatar.decide(view)
+    for prediction in avatar.last_scenarios.orders.values():
+        assert prediction.names[-1] == "reply"
+        assert sum(prediction.weights) == pytest.approx(1.0)
+        assert len(prediction.errors[-1]) == len(prediction.errors[0]) > 0
+
+
+def test_what_an_avatar_remembers_never_changes_a_decision():
+    game, views = _views_of(1, until=7)
+    warm = ai.Avatar("expert", "iris", seed=5)
+    for view in views[:-1]:
+        warm.decide(view)           # fills its memos along the way
+    for _ in range(2):
+        view = game.view(1)
+        decided = warm.decide(view)
+        opponents.SHARED.clear()    # what the players of this process remember, forgotten
+        replies.SHARED.clear()
+        cold = ai.Avatar("expert", "iris", seed=5)
+        assert decided == cold.decide(view)
+        assert warm.explanation == cold.explanation
+        for seat in range(4):
+            game.submit(seat, ai.Avatar("expert", seed=seat).decide(game.view(seat)))
+        game.resolve()
 
 
 # ----------------------------------------------------------------- the level

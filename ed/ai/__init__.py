@@ -17,6 +17,8 @@ The house, one module per idea; each opens with what it knows and imports:
 - ``style``: what each level knows how to do (its ``Style``);
 - ``opponents``: a model of each other seat, learned during the game from
   what it revealed (``hard`` and ``expert``);
+- ``replies``: each other seat's best reply to the rest of the table, one more
+  model of it (``expert``);
 - ``scenarios``: joint draws of the others' entries from those models;
 - ``worth``: what a raw unit kept in stock is worth;
 - ``optimiser``: the entry best on average over the scenarios (``expert``);

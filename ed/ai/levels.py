@@ -21,10 +21,11 @@ from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
 from .models import History, Outlook, forecast, outlook_of
-from .opponents import OpponentModels, buy_for
-from .optimiser import Optimiser
+from .opponents import OpponentModels, buy_for, positions
+from .optimiser import Optimiser, optimiser_for
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
+from .replies import Replies
 from .style import STYLES, Style
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
@@ -103,6 +104,8 @@ class Avatar:
         self.carry: Tuple[float, ...] = worth.CARRY
         #: what the opponent models learned, kept from one decision to the next (a pure cache)
         self._models = OpponentModels()
+        #: the others' best replies (``expert``), kept from one decision to the next (a pure cache)
+        self._replies = Replies()
 
     def __repr__(self) -> str:
         return f"Avatar({self.level!r}, {self.personality!r})"
@@ -178,33 +181,26 @@ class Avatar:
     def _expert(self, view: PlayerView, rng: random.Random):
         """Model each opponent, draw joint scenarios, and take the entry best on average.
 
+        Among each opponent's models is its best reply to the rest of the
+        table (``replies``), weighed by how well it foretold that seat.
+
         The decision keeps to ``time_budget``: when forecasting took more than
         half of it (a slow or busy machine), the search that follows is cut
         short.  On this project's 2-core machine that is rare (about 1 decision in 1,000
         at 6 seats with every variation, ``python3 -m ed.bench``).
         """
         started = time.perf_counter()
-        sc = _scenarios.draw(view, self._models, rng, self.style.scenarios)
+        past, now = positions(view)
+        replies = self._replies.bind(view, self._models, past, now)
+        sc = _scenarios.draw(view, self._models, rng, self.style.scenarios, replay=(past, now),
+                             extra=replies)
         self.last_scenarios = sc
-        rules = view.rules
-        buying = view.phase == "purchasing"
-        prices = [view.prices[k] for k in RAW + GOODS]
-        recipes = [rules.recipes[g] for g in GOODS]
-        months_after = view.months_left - 1
-        final = months_after == 0
-        if final and buying:
-            values = [sum(max(1, prices[g] + t - 10) for t in sc.raw[g]) / sc.n for g in range(3)]
-        elif final:
-            values = prices[0:3]
-        else:
-            values = list(worth.stock_values(prices, recipes, months_after, self.carry,
-                                             shift=self.temper.keep))
-        opt = Optimiser(view, sc, values, self.temper, final=final and buying)
+        opt = optimiser_for(view, sc, self.temper, self.carry)
         if self.time_budget and time.perf_counter() - started > self.time_budget / 2:
             opt.hurry()
             self.hurried += 1
-        if buying:
-            return self._expert_order(view, opt, final)
+        if view.phase == "purchasing":
+            return self._expert_order(view, opt, view.is_last_month)
         return self._expert_offer(view, opt)
 
     def _expert_order(self, view: PlayerView, opt: Optimiser, final: bool):

@@ -55,7 +55,8 @@ class Position:
     """
 
     __slots__ = ("seat", "month", "phase", "months_left", "cash", "stock", "borrowed",
-                 "prices", "orders", "offers", "shares", "bought", "rules", "recipes", "totals")
+                 "prices", "orders", "offers", "shares", "bought", "rules", "recipes", "totals",
+                 "_key")
 
     def __init__(self, seat: int, month: int, phase: str, months_left: int, cash: int,
                  stock: Tuple[int, int, int], borrowed: int, prices: Tuple[int, ...],
@@ -77,12 +78,15 @@ class Position:
         self.rules = rules
         self.recipes = recipes
         self.totals = totals
+        self._key: Optional[tuple] = None
 
     def key(self) -> tuple:
         """Everything a model player reads: equal keys give equal predictions."""
-        return (self.seat, self.month, self.phase, self.months_left, self.cash, self.stock,
-                self.borrowed, self.prices, self.orders[-WINDOW:], self.offers[-WINDOW:],
-                self.shares[-WINDOW:], self.totals)
+        if self._key is None:
+            self._key = (self.seat, self.month, self.phase, self.months_left, self.cash,
+                         self.stock, self.borrowed, self.prices, self.orders[-WINDOW:],
+                         self.offers[-WINDOW:], self.shares[-WINDOW:], self.totals)
+        return self._key
 
 
 # ------------------------------------------------------------ model players
@@ -414,6 +418,21 @@ def actual_units(record: tuple, seat: int, buying: bool) -> Tuple[int, int, int]
 # ------------------------------------------------------------ the blend
 
 
+class ExtraModel:
+    """A model player that needs the whole table, not one seat's position (``replies``).
+
+    ``guess(index, seat)`` is its prediction of ``seat``'s units at the
+    revealed phase ``index`` of the history (``None``: the phase being
+    decided); ``prior`` weighs it before any record, like ``ORDER_MODELS``.
+    """
+
+    name = "extra"
+    prior = 1.0
+
+    def guess(self, index: Optional[int], seat: int) -> Triple:
+        raise NotImplementedError
+
+
 class Prediction:
     """One seat's forecast for a phase: a mixture of model predictions.
 
@@ -454,19 +473,24 @@ class Prediction:
         self.sd: Triple = (math.sqrt(var[0]), math.sqrt(var[1]), math.sqrt(var[2]))
 
 
+#: Model predictions by position, shared by the computer players of this process (see below).
+SHARED: Dict[tuple, Triple] = {}
+
+
 class OpponentModels:
     """Learns, per seat and phase, how far to trust each model player.
 
     ``memo`` caches model predictions by position; the predictions are pure
-    functions of the position, so a shared memo never changes a forecast,
-    it only saves time from one decision to the next.
+    functions of the position, so a shared memo (``SHARED``, the default)
+    never changes a forecast, it only saves time from one decision to the
+    next and from one player to the next.
     """
 
     def __init__(self, memo: Optional[Dict[tuple, Triple]] = None) -> None:
-        self.memo: Dict[tuple, Triple] = memo if memo is not None else {}
+        self.memo: Dict[tuple, Triple] = memo if memo is not None else SHARED
 
     def _predict(self, name: str, model: ModelPlayer, pos: Position) -> Triple:
-        key = (name,) + pos.key()
+        key = (name, pos.key())
         found = self.memo.get(key)
         if found is None:
             found = model(pos)
@@ -477,12 +501,15 @@ class OpponentModels:
 
     def forecast(self, view: PlayerView, phase: Optional[str] = None,
                  now: Optional[Sequence[Position]] = None,
-                 past: Optional[Past] = None) -> Dict[int, Prediction]:
+                 past: Optional[Past] = None, extra: Optional["ExtraModel"] = None,
+                 seats: Optional[Sequence[int]] = None) -> Dict[int, Prediction]:
         """Each other seat's ``Prediction`` for ``phase`` (default: the view's phase).
 
         ``now`` may give the positions to predict from (for instance each
         seat's expected stock after this month's purchasing); by default
-        they are the seats' positions in the view.
+        they are the seats' positions in the view.  ``extra`` adds a model
+        that needs more than a seat's own position (``ExtraModel``).
+        ``seats`` are the seats to forecast, by default every seat but the view's.
         """
         phase = phase or view.phase
         if past is None or now is None:
@@ -491,24 +518,34 @@ class OpponentModels:
             now = replay_now if now is None else now
         buying = phase == "purchasing"
         models = ORDER_MODELS if buying else OFFER_MODELS
-        relevant = [(before, record) for kind, before, record in past if kind == phase][-WINDOW:]
+        relevant = [(i, before, record) for i, (kind, before, record) in enumerate(past)
+                    if kind == phase][-WINDOW:]
         out: Dict[int, Prediction] = {}
+        wanted = set(seats) if seats is not None else set(range(len(now))) - {view.seat}
         for pos in now:
             j = pos.seat
-            if j == view.seat:
-                continue
-            out[j] = self._blend(j, pos, relevant, models, buying)
+            if j in wanted:
+                out[j] = self._blend(j, pos, relevant, models, buying, extra)
         return out
 
-    def _blend(self, j: int, pos: Position, relevant: list, models, buying: bool) -> Prediction:
+    def _blend(self, j: int, pos: Position, relevant: list, models, buying: bool,
+               extra: Optional["ExtraModel"] = None) -> Prediction:
         """Weigh each model by its record with seat ``j``; take the spread from the blend's own errors."""
         history = []   # per past decision: (forget, what the seat entered, each model's guess)
-        for age, (before, record) in enumerate(reversed(relevant)):
-            guesses = [self._predict(name, model, before[j]) for name, model, _ in models]
+        predict = self._predict
+        for age, (i, before, record) in enumerate(reversed(relevant)):
+            guesses = [predict(name, model, before[j]) for name, model, _ in models]
+            if extra is not None:
+                guesses.append(extra.guess(i, j))
             history.append((FORGET ** age, actual_units(record, j, buying), guesses))
+        current = [predict(name, model, pos) for name, model, _ in models]
+        priors = [(name, prior) for name, _, prior in models]
+        if extra is not None:
+            current.append(extra.guess(None, j))
+            priors.append((extra.name, extra.prior))
         names, means, sds, logw, errors = [], [], [], [], []
         weight_sum = sum(forget for forget, _, _ in history)
-        for m, (name, model, prior) in enumerate(models):
+        for m, (name, prior) in enumerate(priors):
             score = 0.0
             sq = [0.0, 0.0, 0.0]
             seen = []
@@ -519,7 +556,7 @@ class OpponentModels:
                     sq[c] += forget * miss[c] * miss[c]
                     score += forget * miss[c] * miss[c]
             errors.append(seen)
-            guess = self._predict(name, model, pos)
+            guess = current[m]
             base = [PRIOR_SD ** 2 * (1.0 + 0.1 * guess[c]) for c in range(3)]
             sd = tuple(math.sqrt((PRIOR_COUNT * base[c] + sq[c]) / (PRIOR_COUNT + weight_sum))
                        for c in range(3))

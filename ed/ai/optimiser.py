@@ -18,10 +18,11 @@ bought, and what the goods that can then be made will fetch.  RULES §4.1.5
 (short of cash: nothing at all is bought) and Variations I-III are applied
 inside each scenario.  The bids of the best candidates are then tuned one
 grade at a time.  Imports the engine's pure modules, ``characters``,
-``scenarios`` and ``worth``.
+``opponents`` (for ``buy_for``), ``scenarios`` and ``worth``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import market
@@ -29,6 +30,7 @@ from ..market import loan_for, units_bought, units_sold
 from ..production import can_fill, fill, places
 from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE
 from ..view import PlayerView
+from . import worth
 from .characters import Temper
 from .opponents import buy_for
 from .scenarios import Scenarios
@@ -75,6 +77,27 @@ class Candidate:
         self.value = float("-inf")
         #: per pattern of grades bought: (pattern, units bought, their worth plus the sale's)
         self.patterns: Optional[List[Tuple[int, Triple, float]]] = None
+
+
+def optimiser_for(view: PlayerView, scenarios: Scenarios, temper: Temper,
+                  carry: Sequence[float] = worth.CARRY) -> "Optimiser":
+    """The search for the view's seat, each unit of stock valued as ``worth`` says.
+
+    In the last month a unit left is worth the final raw price (RULES §5):
+    each scenario's own when buying, today's when selling.
+    """
+    prices = [view.prices[k] for k in ("xfine", "fine", "standard")] + [view.prices[g] for g in GOODS]
+    buying = view.phase == "purchasing"
+    months_after = view.months_left - 1
+    if months_after == 0 and buying:
+        values = [sum(max(1, prices[g] + t - 10) for t in scenarios.raw[g]) / scenarios.n
+                  for g in range(3)]
+    elif months_after == 0:
+        values = prices[0:3]
+    else:
+        recipes = [view.rules.recipes[g] for g in GOODS]
+        values = list(worth.stock_values(prices, recipes, months_after, carry, shift=temper.keep))
+    return Optimiser(view, scenarios, values, temper, final=months_after == 0 and buying)
 
 
 class Optimiser:
@@ -395,13 +418,15 @@ class Optimiser:
                           + (stock[1] + got[1]) * pf[s] + (stock[2] + got[2]) * ps[s])
             return total / self.n
         vx, vf, vs = self.values
-        for got in zip(qx, qf, qs):
+        # scenarios that buy the same units come out alike: each such pattern is priced once
+        for got, count in Counter(zip(qx, qf, qs)).items():
             cost = got[0] * bx + got[1] * bf + got[2] * bs
             extra = loan_cost(cost)
             if extra is None:
-                total += gain(goods, (0, 0, 0))
+                total += count * gain(goods, (0, 0, 0))
             else:
-                total += gain(goods, got) - cost - extra + got[0] * vx + got[1] * vf + got[2] * vs
+                total += count * (gain(goods, got) - cost - extra
+                                  + got[0] * vx + got[1] * vf + got[2] * vs)
         return total / self.n
 
     def tune(self, cand: Candidate) -> None:

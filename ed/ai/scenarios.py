@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from statistics import NormalDist
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..production import can_fill, places
 from ..view import PlayerView
-from .opponents import OpponentModels, Position, Prediction, positions
+from .opponents import ExtraModel, OpponentModels, Past, Position, Prediction, positions
 
 _NORMAL = NormalDist()
 
@@ -96,6 +96,8 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
     zs = [_quantiles(n, rng) for _ in range(3)]
     draws = []
     trust = prediction.trust
+    weights = [sum(w for w, _ in errors) for errors in prediction.errors]
+    spreads = [tuple(widen * x for x in sds) for sds in prediction.sds]
     for s in range(n):
         m = picks[s]
         errors = prediction.errors[m]
@@ -104,7 +106,7 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
             # calibrated mean, so the draws keep the bias the calibration chose
             centre = prediction.means[m]
             typical = prediction.typical[m]
-            pick = rng.random() * sum(w for w, _ in errors)
+            pick = rng.random() * weights[m]
             for w, miss in errors:
                 pick -= w
                 if pick <= 0:
@@ -114,7 +116,7 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
             sd = (JITTER, JITTER, JITTER)
         else:
             mean = prediction.means[m]
-            sd = tuple(widen * x for x in prediction.sds[m])  # type: ignore[assignment]
+            sd = spreads[m]  # type: ignore[assignment]
         units = []
         for c in range(3):
             u = int(mean[c] + sd[c] * zs[c][s] + 0.5)
@@ -129,14 +131,15 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
     return draws
 
 
-def _totals(draws: List[List[Tuple[int, int, int]]], n: int) -> List[List[int]]:
-    totals = [[0] * n for _ in range(3)]
+def totals(draws: List[List[Tuple[int, int, int]]], n: int) -> List[List[int]]:
+    """Per commodity, the seats' draws added up, scenario by scenario."""
+    out = [[0] * n for _ in range(3)]
     for seat_draws in draws:
         for s, units in enumerate(seat_draws):
-            totals[0][s] += units[0]
-            totals[1][s] += units[1]
-            totals[2][s] += units[2]
-    return totals
+            out[0][s] += units[0]
+            out[1][s] += units[1]
+            out[2][s] += units[2]
+    return out
 
 
 def after_purchase(pos: Position, order: Sequence[float]) -> Position:
@@ -148,35 +151,58 @@ def after_purchase(pos: Position, order: Sequence[float]) -> Position:
                     pos.rules, pos.recipes, pos.totals)
 
 
-def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int) -> Scenarios:
-    """``n`` joint scenarios of the others' entries for the view's phase (and the selling after)."""
-    past, now = positions(view)
+Draws = Dict[int, List[Tuple[int, int, int]]]
+
+
+def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int, *,
+         replay: Optional[Tuple[Past, List[Position]]] = None,
+         extra: Optional[ExtraModel] = None) -> Scenarios:
+    """``n`` joint scenarios of the others' entries for the view's phase (and the selling after).
+
+    ``replay`` is ``positions(view)`` when the caller has it already;
+    ``extra`` adds a model of the others for the phase being decided.
+    """
+    orders, raw, offers, goods = seat_draws(view, models, rng, n, replay=replay, extra=extra)
+    return Scenarios(n, totals(list(raw.values()), n) if raw else [],
+                     totals(list(goods.values()), n), orders, offers)
+
+
+def seat_draws(view: PlayerView, models: OpponentModels, rng: random.Random, n: int, *,
+               replay: Optional[Tuple[Past, List[Position]]] = None,
+               extra: Optional[ExtraModel] = None, seats: Optional[Sequence[int]] = None
+               ) -> Tuple[Dict[int, Prediction], Draws, Dict[int, Prediction], Draws]:
+    """Each seat's ``n`` draws, before they are added up: ``(orders, their draws, offers, theirs)``.
+
+    ``seats`` are the seats to draw (default: all but the view's own); the
+    orders are empty when the view is selling.
+    """
+    past, now = positions(view) if replay is None else replay
     rules = view.rules
     buying = view.phase == "purchasing"
-    raw: List[List[int]] = []
+    raw: Draws = {}
     orders: Dict[int, Prediction] = {}
     if buying:
-        orders = models.forecast(view, "purchasing", now, past)
-        raw = _totals([_draw(p, n, rng, rules.grade_limit, rules.order_limit, ORDER_WIDEN)
-                       for p in orders.values()], n)
+        orders = models.forecast(view, "purchasing", now, past, extra, seats=seats)
+        raw = {seat: _draw(p, n, rng, rules.grade_limit, rules.order_limit, ORDER_WIDEN)
+               for seat, p in orders.items()}
         selling_now = [after_purchase(pos, orders[pos.seat].mean) if pos.seat in orders else pos
                        for pos in now]
     else:
         selling_now = now
-    offers = models.forecast(view, "selling", selling_now, past)
+    offers = models.forecast(view, "selling", selling_now, past, None if buying else extra,
+                             seats=seats)
     recipes = rules.recipes
-    goods_draws = []
+    goods: Draws = {}
     for seat, prediction in offers.items():
         stock = selling_now[seat].stock
         capacity = (stock[0] + stock[1] + stock[2]) // 3
-        seat_draws = _draw(prediction, n, rng, capacity, capacity)
+        drawn = _draw(prediction, n, rng, capacity, capacity)
         if not buying:
             # the seat's stock is known now: an offer it cannot make would not count
-            seat_draws = [_makeable(recipes, units, stock) for units in seat_draws]
-            seat_draws = _matched(seat_draws, prediction.mean, recipes, stock, rng)
-        goods_draws.append(seat_draws)
-    goods = _totals(goods_draws, n)
-    return Scenarios(n, raw, goods, orders, offers)
+            drawn = [_makeable(recipes, units, stock) for units in drawn]
+            drawn = _matched(drawn, prediction.mean, recipes, stock, rng)
+        goods[seat] = drawn
+    return orders, raw, offers, goods
 
 
 def _matched(draws: List[Tuple[int, int, int]], mean: Sequence[float], recipes, stock,
