@@ -10,7 +10,7 @@ Each entry of ``--seats`` is a level of ``ed.ai.LEVELS`` (``easy``,
 ``hard:mabel``; or ``g:NAME``, a sparring partner of the gauntlet
 (``ed.ai.gauntlet.STRATEGIES``: ``g:margin``, ``g:ev``, ``g:keeper``,
 ``g:hoarder``, ``g:flooder``, ``g:copycat``, ``g:exploit``, ``g:beginner``,
-``g:saa``), written apart from the levels.  The players swap seats from
+``g:saa``, ``g:lone``), written apart from the levels.  The players swap seats from
 game to game (game ``i`` seats player ``p`` at position ``(p + i) mod n``),
 so no one keeps the first or last seat.  Prints, per player: wins (a shared
 first place counts as a share of a win), the win rate with its 95% Wilson

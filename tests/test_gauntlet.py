@@ -10,7 +10,7 @@ import random
 import pytest
 
 import ed
-from ed import hints, market
+from ed import ai, hints, market
 from ed.ai import gauntlet
 from ed.ai.gauntlet import base, ev, search
 from ed.production import can_fill, places
@@ -101,17 +101,18 @@ def _sweep_games():
     rng = random.Random(2025)
     months_choices = (1, 2, 3, 12, 36)
     combinations = list(itertools.product((False, True), repeat=4))
+    # the strategies take the seats in turn, in a turn of their own at each size of table
+    turns = {n: itertools.cycle(NAMES[n:] + NAMES[:n]) for n in range(2, 7)}
     for index in range(40):
         players = 2 + index % 5
         months = months_choices[(index // 5 + index) % 5]
         flags = combinations[index % 16]
         rules = ed.Rules(players=players, months=months, loans=flags[0], partial_fills=flags[1],
                          partial_sales=flags[2], classic_recipes=flags[3])
-        seats = [gauntlet.make(NAMES[(index * 5 + seat) % len(NAMES)], seed=index * 10 + seat)
-                 for seat in range(players)]
-        if index % 3 == 0:  # a seat at random: over-offers, broke seats, odd stock
-            seats[-1] = None
-        yield rules, seats, rng
+        random_seat = index % 3 == 0  # a seat at random: over-offers, broke seats, odd stock
+        seats = [gauntlet.make(next(turns[players]), seed=index * 10 + seat)
+                 for seat in range(players - random_seat)]
+        yield rules, seats + [None] * random_seat, rng
 
 
 def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
@@ -326,6 +327,31 @@ def test_search_smoke_prints_a_vector_to_paste(capsys):
     namespace = {"Knobs": ev.Knobs}
     exec(literal, namespace)
     assert isinstance(namespace["KNOBS"], ev.Knobs)
+
+
+def test_search_alone_seats_one_exploiter_among_copies_of_the_target(capsys):
+    status = search.main(["--target", "easy", "--alone", "--games", "2", "--rounds", "1",
+                          "--population", "1", "--months", "2", "--players", "3"])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert "searching alone against 2 of easy" in out
+    literal = out[out.index("LONE_KNOBS = "):].strip()
+    namespace = {"Knobs": ev.Knobs}
+    exec(literal, namespace)
+    assert isinstance(namespace["LONE_KNOBS"], ev.Knobs)
+
+
+def test_the_table_turned_round_scores_the_best_copy_of_the_target():
+    rules = ed.Rules(players=3, months=2)
+    for index in range(3):
+        table, exploiter = search.play(rules, "easy", search.KNOBS, index, seed=2, alone=True)
+        game = ed.Game(rules, ["P1", "P2", "P3"], 2 * 1_000_003 + index)
+        seed = game.seed * 10
+        players = [search.Exploiter(seed + p, knobs=search.KNOBS) if p == index % 3
+                   else ai.Avatar("easy", seed=seed + p) for p in range(3)]
+        final = play(game, players).final_cash()
+        assert exploiter == final[index % 3]
+        assert table == max(c for p, c in enumerate(final) if p != index % 3)
 
 
 @pytest.mark.parametrize("args, message", [

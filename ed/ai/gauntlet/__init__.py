@@ -9,7 +9,8 @@ The strategies, a module each: ``margin``, ``ev``, ``keeper``, ``hoarder``,
 ``flooder``, ``copycat``, ``exploit``, ``beginner`` and ``saa`` (the
 sample-average-approximation bidder: models of the others from their
 revealed play, many joint scenarios of their entries, and the whole entry
-with the best average over them).
+with the best average over them); ``lone`` is the exploiter's machinery
+with the vector searched to win alone against three experts.
 
 The surface::
 
@@ -58,6 +59,7 @@ STRATEGIES: Dict[str, Strategy] = {s.name: s for s in (
     _strategy(exploit, exploit.Exploiter),
     _strategy(beginner, beginner.Beginner),
     _strategy(saa, saa.SAA),
+    Strategy(exploit.LoneExploiter.name, exploit.LoneExploiter.summary, exploit.make_lone),
 )}
 
 

@@ -5,14 +5,18 @@
 Plays games of ``[target, X, X, X]`` (``--players`` seats; X is the
 candidate exploiter, every other seat a copy of it with its own seed) and
 searches the ``Knobs`` of ``ed.ai.gauntlet.exploit`` to *minimise* the
-target's win rate, by a (1 + λ) evolution strategy: each round draws
+target's win rate.  With ``--alone`` the table is turned round,
+``[X, target, target, target]``: one exploiter alone among copies of the
+target (each with its own seed), and the target's win is the win of the
+best of its copies, so the search makes X win as often as it can.  It is
+a (1 + λ) evolution strategy: each round draws
 ``--population`` mutations of the best vector so far (a few knobs moved by
 a normal step scaled to each knob's range), plays every one of them on the
 same games (common random numbers: the same game seeds and the same target
 seat in each, so two candidates differ only by their knobs), and keeps the
 best if it beats the incumbent.  The step grows after a success and shrinks
 after a failure.  Prints progress, then the best vector as a Python literal
-to paste into ``exploit.KNOBS``.
+to paste into ``exploit.KNOBS`` (``exploit.LONE_KNOBS`` with ``--alone``).
 
 The target is a level of ``ed.ai.LEVELS`` (``hard``, ``expert``,
 optionally ``level:personality``), made through ``ed.ai.Avatar``,
@@ -38,7 +42,7 @@ from ...engine import Game
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import STRATEGIES, make
 from .ev import STEPS, Knobs
-from .exploit import KNOBS, Exploiter
+from .exploit import KNOBS, LONE_KNOBS, Exploiter
 
 GAUNTLET_PREFIX = "g:"
 
@@ -74,20 +78,24 @@ def target_factory(text: str) -> Callable[[int], Any]:
     return lambda seed: ai.Avatar(level, personality or None, seed=seed)
 
 
-def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int) -> Tuple[int, int]:
+def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
+         alone: bool = False) -> Tuple[int, int]:
     """Game ``index``: the target's final cash and the best of the others'.
 
     The target sits at position ``index mod players``; the exploiters fill the
-    other seats, each seeded by the game and its position.
+    other seats, each seeded by the game and its position.  ``alone`` turns
+    the table round: the exploiter sits there, copies of the target fill the
+    other seats, and the target's cash is the best of theirs.
     """
     n = rules.players
     game_seed = seed * 1_000_003 + index
     where = index % n
+    make_target = target_factory(target)
     players = []
     for position in range(n):
         player_seed = game_seed * 10 + position
-        if position == where:
-            players.append(target_factory(target)(player_seed))
+        if (position == where) != alone:
+            players.append(make_target(player_seed))
         else:
             players.append(Exploiter(player_seed, knobs=knobs))
     game = Game(rules, [f"P{i + 1}" for i in range(n)], game_seed)
@@ -96,12 +104,13 @@ def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int) -> Tupl
             game.submit(position, player.decide(game.view(position)))
         game.resolve()
     final = game.final_cash()
-    return final[where], max(c for i, c in enumerate(final) if i != where)
+    rest = max(c for i, c in enumerate(final) if i != where)
+    return (rest, final[where]) if alone else (final[where], rest)
 
 
 def _play_chunk(args) -> List[Tuple[int, int]]:
-    rules, target, knobs, indices, seed = args
-    return [play(rules, target, knobs, i, seed) for i in indices]
+    rules, target, knobs, indices, seed, alone = args
+    return [play(rules, target, knobs, i, seed, alone) for i in indices]
 
 
 def score(results: Sequence[Tuple[int, int]], start: int) -> Tuple[float, float, float]:
@@ -118,8 +127,10 @@ def score(results: Sequence[Tuple[int, int]], start: int) -> Tuple[float, float,
 class Evaluator:
     """Plays a candidate's games, in ``jobs`` processes, on the same seeds every time."""
 
-    def __init__(self, rules: Rules, target: str, games: int, seed: int, jobs: int) -> None:
+    def __init__(self, rules: Rules, target: str, games: int, seed: int, jobs: int,
+                 alone: bool = False) -> None:
         self.rules, self.target, self.games, self.seed, self.jobs = rules, target, games, seed, jobs
+        self.alone = alone
         self.pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
         self.played = 0
 
@@ -132,7 +143,7 @@ class Evaluator:
         indices = list(range(self.games))
         size = max(1, -(-self.games // max(1, self.jobs * 2)))
         chunks = [indices[i:i + size] for i in range(0, self.games, size)]
-        tasks = [(self.rules, self.target, knobs, chunk, self.seed)
+        tasks = [(self.rules, self.target, knobs, chunk, self.seed, self.alone)
                  for knobs in candidates for chunk in chunks]
         if self.pool is None:
             outcomes = [_play_chunk(t) for t in tasks]
@@ -155,24 +166,24 @@ def mutate(knobs: Knobs, rng: random.Random, step: float) -> Knobs:
     return replace(knobs, **changes).clipped()
 
 
-def literal(knobs: Knobs) -> str:
-    """``Knobs(carry_margin=0.5, ...)``: the vector as Python to paste into ``exploit.KNOBS``."""
+def literal(knobs: Knobs, name: str = "KNOBS") -> str:
+    """``KNOBS = Knobs(carry_margin=0.5, ...)``: the vector as Python to paste into ``exploit``."""
     parts = [f"{n}={round(getattr(knobs, n), 3)!r}" for n in Knobs.names()]
-    lines, line = [], "KNOBS = Knobs("
+    lines, line = [], f"{name} = Knobs("
     for part in parts:
         if len(line) + len(part) + 2 > 95:
             lines.append(line.rstrip())
-            line = "              "
+            line = " " * (len(name) + 9)
         line += part + ", "
     lines.append(line.rstrip(", ") + ")")
     return "\n".join(lines)
 
 
 def search(rules: Rules, target: str, *, games: int, rounds: int, population: int, seed: int,
-           jobs: int, start: Knobs, step: float = 1.0, out=print) -> Knobs:
+           jobs: int, start: Knobs, step: float = 1.0, out=print, alone: bool = False) -> Knobs:
     """Run the evolution strategy; returns the best knobs found."""
     rng = random.Random(seed)
-    evaluator = Evaluator(rules, target, games, seed, jobs)
+    evaluator = Evaluator(rules, target, games, seed, jobs, alone)
     began = time.monotonic()
     try:
         best = start
@@ -213,6 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     parser.add_argument("--from-defaults", action="store_true",
                         help="start from the expected-value bidder's knobs, not exploit.KNOBS")
+    parser.add_argument("--alone", action="store_true",
+                        help="seat one exploiter alone among copies of the target and make it "
+                             "win (starts from exploit.LONE_KNOBS)")
     return parser
 
 
@@ -237,15 +251,18 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(f"search: {error}", file=sys.stderr)
         print("Try: python3 -m ed.ai.gauntlet.search --help", file=sys.stderr)
         return 2
-    start = Knobs() if options.from_defaults else KNOBS
-    print(f"searching against {options.target}: {options.players} players, {options.months} "
+    start = Knobs() if options.from_defaults else (LONE_KNOBS if options.alone else KNOBS)
+    table = (f"alone against {options.players - 1} of {options.target}" if options.alone
+             else f"against {options.target}")
+    print(f"searching {table}: {options.players} players, {options.months} "
           f"months, {options.games} games per candidate, {options.population} candidates a round, "
           f"{options.rounds} rounds, seed {options.seed}", flush=True)
     best = search(rules, options.target.strip().lower(), games=options.games,
                   rounds=options.rounds, population=options.population, seed=options.seed,
-                  jobs=options.jobs, start=start, out=lambda line: print(line, flush=True))
+                  jobs=options.jobs, start=start, out=lambda line: print(line, flush=True),
+                  alone=options.alone)
     print("best knobs, for ed/ai/gauntlet/exploit.py:")
-    print(literal(best))
+    print(literal(best, "LONE_KNOBS" if options.alone else "KNOBS"))
     return 0
 
 
