@@ -48,7 +48,7 @@ SHORT_PRICE_COLUMNS = ("X-Fine", "Fine", "Std", "A", "B", "C")
 class SeatPanel(ttk.LabelFrame):
     """Every seat's cash and stock and whether it has submitted (or is thinking)."""
 
-    HEADINGS = ("Player", "Cash", "X · F · S", "Borrowed", "Entry")
+    HEADINGS = ("Player", "Cash", "X·F·S", "Loans", "Entry")
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
         super().__init__(master, text="Players", padding=theme.pad(0.4))

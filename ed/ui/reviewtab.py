@@ -18,6 +18,7 @@ since Tk is not thread-safe.  Each person's review is computed once.
 """
 from __future__ import annotations
 
+import gc
 import queue
 import threading
 import tkinter as tk
@@ -50,7 +51,7 @@ class ReviewTab(ttk.Frame):
         self.shown: Optional[_review.Review] = None
         self._job: Optional[Tuple[int, int, threading.Thread]] = None   # (token, seat, thread)
         self._token = 0
-        self._done = (0, 1)                  # written by the worker, read by the poll
+        self._done_box = [(0, 1)]          # written by the worker, read by the poll
         self._answers: "queue.Queue" = queue.Queue()
         self._after: Optional[str] = None
         self.columnconfigure(0, weight=3)
@@ -165,10 +166,12 @@ class ReviewTab(ttk.Frame):
     def _launch(self, seat: int) -> None:
         token, game, said = self._token, self.game, self.explanations
         answers = self._answers
-        self._done = (0, 1)
+        # the worker holds no widget: were it to let go of the last reference to one, Tk
+        # would be asked to tidy it up from the wrong thread
+        done_box = self._done_box = [(0, 1)]
 
         def progress(done: int, total: int) -> None:
-            self._done = (done, total)       # one assignment: read whole by the poll
+            done_box[0] = (done, total)      # one assignment: read whole by the poll
 
         def work() -> None:
             try:
@@ -177,6 +180,9 @@ class ReviewTab(ttk.Frame):
             except Exception as error:   # reported on the Tk thread, never lost
                 answers.put((token, seat, None, error))
 
+        # Garbage left by closed windows is collected here, on the Tk thread: collected on
+        # the worker, a Tk variable among it would be tidied up from the wrong thread.
+        gc.collect()
         thread = threading.Thread(target=work, name="ed-review", daemon=True)
         self._job = (token, seat, thread)
         thread.start()
@@ -194,7 +200,7 @@ class ReviewTab(ttk.Frame):
         self._after = None
         self.deliver()
         if self._job is not None:
-            done, total = self._done
+            done, total = self._done_box[0]
             self.progress.configure(value=done / max(1, total))
             self._schedule()
 
@@ -249,7 +255,7 @@ class ReviewTab(ttk.Frame):
                 "the same" if same else decision.suggested_text, _signed(decision.difference)))
         self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
         series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
-                  Series("expert", "with the expert's entries (estimate)", found.estimate,
+                  Series("expert", "the expert's (estimate)", found.estimate,
                          PALETTE[1], "square", False, (6, 3))]
         self.chart.set_series(found.labels, series)
         self.note.configure(text=f"Dollars count {_review.WORTH}. The second line is "

@@ -95,7 +95,11 @@ class ScrolledFrame(ttk.Frame):
         inner_w = max(need_w, room_w) if self.sideways else room_w
         if not self.fill_width:
             inner_w = min(need_w, room_w) if not self.sideways else need_w
-        c.itemconfigure(self._window, width=max(1, inner_w), height=max(need_h, room_h))
+        # Larger than the room, the content keeps its own requested size (0: no size set),
+        # so that when a part of it grows later the content grows with it and says so
+        # (<Configure>); smaller, it is stretched to the room.
+        c.itemconfigure(self._window, width=0 if inner_w > room_w else max(1, inner_w),
+                        height=0 if need_h > room_h else max(1, room_h))
         # The content's own size is set here, so it hears of nothing when what it holds
         # grows; its parts do (the grid lays them out again): listen to them.
         for child in self.inner.winfo_children():

@@ -3,8 +3,11 @@
 For 2, 4 and 6 seats (the 6 with two people and every variation, so the
 loans column and the pass-and-play cover are there) at 100%, 130% and 150%
 text, the real window is brought to each screen in turn (the sheet in
-month 9, the reveal, the end screen, the sheets looked at after the game,
-the new-game dialog, the saves list, the ledger and the replay) at the size
+month 9, the pass-and-play cover, the question before an empty entry, the
+reveal whole and half-way through its scene, the end screen and its review,
+the sheets looked at after the game, the new-game dialog, the saves list,
+the replay and every extra window: ledger, price history, game log,
+statistics, rules, quick guide, About and preferences) at the size
 it takes on a 1366×768 screen and at its minimum size, and
 ``fitcheck.problems`` walks every widget on show.  The usable area is the
 screen less 80 pixels of height: a title bar and a panel.
@@ -94,16 +97,42 @@ class Walk:
 def _walk_everything(app, walk: Walk, players: int, over) -> None:
     flow, files, extras = app.flow, app.files, app.extras
     if app.mode == "cover":
+        walk.main("pass-and-play cover")
         flow.cover_ready()
     assert app.mode == "enter"
     walk.main("sheet in month 9")
+    flow.submit()                       # nothing typed: the question before an empty entry
+    assert app.mode == "confirm"
+    walk.main("the question before an empty entry")
+    flow.confirm_no()
     flow.show_last_reveal()
     assert app.mode == "peek"
     walk.main("reveal")
+    reveal = app.reveal
+    reveal.rewind()                     # half-way through its scene
+    while reveal.beats[reveal.beat].kind != "move" or reveal.beats[reveal.beat].column != 1:
+        reveal._next()
+        reveal._cancel()
+    reveal.board.finish()
+    walk.main("reveal half-way through its scene")
+    reveal.finish()
     flow.continue_after_reveal()
-    extras.show_ledger()
-    walk.window("ledger", app.windows["ledger"])
-    app.windows["ledger"].destroy()
+    for name, show in (("ledger", extras.show_ledger),
+                       ("price history", extras.show_price_history),
+                       ("game log", extras.show_game_log),
+                       ("statistics", extras.show_statistics),
+                       ("rules", extras.show_rules),
+                       ("quick guide", extras.show_guide),
+                       ("about", extras.show_about),
+                       ("preferences", app.prefs.show_preferences)):
+        before = set(app.windows)
+        show()
+        opened = [key for key in app.windows if key not in before]
+        assert opened, f"{name} opened no window"
+        window = app.windows[opened[0]]
+        walk.window(name, window)
+        window.destroy()
+        app.windows.pop(opened[0], None)
     files.new_game()
     dialog = app.dialog
     dialog.players_var.set(str(players))
@@ -119,6 +148,14 @@ def _walk_everything(app, walk: Walk, players: int, over) -> None:
     assert files.open_file(str(over))
     assert app.mode == "over"
     walk.main("end screen")
+    ending = app.layout.ending
+    if ending.review_tab is not None:   # the review, once worked out
+        ending.tabs.select(ending.review_tab)
+        walk.settle()
+        ending.review_tab.wait(60)
+        ending.review_tab.deliver()
+        walk.main("the review after the game")
+        ending.tabs.select(ending.tabs.tabs()[0])
     flow.look_at_sheets()
     assert app.mode == "look"
     walk.main("the sheets after the game")
