@@ -127,13 +127,13 @@ class MainWindow:
         pad = self.app.theme.pad
         frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
         frame.columnconfigure(0, weight=1)
-        label = ttk.Label(frame, text="", style="Ask.TLabel", justify="left",
-                          wraplength=pad(50))
-        label.grid(row=0, column=0, sticky="w")
+        label = ttk.Label(frame, text="", style="Ask.TLabel", justify="left")
+        label.grid(row=0, column=0, columnspan=len(buttons) + 1, sticky="ew")
+        wrap_to_width(label)
         made = []
         for column, (text, command) in enumerate(buttons, 1):
             button = ttk.Button(frame, text=text, command=command)
-            button.grid(row=0, column=column, padx=(pad(0.5), 0))
+            button.grid(row=1, column=column, padx=(pad(0.5), 0), pady=(pad(0.3), 0))
             made.append(button)
         return frame, label, tuple(made)
 

@@ -50,7 +50,7 @@ class Preferences:
             return
         self.update_settings(reveal_pacing=pacing)
         self.app.show_message("Reveals are shown all at once." if pacing == "all" else
-                              "Reveals are shown one commodity at a time: Enter shows the next.")
+                              "Reveals turn over entry by entry; Enter shows all.")
 
     def motion_changed(self) -> None:
         """View ▸ Reduced motion: the board's tokens jump to their new prices (or slide)."""
