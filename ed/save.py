@@ -43,7 +43,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from .engine import Game, Seat
 from .report import OVER
-from .rules import MAX_NAME_LENGTH, MAX_PLAYERS, Rules, RuleError, month_label, name_problem
+from .rules import MAX_PLAYERS, Rules, RuleError, month_label, name_problem
 
 FORMAT = "executive-decision-save"
 #: the newest format this module writes and reads: 2 encodes the pending entries

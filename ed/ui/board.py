@@ -212,12 +212,8 @@ class BoardCanvas(tk.Canvas):
         self._after = self.after(FRAME_MS, self._frame)
 
     def _cancel(self) -> None:
-        if self._after is not None:
-            try:
-                self.after_cancel(self._after)
-            except tk.TclError:
-                pass
-            self._after = None
+        from .tooltip import cancel_after
+        self._after = cancel_after(self, self._after)
 
     def _destroyed(self, event) -> None:
         if event.widget is self:

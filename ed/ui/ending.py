@@ -108,12 +108,8 @@ class Celebration(tk.Canvas):
         self._step()
 
     def stop(self) -> None:
-        if self._after is not None:
-            try:
-                self.after_cancel(self._after)
-            except tk.TclError:
-                pass
-            self._after = None
+        from .tooltip import cancel_after
+        self._after = cancel_after(self, self._after)
 
     @property
     def running(self) -> bool:

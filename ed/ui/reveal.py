@@ -325,12 +325,8 @@ class RevealScreen(Screen):
         self._draw()
 
     def _cancel(self) -> None:
-        if self._after is not None:
-            try:
-                self.after_cancel(self._after)
-            except tk.TclError:
-                pass
-            self._after = None
+        from .tooltip import cancel_after
+        self._after = cancel_after(self, self._after)
 
     # ------------------------------------------------------------ drawing
 

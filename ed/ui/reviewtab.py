@@ -227,12 +227,9 @@ class ReviewTab(ttk.Frame):
             self._fill(self.results[self.seat])
 
     def _on_destroy(self, event) -> None:
-        if event.widget is self and self._after is not None:
-            try:
-                self.after_cancel(self._after)
-            except tk.TclError:
-                pass
-            self._after = None
+        if event.widget is self:
+            from .tooltip import cancel_after
+            self._after = cancel_after(self, self._after)
 
     # ------------------------------------------------------------ drawing
 

@@ -43,7 +43,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import save as _save
-from ..rules import month_label, name_problem
+from ..rules import month_label
 from . import locks, paths
 from .locks import GameLock, Locked  # noqa: F401  (re-exported for the window)
 

@@ -88,12 +88,7 @@ class Tooltip:
             self._near_pointer = False
 
     def _cancel(self) -> None:
-        if self._after is not None:
-            try:
-                self.widget.after_cancel(self._after)
-            except tk.TclError:
-                pass
-            self._after = None
+        self._after = cancel_after(self.widget, self._after)
 
     # ------------------------------------------------------------ showing
 
@@ -181,6 +176,17 @@ def unbind_one(widget: tk.Misc, sequence: str, funcid: str) -> None:
         widget.deletecommand(funcid)
     except tk.TclError:
         pass
+
+
+def cancel_after(widget: tk.Misc, after_id: Optional[str]) -> None:
+    """Cancel ``widget``'s pending ``after`` callback ``after_id``, if any, quietly (the
+    window may be going).  Returns ``None``, to store back: ``self._after = cancel_after(...)``."""
+    if after_id is not None:
+        try:
+            widget.after_cancel(after_id)
+        except tk.TclError:
+            pass
+    return None
 
 
 def add_tooltip(widget: tk.Misc, text: TextSource, delay_ms: int = 500) -> Tooltip:

@@ -21,7 +21,6 @@ corner of the game window where it covers nothing of it.
 """
 from __future__ import annotations
 
-import time
 import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Optional, Tuple
@@ -313,12 +312,8 @@ class Tour:
 
     def close(self) -> None:
         """End the guide; the game goes on as it was."""
-        if self._glide is not None:
-            try:
-                self.window.after_cancel(self._glide)
-            except tk.TclError:
-                pass
-            self._glide = None
+        from .tooltip import cancel_after
+        self._glide = cancel_after(self.window, self._glide)
         for frame in self.frames:
             try:
                 frame.destroy()

@@ -332,12 +332,15 @@ GUIDE = (
          "in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
          "until the last player is in. An empty entry is asked about first."),
     ("Around it", None),
-    ("", "The strip at the top shows the month and the phase. On the right: every player's "
-         "cash and stock, the Price Level Board (the opening prices and the latest months), "
-         "the market calculator and the production chart. All of it is public."),
+    ("", "The strip at the top shows the month and the phase. On the right: the Price Level "
+         "Board (a token per commodity at its price, last month's place faint behind it), "
+         "every player's cash and stock, and tabs for the prices month by month, the price "
+         "chart, the market calculator, the production chart and the game log. All of it is "
+         "public."),
     ("The reveal", None),
-    ("", "After each phase everyone sees every entry, a column per commodity: what each player "
-         "entered, what came of it and why, the money and the new cash. Enter goes on; "
+    ("", "After each phase every entry turns over, commodity by commodity: the units add up, "
+         "the price moves on the board, and each row shows what came of it. Enter shows it "
+         "all at once, then goes on; a click on a row tells what that player thought. "
          "Ctrl+L shows the last reveal again."),
     ("Keys", None),
     ("", "Enter: go on or submit. Escape: back. Tab: the next field. Ctrl+A: select a field. "

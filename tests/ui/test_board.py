@@ -250,7 +250,7 @@ def test_nothing_on_the_board_is_cut_or_covered(make_app, data_dir, scale):
     boxes = board.label_boxes()
     for group in P.BOARD_GROUPS:
         for a, b in zip(group, group[1:]):
-            (ax0, ay0, ax1, ay1), (bx0, by0, bx1, by1) = boxes[a], boxes[b]
+            (_, ay0, ax1, ay1), (bx0, by0, _, by1) = boxes[a], boxes[b]
             assert ax1 <= bx0 or ay1 <= by0 or by1 <= ay0, (a, b)
     assert board_problems(app) == []
     app.geometry(f"{shown[0]}x{shown[1]}")

@@ -1,4 +1,4 @@
-"""What lies on the table around the sheet: the players, the price board, the reference
+"""What lies on the table around the sheet: the players, the table of prices, the reference
 charts, the progress strip, the pass-and-play cover and the rules in one line."""
 from __future__ import annotations
 
@@ -9,16 +9,16 @@ from ...rules import GOODS, NAMES, RAW, month_label
 from .common import OVER, PURCHASING, SELLING, money, signed, stock_text
 
 
-# -------------------------------------------------------------- price board
+# -------------------------------------------------------------- table of prices
 
 PRICE_COLUMNS: Tuple[str, ...] = tuple(NAMES[k] for k in RAW + GOODS)
 
 
 def price_board_rows(price_history: Sequence[Mapping[str, int]], months: int
                      ) -> List[Tuple[str, Tuple[str, ...]]]:
-    """The Price Level Board: the opening prices, then every month's market prices.
+    """The Prices tab: the opening prices, then every month's market prices.
 
-    Months not yet played show empty cells, so the board has a row for each
+    Months not yet played show empty cells, so the table has a row for each
     month of the game.
     """
     rows: List[Tuple[str, Tuple[str, ...]]] = []
