@@ -19,10 +19,11 @@ A lock is **stale** (its holder gone) when its pid is not running, or is
 running with another start (the pid was reused), or -- where the start is
 unknown -- nobody holds its ``flock``.  A lock file not yet complete (its
 creator is between creating and writing it) counts as held for
-``GRACE_S`` seconds.  A stale lock is taken over: renamed aside (atomic, so of
-two processes racing to take it over only one moves it), checked to be the
-very stale file seen (by its nonce; a live lock moved by mistake is linked
-back), deleted, and created afresh with ``O_EXCL`` as above.
+``GRACE_S`` seconds.  A stale lock is taken over by one process at a time
+(holding the folder's guard, a hidden ``.ed-takeover`` file): read again,
+removed only if it is still the very stale file seen (by its nonce), and
+created afresh with ``O_EXCL`` as above, so of processes racing to take it
+over exactly one gets it.
 
 Within one process, the locks it holds are known (``held_here``), so a second
 window of the same process sees them as held too.
@@ -343,28 +344,78 @@ def _flock_free(path: Path) -> bool:
 
 
 def _take_over(path: Path, info: Dict[str, str]) -> None:
-    """Remove the stale lock ``info`` read at ``path``, unless another process was quicker."""
-    aside = _aside(path)
+    """Remove the stale lock ``info`` read at ``path``, unless another process was quicker.
+
+    One process at a time does it, holding the lock's guard: it reads the
+    lock again and removes it only if it is still the very stale one seen.
+    Nothing else removes a stale lock, so between that reading and the
+    removal no other process can have put a live lock of its own there.  (The
+    lock is the one seen when it reads the same, its time of writing included.)
+    """
+    guard = _guard(path)
+    if guard is None:
+        return                  # another process is taking it over: acquire tries again
     try:
-        os.rename(path, aside)
-    except OSError:
-        return                  # gone already, or cannot be moved: acquire tries again
-    moved = read_lock(aside)
-    if moved is not None and moved.get("nonce") != info.get("nonce") and "nonce" in moved:
-        # A racing process replaced the stale lock with its own, live one: put it back.
+        now = read_lock(path)
+        if now is None or now != info or _alive(path, now):
+            return              # gone, or changed since it was read: not the one seen
         try:
-            os.link(aside, path)
+            os.unlink(path)
         except OSError:
-            if not path.exists():
-                try:
-                    os.rename(aside, path)
-                    return
-                except OSError:
-                    pass
+            pass
+    finally:
+        _unguard(guard)
+
+
+def _guard_path(path: Path) -> Path:
+    """One guard for the folder's locks (taking over a stale lock is rare and quick)."""
+    return path.with_name(".ed-takeover")
+
+
+def _guard(path: Path):
+    """Take the right to remove a stale lock at ``path``, or ``None`` if another has it.
+
+    With ``flock`` the guard is a lock on a small hidden file beside the lock
+    (kept, so that no two processes ever lock two different files of that name),
+    which the kernel drops if its holder dies; elsewhere it is the file
+    itself, made with ``O_EXCL`` and thought abandoned after ``GRACE_S``.
+    """
+    guard = _guard_path(path)
+    if fcntl is not None:
+        try:
+            fd = os.open(guard, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        except OSError:
+            return None
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError("the guard is not a regular file")
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return None
+        return fd
     try:
-        os.unlink(aside)
+        return os.open(guard, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                       0o644)
+    except FileExistsError:
+        try:
+            if time.time() - os.lstat(guard).st_mtime > GRACE_S:
+                os.unlink(guard)        # left by a window that crashed while taking over
+        except OSError:
+            pass
+        return None
+    except OSError:
+        return None
+
+
+def _unguard(fd: int) -> None:
+    try:
+        if fcntl is not None:
+            fcntl.flock(fd, fcntl.LOCK_UN)
     except OSError:
         pass
+    finally:
+        os.close(fd)
 
 
 # ---------------------------------------------------- processes
