@@ -71,14 +71,14 @@ class CellWidgets:
         if not turned:
             self._look("Sealed")
             self.entered.configure(text="?", font="EDBold", foreground=T.MUTED)
-            self.result.configure(text="")
+            self.result.configure(text=" ")       # a blank line keeps the card's height
             self.outcome = ""
             return
         self._look("Fresh" if fresh else "Cell")
         struck = resulted and cell.state == "failed"
         self.entered.configure(text=cell.entered, font="EDTallyStrike" if struck else "EDBold",
                                foreground=T.MUTED if struck or cell.state == "none" else T.INK)
-        self.result.configure(text=cell.result if resulted else "",
+        self.result.configure(text=cell.result if resulted and cell.result else " ",
                               foreground=RESULT_COLOURS.get(cell.state, T.MUTED))
         self.outcome = cell.outcome if resulted else ""
 
@@ -188,7 +188,7 @@ class RevealScreen(Screen):
         self._after_prices: Mapping[str, int] = {}
         #: whether the rows' lines give way for lack of height (their words stay at hand)
         self.compact = False
-        self._fitted: Optional[tuple] = None
+        self._laid_out = False      # measured since filled (only on screen can it be)
         self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
         self.table.bind("<Configure>", lambda e: self._wrap_details(e.width), add="+")
         self.bind("<Destroy>", lambda e: self._cancel() if e.widget is self else None, add="+")
@@ -253,15 +253,31 @@ class RevealScreen(Screen):
             widgets.detail.configure(text=seat.detail or "Nothing more was said.")
         self.beats = S.scene(data)
         self.board.set_groups((0,) if buying else (1,))
-        # laid out whole first, so the board takes what the finished table leaves
-        self.beat = len(self.beats) - 1
-        self._draw()
-        self._fit_board()
         self.beat = 0
         self.board.show(self._before)
         self._draw()
-        self._fit()
+        self._laid_out = False
+        if self.shown:
+            self._lay_out()
         self.area.scroll_to_top()
+
+    def show(self) -> None:
+        super().show()
+        if not self._laid_out:
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Measure the table on screen (hidden, Tk does not lay it out): drawn whole first,
+        so the board takes what the finished table leaves, then the rows' lines kept or
+        put away as the height allows."""
+        self._laid_out = True
+        beat = self.beat
+        self.beat = len(self.beats) - 1
+        self._draw()
+        self._fit_board()
+        self._fit()
+        self.beat = beat
+        self._draw()
 
     def _fit_board(self) -> None:
         """The board as wide as the room the whole table leaves, within its least and most."""
@@ -347,7 +363,8 @@ class RevealScreen(Screen):
             widgets.money.configure(text=seat.money if settled else "")
             widgets.cash.configure(text=seat.cash if settled else "")
             widgets.stock.configure(text=seat.stock if settled else "")
-            widgets.line.configure(text=seat.line if settled else "")
+            # a line not yet said is a blank one: the rows keep their height all along
+            widgets.line.configure(text=seat.line if settled else " ")
             person = self._people[seat.seat] if seat.seat < len(self._people) else None
             widgets.badge.show(person, initial=seat.name,
                                mood=seat.mood if settled else "neutral")
@@ -397,23 +414,23 @@ class RevealScreen(Screen):
 
     def _fit(self) -> None:
         """The rows' lines when every row with its line fits the height; else the rows
-        alone (the words stay a click away), and only then a scrollbar."""
+        alone (the words stay a click away), and only then a scrollbar.
+
+        Worked out from the table as it stands and the height of a line, so that
+        nothing needs laying out twice to know it.
+        """
         if self.data is None:
             return
         room = self.area.canvas.winfo_height()
         if room <= 1:
             return
         rows = self.rows[:len(self.data.rows)]
-        lines = tuple(bool(seat.line) for seat in self.data.rows)
-        # the same rows in the same room fit as they did: no need to lay them out to know
-        key = (lines, room, self.area.canvas.winfo_width(), self.theme.line)
-        if key != self._fitted:
-            for row, line in zip(rows, lines):
-                row.has_line = line
-                row.set_visible(True)
-            self.table.update_idletasks()
-            self.compact = self.table.winfo_reqheight() > room
-            self._fitted = key
+        lines = [bool(seat.line) for seat in self.data.rows]
+        self.table.update_idletasks()
+        line_h = max((row.line.winfo_reqheight() for row in rows), default=0)
+        showing = sum(1 for row in rows if row.line.winfo_manager())
+        bare = self.table.winfo_reqheight() - showing * line_h
+        self.compact = bare + sum(lines) * line_h > room
         for row, line in zip(rows, lines):
             row.has_line = line and not self.compact
             row.set_visible(True)
@@ -430,8 +447,9 @@ class RevealScreen(Screen):
         """Per seat: name, then (entered, result) per commodity, money, cash, stock, line."""
         found = []
         for row in self.rows[:len(self.data.rows) if self.data else 0]:
-            cells = tuple((c.entered.cget("text"), c.result.cget("text")) for c in row.cells)
+            cells = tuple((c.entered.cget("text").strip(), c.result.cget("text").strip())
+                          for c in row.cells)
             found.append((row.name.cget("text"),) + cells + (
                 row.money.cget("text"), row.cash.cget("text"), row.stock.cget("text"),
-                row.line.cget("text")))
+                row.line.cget("text").strip()))
         return found

@@ -122,7 +122,7 @@ def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
                     assert f"mood:{seat.mood}" in tags
                     assert seat.line.startswith("“")
             else:
-                assert widgets.cash.cget("text") == "" and widgets.line.cget("text") == ""
+                assert widgets.cash.cget("text") == "" and widgets.line.cget("text").strip() == ""
                 if game.seats[seat.seat].is_computer:
                     assert "mood:neutral" in tags
     assert not reveal.playing
@@ -307,3 +307,30 @@ def test_the_board_beside_the_reveal_shows_the_phase_s_three_tracks(make_app, ph
     assert drawn == set(keys)
     names = {board.itemcget(item, "text") for item in board.find_withtag("name")}
     assert len(names) == 3
+
+
+@pytest.mark.parametrize("players, scale", [(4, 1.0), (6, 1.5)])
+def test_the_rows_keep_their_height_from_the_first_card_to_the_last(make_app, data_dir,
+                                                                      players, scale):
+    """Nothing jumps as the scene plays: a card, a result or a line still to come keeps its
+    room; and the lines stay only where every row's line fits."""
+    from .test_table import with_text_size
+    scene_pacing(data_dir)
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(players, 9, loans=True))
+    reveal = held(app)
+    app.update()
+
+    def heights():
+        return [(row.name.winfo_rooty(), row.cells[0].frame.winfo_height())
+                for row in reveal.rows[:players]]
+
+    first = heights()
+    reveal.finish()
+    app.update()
+    assert heights() == first
+    assert reveal.area.fits()
+    assert reveal.compact == (scale > 1)
+    shown = [row.line.winfo_ismapped() for row in reveal.rows[:players]]
+    assert shown == [bool(seat.line) and not reveal.compact for seat in reveal.data.rows]
