@@ -218,6 +218,27 @@ def recipe_cost(recipes: Mapping[str, Triple], good: str, raw_prices: Sequence[f
     return rx * raw_prices[0] + rf * raw_prices[1] + rs * raw_prices[2]
 
 
+def margin_per_unit(recipes: Mapping[str, Triple], raw: Sequence[float],
+                    goods: Sequence[float]) -> List[float]:
+    """Per grade, the best margin per raw unit of a good it can go into (never below 0).
+
+    A good's margin is its price in ``goods`` less its recipe at ``raw``,
+    shared over its three units; a grade takes the best margin of a recipe
+    with a place of it, and, since X-Fine stands in for Fine and Fine for
+    Standard (RULES §1), X-Fine at least Fine's and Fine at least Standard's.
+    """
+    best = [0.0, 0.0, 0.0]
+    for gi, good in enumerate(GOODS):
+        r = recipes[good]
+        margin = (goods[gi] - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])) / 3.0
+        for g in range(3):
+            if r[g] and margin > best[g]:
+                best[g] = margin
+    best[1] = max(best[1], best[2])  # Fine stands in for Standard
+    best[0] = max(best[0], best[1])  # and X-Fine for Fine
+    return best
+
+
 def raw_prices(view: PlayerView) -> Triple:
     return (view.prices["xfine"], view.prices["fine"], view.prices["standard"])
 

@@ -32,8 +32,8 @@ from ... import market
 from ...production import fill, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
-from .base import (Entry, Ledger, Player, Spread, describe, fit_offer, fit_order, most_of,
-                   purchase_for)
+from .base import (Entry, Ledger, Player, Spread, describe, fit_offer, fit_order,
+                   margin_per_unit, most_of, purchase_for)
 from .forecast import OfferForecast, OrderForecast
 
 LOAN_COST = 0.25  # RULES §5 and §6: $125 repaid for every $100 borrowed
@@ -142,16 +142,7 @@ class Trader(Player):
             return [max(1.0, r) for r in raw]
         k = self.knobs
         share = k.carry_margin * (k.endgame if months_left == 2 else 1.0)
-        recipes = view.rules.recipes
-        best = [0.0, 0.0, 0.0]
-        for gi, good in enumerate(GOODS):
-            r = recipes[good]
-            margin = (goods[gi] - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])) / 3.0
-            for g in range(3):
-                if r[g] and margin > best[g]:
-                    best[g] = margin
-        best[1] = max(best[1], best[2])  # Fine stands in for Standard
-        best[0] = max(best[0], best[1])  # and X-Fine for Fine
+        best = margin_per_unit(view.rules.recipes, raw, goods)
         return [max(1.0, raw[g] * k.carry_markup + share * best[g]) for g in range(3)]
 
     def _sell_tables(self, view: PlayerView, spreads: Sequence[Spread], worth: Sequence[float],
