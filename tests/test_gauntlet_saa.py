@@ -14,17 +14,9 @@ from ed.ai.gauntlet import saa
 from ed.ai.gauntlet.base import Ledger
 from ed.production import can_fill, places
 from ed.randomplay import random_entry
+from tests.test_gauntlet import play
 
 OTHERS = ("ev", "margin", "keeper", "hoarder", "flooder", "copycat", "beginner", "saa")
-
-
-def play(game, players, *, until=None):
-    """Let every seat's player decide until the game is over (or ``until(game)`` is true)."""
-    while not game.is_over and not (until and until(game)):
-        for seat, player in enumerate(players):
-            game.submit(seat, player.decide(game.view(seat)))
-        game.resolve()
-    return game
 
 
 # ----------------------------------------------------------------- the surface

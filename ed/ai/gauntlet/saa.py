@@ -6,23 +6,28 @@ engine's pure modules (``ed.market``, ``ed.production``, ``ed.rules``,
 ``ed.view``), nothing of the levels.
 
 - Opponent models, one per other seat, learned from its revealed play.
-  Orders: a month of its own past drawn by recency (its units and its bids
-  as offsets from the price they moved from), or the volume of such a month
-  in the recipe of the good with the best margin at today's prices, the two
-  chosen by how well each has predicted that seat so far; a unit of noise
-  now and then, and never more than its cash pays for.  Offers: the share of
-  what its stock makes that it offered in a month drawn by recency, shaped
-  by the goods it chose then and made from the stock it has now.
+  Orders (``SeatOrders``): three model players (last month again, its
+  recent average, its recent volume in the best-margin recipe) blended by
+  their recent errors on that seat, plus one of the blend's own past misses
+  (the same past month for every seat in a draw), never more than its cash
+  pays for at its usual bids.  Offers (``SeatOffers``): its usual share of
+  the most goods its stock makes, plus a past miss, in the goods it has
+  chosen or in margin order (as each has matched it), at its usual asks.
 - Scenarios: ``PURCHASE_SCENARIOS`` joint draws of every other seat's order
   (and, looking ahead, of its fills and then its offer from the stock it
   would have), or ``SALE_SCENARIOS`` draws of every other seat's offer from
-  the stock it holds.  Only the others' units move a price (RULES §3), so a
-  scenario is priced exactly with the rules' own market functions.
+  the stock it holds.  Only units move a price (RULES §3), so a scenario is
+  priced exactly with the rules' own market functions.
 - Worth of stock: a raw unit left after this month's sale is worth, in the
   last month, the final raw price it goes to the Broker at (RULES §5);
   before, the price it is expected to cost next month plus a share of the
   best margin it can still earn.  Entering a sale, a stock is worth that
-  plus the best expected gain of the goods it makes (``StockValue``).
+  plus the best expected gain of the goods it makes (``StockValue``).  Cash
+  up to what next month's order costs is worth a little more than itself
+  (``Liquidity``): stock that cannot be sold is no use for buying.
+- The others' gains count a little against its own (``_Rival``): their
+  fills and sales that its units crowd out, and the worth its orders add to
+  their stock.
 - Purchasing: unit counts are screened by a certainty equivalent, then the
   best few are searched whole, bid levels and units grade by grade, each
   candidate scored by its average over the scenarios of: minus what it pays
@@ -47,9 +52,9 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ... import market
 from ...production import can_fill, fill, places
-from ...rules import GOODS, MAX_PRICE, NAMES, RAW
+from ...rules import GOODS, MAX_PRICE, NAMES, OPENING_PRICES, RAW
 from ...view import PlayerView
-from .base import Entry, Ledger, Player, describe, natural_plan, purchase_for
+from .base import Entry, Ledger, Player, describe, margin_per_unit, purchase_for
 
 Triple = Tuple[int, int, int]
 
@@ -109,7 +114,7 @@ def _best_recipe(recipes, raw: Sequence[float], goods: Sequence[float]) -> Tripl
 
 def _goods_before(ledger: Ledger, month: int) -> Sequence[int]:
     """The goods prices a seat saw when it ordered in month ``month + 1`` (0-based)."""
-    return ledger.goods_new[month - 1] if month >= 1 else (140, 115, 90)
+    return ledger.goods_new[month - 1] if month >= 1 else tuple(OPENING_PRICES[g] for g in GOODS)
 
 
 # --------------------------------------------------------------- opponent models
@@ -260,6 +265,9 @@ class SeatOffers:
         liking = [0.0, 0.0, 0.0]
         errors = [2.0, 2.0]
         self.misses: List[Optional[float]] = []
+        #: per month sold, the asks as offsets from the previous prices (None: not offered)
+        self.asks = [tuple(row[1][i] - ledger.goods_old[m][i] if row[0][i] else None
+                           for i in range(3)) for m, row in enumerate(ledger.offers[seat])]
         for m in range(ledger.months_sold):
             stock = ledger.stock_before_sale[seat][m]
             can = sum(self._most(stock))
@@ -293,6 +301,16 @@ class SeatOffers:
             plan = _largest_plan(self.recipes, stock)
             self._cache[stock] = plan
         return plan
+
+    def ask(self, good: int, month: int) -> int:
+        """The ask offset from the previous price this seat used for ``good``: in ``month``
+        if it offered the good then, else its latest, else a guess of $2 under."""
+        if month < len(self.asks) and self.asks[month][good] is not None:
+            return self.asks[month][good]
+        for row in reversed(self.asks):
+            if row[good] is not None:
+                return row[good]
+        return -2
 
     def sample(self, rng: random.Random, stock: Triple, month: int) -> List[int]:
         """One draw of this seat's offer (units of A, B, C), makeable from ``stock``.
@@ -405,19 +423,27 @@ class Scenarios:
         offers = [SeatOffers(view, ledger, j, decay) for j in others]
         self.orders: List[List[int]] = [[], [], []]
         self.offers: List[List[int]] = [[], [], []]
+        #: per grade or good, per draw: the others' (units, price) entries of it
+        self.entries: List[List[List[Tuple[int, int]]]] = [[], [], []]
         if view.phase == "purchasing":
             models = [SeatOrders(view, ledger, j, decay) for j in others]
             self._purchasing(view, rng, n, others, models, offers, own, decay)
         else:
             cum = _recency(ledger.months_sold, decay)
+            prev = [view.prices[g] for g in GOODS]
             for _ in range(n):
                 month = _pick(rng, cum) if cum else 0
                 total = [0, 0, 0]
+                entries: List[List[Tuple[int, int]]] = [[], [], []]
                 for j, model in zip(others, offers):
                     drawn = model.sample(rng, view.stock[j], month)
-                    total = [total[i] + drawn[i] for i in range(3)]
+                    for i in range(3):
+                        if drawn[i]:
+                            total[i] += drawn[i]
+                            entries[i].append((drawn[i], max(1, prev[i] + model.ask(i, month))))
                 for i in range(3):
                     self.offers[i].append(total[i])
+                    self.entries[i].append(entries[i])
 
     def _purchasing(self, view, rng, n, others, models, offers, own, decay) -> None:
         prev = [view.prices[k] for k in RAW]
@@ -443,6 +469,7 @@ class Scenarios:
             for g in range(3):
                 self.orders[g].append(total[g])
                 self.offers[g].append(goods[g])
+                self.entries[g].append([(d[0][g], prev[g] + d[1][g]) for d in drawn if d[0][g]])
 
 
 # --------------------------------------------------------------- what stock is worth
@@ -640,7 +667,8 @@ class SAA(Player):
     name = "saa"
     summary = ("sample-average-approximation bidder: draws the others' entries from models of "
                "their revealed play and picks the whole entry with the best average outcome")
-    PARAMETERS = ("markup", "share", "endgame", "drift", "follow", "decay", "screen", "thrift")
+    PARAMETERS = ("markup", "share", "endgame", "drift", "follow", "decay", "screen", "thrift",
+                  "rivalry")
 
     def __init__(self, seed: Optional[int] = None) -> None:
         super().__init__(seed)
@@ -651,15 +679,17 @@ class SAA(Player):
         #: the share is multiplied by this in the month before the last
         self.endgame = self.jitter(0.6, 0.1)
         #: share of the table's recent excess demand expected to move prices next month
-        self.drift = self.jitter(0.5, 0.1)
+        self.drift = self.jitter(0.25, 0.1)
         #: how far a kept unit's worth follows a scenario's new raw price
-        self.follow = self.jitter(0.6, 0.1)
+        self.follow = self.jitter(0.5, 0.1)
         #: weight of a month in the opponent models per month of age
         self.decay = self.jitter(0.6, 0.05)
         #: quantile of the scenarios' prices a unit count is screened at
         self.screen = self.jitter(0.7, 0.05)
         #: what a dollar of cash up to next month's purchases is worth beyond itself
         self.thrift = self.jitter(0.15, 0.03)
+        #: how much the others' gain counts against its own (shared among them)
+        self.rivalry = self.jitter(0.4, 0.1)
 
     # ----------------------------------------------------------- worth
 
@@ -679,16 +709,7 @@ class SAA(Player):
         if totals:
             drift = [self.drift * (sum(t[g] for t in totals) / len(totals) - 10) for g in range(3)]
         ahead = [max(1.0, raw[g] + drift[g]) for g in range(3)]
-        recipes = view.rules.recipes
-        best = [0.0, 0.0, 0.0]
-        for gi, good in enumerate(GOODS):
-            r = recipes[good]
-            margin = (goods[gi] - (r[0] * ahead[0] + r[1] * ahead[1] + r[2] * ahead[2])) / 3.0
-            for g in range(3):
-                if r[g] and margin > best[g]:
-                    best[g] = margin
-        best[1] = max(best[1], best[2])  # Fine stands in for Standard
-        best[0] = max(best[0], best[1])  # and X-Fine for Fine
+        best = margin_per_unit(view.rules.recipes, ahead, goods)
         share = self.share * (self.endgame if months_after == 1 else 1.0)
         return [max(1.0, ahead[g] * self.markup + share * best[g]) for g in range(3)]
 
@@ -722,7 +743,12 @@ class SAA(Player):
         tables = self._tables(view, scen.offers, carry, most)
         value = StockValue(rules.recipes, tables, carry, most)
         liquid = Liquidity(view, self.thrift, ref, months_after)
-        search = _OrderSearch(view, scen, value, ref, follow, self.screen, liquid)
+        margins = margin_per_unit(rules.recipes, ref, goods)
+        rival = _Rival(self.rivalry / (view.players - 1),
+                       [ref[g] + margins[g] for g in range(3)],
+                       [sum(view.stock[j][g] for j in range(view.players) if j != view.seat)
+                        for g in range(3)])
+        search = _OrderSearch(view, scen, value, ref, follow, self.screen, liquid, rival)
         entry = search.run()
         hats = ", ".join(f"{NAMES[k]} ${int(round(ref[g]))}" for g, k in enumerate(RAW))
         if not entry:
@@ -747,11 +773,26 @@ class SAA(Player):
         tables = self._tables(view, scen.offers, carry, most)
         value = StockValue(rules.recipes, tables, carry, most)
         liquid = Liquidity(view, self.thrift, raw, view.months_left - 1)
-        plan, asks = _best_offer(view, scen, value, tables, carry, liquid)
+        worth = [sum(r * c for r, c in zip(rules.recipes[g], carry)) for g in GOODS]
+        rival = _Rival(self.rivalry / (view.players - 1), worth, (0, 0, 0))
+        plan, asks = _best_offer(view, scen, value, tables, carry, liquid, rival)
         entry: Entry = {good: (plan[i], asks[i]) for i, good in enumerate(GOODS) if plan[i]}
         if not entry:
             return entry, "keeps its stock: no sale beats the worth of its materials"
         return entry, f"over {n} scenarios {describe(entry, 'asks')}"
+
+
+class _Rival:
+    """How the others' gains count against this seat's: ``weight`` times their sum.
+
+    ``worth`` is what a unit of each commodity of the phase is worth to the
+    seat that gets it (so a fill or a sale gains worth less price for a
+    buyer, price less worth for a seller); ``stock`` the others' raw stock,
+    whose worth moves with the raw prices as this seat's does.
+    """
+
+    def __init__(self, weight: float, worth: Sequence[float], stock: Sequence[int]) -> None:
+        self.weight, self.worth, self.stock = weight, list(worth), list(stock)
 
 
 # --------------------------------------------------------------- the purchase search
@@ -768,9 +809,12 @@ class _OrderSearch:
     """
 
     def __init__(self, view: PlayerView, scen: Scenarios, value: StockValue,
-                 ref: Sequence[float], follow: float, screen: float, liquid: Liquidity) -> None:
+                 ref: Sequence[float], follow: float, screen: float, liquid: Liquidity,
+                 rival: _Rival) -> None:
         rules = view.rules
-        self.liquid = liquid
+        self.liquid, self.rival = liquid, rival
+        self.entries = scen.entries
+        self._rivals: Dict[Tuple[int, int], List[float]] = {}
         self.view, self.value, self.ref, self.follow = view, value, list(ref), follow
         self.limit, self.grade_limit = rules.order_limit, rules.grade_limit
         self.partial, self.loans = rules.partial_fills, rules.loans
@@ -823,6 +867,24 @@ class _OrderSearch:
             self._shift[key] = found
         return found
 
+    def rivals(self, g: int, units: int) -> List[float]:
+        """Per scenario: the others' gain on grade ``g`` (fills times worth less bid), weighted,
+        when this seat orders ``units`` of it."""
+        key = (g, units)
+        found = self._rivals.get(key)
+        if found is None:
+            weight, worth, partial = self.rival.weight, self.rival.worth[g], self.partial
+            found = []
+            for price, entries in zip(self.prices(g, units), self.entries[g]):
+                gain = 0.0
+                for u, bid in entries:
+                    got = market.units_bought(u, bid, price, partial)
+                    if got:
+                        gain += got * (worth - bid)
+                found.append(weight * gain)
+            self._rivals[key] = found
+        return found
+
     def fills(self, g: int, units: int, bid: int) -> List[int]:
         key = (g, units, bid)
         found = self._fills.get(key)
@@ -848,10 +910,17 @@ class _OrderSearch:
         fs = self.fills(2, units[2], bids[2]) if units[2] else zero
         sx, sf, ss = (self.shift(g, units[g]) for g in range(3))
         s0, s1, s2 = self.stock
+        if self.rival.weight:
+            # the others' gains on their fills and on their stock's worth count against its own
+            rx, rf, rs = (self.rivals(g, units[g]) for g in range(3))
+            o0, o1, o2 = (self.rival.weight * n for n in self.rival.stock)
+            total = -sum(rx) - sum(rf) - sum(rs) - sum(
+                o0 * dx + o1 * df + o2 * ds for dx, df, ds in zip(sx, sf, ss))
+        else:
+            total = 0.0
         worths = self._worths
         bx, bf, bs = bids
         cash, rate, need = self.cash, self.liquid.rate, self.liquid.need
-        total = 0.0
         for a, b, c, dx, df, ds in zip(fx, ff, fs, sx, sf, ss):
             found = worths.get((a, b, c))
             if found is None:
@@ -1003,7 +1072,8 @@ class _OrderSearch:
 
 
 def _best_offer(view: PlayerView, scen: Scenarios, value: StockValue, tables: Sequence[SaleTable],
-                carry: Sequence[float], liquid: Liquidity) -> Tuple[List[int], List[int]]:
+                carry: Sequence[float], liquid: Liquidity,
+                rival: _Rival) -> Tuple[List[int], List[int]]:
     """The plan and asks with the best average over the scenarios (see the module docstring)."""
     recipes = view.rules.recipes
     stock = view.own_stock
@@ -1013,23 +1083,50 @@ def _best_offer(view: PlayerView, scen: Scenarios, value: StockValue, tables: Se
             candidates.append(plan)
             if len(candidates) >= PLANS_SCORED:
                 break
-    best = (liquid(view.own_cash), [0, 0, 0], [0, 0, 0])
     sold: Dict[Tuple[int, int, int], List[int]] = {}
+    rivals: Dict[Tuple[int, int], float] = {}
+    nothing = liquid(view.own_cash) - _rival_sales(view, scen, rival, (0, 0, 0), rivals)
+    best = (nothing, [0, 0, 0], [0, 0, 0])
     for plan in candidates:
         asks = [tables[i].ask[plan[i]] for i in range(3)]
-        v = _sale_score(view, scen, plan, asks, carry, liquid, sold)
+        against = _rival_sales(view, scen, rival, plan, rivals)
+        v = _sale_score(view, scen, plan, asks, carry, liquid, sold) - against
         for i in range(3):
             if not plan[i]:
                 continue
             for delta in (-2, -1, 1, 2):
                 trial = list(asks)
                 trial[i] = max(1, asks[i] + delta)
-                t = _sale_score(view, scen, plan, trial, carry, liquid, sold)
+                t = _sale_score(view, scen, plan, trial, carry, liquid, sold) - against
                 if t > v:
                     v, asks = t, trial
         if v > best[0]:
             best = (v, list(plan), asks)
     return best[1], best[2]
+
+
+def _rival_sales(view: PlayerView, scen: Scenarios, rival: _Rival, plan: Sequence[int],
+                 cache: Dict[Tuple[int, int], float]) -> float:
+    """The others' average gain on their sales (price less worth), weighted, beside ``plan``."""
+    if not rival.weight:
+        return 0.0
+    partial = view.rules.partial_sales
+    total = 0.0
+    for i, good in enumerate(GOODS):
+        key = (i, plan[i])
+        found = cache.get(key)
+        if found is None:
+            base = view.prices[good] + 11 - 2 * plan[i]
+            worth = rival.worth[i]
+            found = 0.0
+            for q, entries in zip(scen.offers[i], scen.entries[i]):
+                price = max(1, base - 2 * q)
+                for units, ask in entries:
+                    found += market.units_sold(units, ask, price, partial) * (ask - worth)
+            found *= rival.weight / len(scen.offers[i])
+            cache[key] = found
+        total += found
+    return total
 
 
 def _sale_score(view: PlayerView, scen: Scenarios, plan: Sequence[int], asks: Sequence[int],
