@@ -298,7 +298,12 @@ class Flow:
             return
         tally = self.app.layout.tally
         for key, (units, price) in entry.items():
-            if key in tally.vars and units:
+            if key not in tally.vars:
+                continue
+            if isinstance(units, str):          # a draft: each field's text as typed
+                tally.vars[key][0].set(units)
+                tally.vars[key][1].set(price)
+            elif units:                          # an entry taken back
                 tally.vars[key][0].set(str(units))
                 tally.vars[key][1].set(str(price))
 

@@ -286,6 +286,25 @@ def test_a_typed_entry_is_kept_when_the_window_closes_and_typed_in_again(make_ap
     assert _save.load_with_draft(mine)[1] is None
 
 
+def test_a_draft_with_only_a_price_typed_comes_back_as_typed(make_app, data_dir):
+    app = make_app()
+    start_game(app, humans=("Ann", "Bob"), computers=1)
+    keys(app, app.cover.ready_button, "Return")
+    app.tally.vars["fine"][1].set("36")                           # a price, no units yet
+    app.tally.vars["standard"][0].set("2")                         # units, no price yet
+    mine = app.session.autosave_path
+    app.tk.call(app.protocol("WM_DELETE_WINDOW"))
+    again = make_app()
+    keys(again, again.resume.table, "Return")
+    keys(again, again.cover.ready_button, "Return")
+    vars_ = again.tally.vars
+    assert (vars_["fine"][0].get(), vars_["fine"][1].get()) == ("", "36")
+    assert (vars_["standard"][0].get(), vars_["standard"][1].get()) == ("2", "")
+    assert not again.session.game.submitted(0)
+    again.files.quit_app()
+    assert mine.exists()
+
+
 # ------------------------------------------------------------ 13. long names
 
 def test_a_save_with_a_very_long_name_is_resumed_not_open_elsewhere_for_ever(make_app, data_dir):
