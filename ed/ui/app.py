@@ -273,6 +273,7 @@ class App(tk.Tk):
         from . import paths
         text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
                 + "".join(traceback.format_exception(exc, val, tb)))
+        paths.keep_small(self.error_log)
         for _ in range(2):
             try:
                 paths.append_text(self.error_log, text)

@@ -243,6 +243,27 @@ def append_text(path: "os.PathLike[str] | str", text: str) -> None:
         os.close(fd)
 
 
+#: ``errors.log`` grows to about this size, then becomes ``errors.log.1`` and begins anew
+LOG_LIMIT = 1_000_000
+
+
+def keep_small(path: "os.PathLike[str] | str", limit: int = LOG_LIMIT) -> None:
+    """When the log at ``path`` has grown past ``limit`` bytes, it becomes ``path.1`` (an
+    older one of that name replaced) and a new one begins.  Only a regular file is moved,
+    and only over a regular file or nothing; anything else is left as it is."""
+    path = Path(path)
+    older = path.with_name(path.name + ".1")
+    try:
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode) or info.st_size <= limit:
+            return
+        if os.path.lexists(older) and not stat.S_ISREG(os.lstat(older).st_mode):
+            return
+        os.replace(path, older)
+    except OSError:
+        pass
+
+
 #: the temporary files of ``ed.save.write_atomic``, which a crash can leave behind
 TEMPORARY_PREFIX = ".ed-"
 TEMPORARY_SUFFIX = ".tmp"

@@ -145,7 +145,8 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
                             f"the defaults are used.")
     else:
         try:
-            return from_dict(json.loads(raw.decode("utf-8"))), None
+            # "utf-8-sig": a byte-order mark that an editor put in front is not damage
+            return from_dict(json.loads(raw.decode("utf-8-sig"))), None
         except (ValueError, RecursionError) as error:
             why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
     aside = set_aside(path)
