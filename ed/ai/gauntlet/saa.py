@@ -586,7 +586,8 @@ class StockValue:
                 gain = ta.gain[a] + tb.gain[b] + tc.gain[c]
                 if gain <= best[0] or (a, b, c) == (0, 0, 0):
                     continue
-                gain -= self.penalty((a, b, c), stock)
+                gain -= self._lost(need[0] + c * cx_, need[1] + c * cf_, need[2] + c * cs_,
+                                   stock, a, b, c)
                 if gain > best[0]:
                     best = (gain, (a, b, c))
         self._cache[stock] = best
@@ -594,14 +595,21 @@ class StockValue:
 
     def penalty(self, plan: Sequence[int], stock: Sequence[int]) -> float:
         """The worth lost to dearer units standing in for cheaper ones, as far as the goods sell."""
-        need = places(self.recipes, plan)
-        used = fill(need, stock)
-        x_for_f = used[0] - need[0]
-        f_for_s = need[2] - used[2]
+        nx, nf, ns = places(self.recipes, plan)
+        return self._lost(nx, nf, ns, stock, plan[0], plan[1], plan[2])
+
+    def _lost(self, nx: int, nf: int, ns: int, stock: Sequence[int], a: int, b: int,
+              c: int) -> float:
+        """``penalty`` for the places (nx, nf, ns) of (a, b, c) goods; the materials used are
+        ``production.fill``'s (RULES §4.2.7): Standard places take Standard first, Fine places
+        the Fine left."""
+        _, f, s = stock
+        f_for_s = ns - s if ns > s else 0
+        left = f - f_for_s
+        x_for_f = nf - left if nf > left else 0
         if not x_for_f and not f_for_s:
             return 0.0
         ta, tb, tc = self.tables
-        a, b, c = plan
         share = (ta.sold[a] + tb.sold[b] + tc.sold[c]) / (a + b + c)
         cx, cf, cs = self.carry
         return share * (x_for_f * (cx - cf) + f_for_s * (cf - cs))
@@ -814,7 +822,7 @@ class _OrderSearch:
         rules = view.rules
         self.liquid, self.rival = liquid, rival
         self.entries = scen.entries
-        self._rivals: Dict[Tuple[int, int], List[float]] = {}
+        self._rivals: Dict[Tuple[int, int], float] = {}
         self.view, self.value, self.ref, self.follow = view, value, list(ref), follow
         self.limit, self.grade_limit = rules.order_limit, rules.grade_limit
         self.partial, self.loans = rules.partial_fills, rules.loans
@@ -867,21 +875,21 @@ class _OrderSearch:
             self._shift[key] = found
         return found
 
-    def rivals(self, g: int, units: int) -> List[float]:
-        """Per scenario: the others' gain on grade ``g`` (fills times worth less bid), weighted,
-        when this seat orders ``units`` of it."""
+    def rivals(self, g: int, units: int) -> float:
+        """The others' gain on grade ``g``, weighted and summed over the scenarios, when this
+        seat orders ``units`` of it: their fills times worth less bid, and their stock's
+        worth moved as this seat's is."""
         key = (g, units)
         found = self._rivals.get(key)
         if found is None:
             weight, worth, partial = self.rival.weight, self.rival.worth[g], self.partial
-            found = []
+            found = self.rival.stock[g] * sum(self.shift(g, units))
             for price, entries in zip(self.prices(g, units), self.entries[g]):
-                gain = 0.0
                 for u, bid in entries:
                     got = market.units_bought(u, bid, price, partial)
                     if got:
-                        gain += got * (worth - bid)
-                found.append(weight * gain)
+                        found += got * (worth - bid)
+            found *= weight
             self._rivals[key] = found
         return found
 
@@ -910,14 +918,8 @@ class _OrderSearch:
         fs = self.fills(2, units[2], bids[2]) if units[2] else zero
         sx, sf, ss = (self.shift(g, units[g]) for g in range(3))
         s0, s1, s2 = self.stock
-        if self.rival.weight:
-            # the others' gains on their fills and on their stock's worth count against its own
-            rx, rf, rs = (self.rivals(g, units[g]) for g in range(3))
-            o0, o1, o2 = (self.rival.weight * n for n in self.rival.stock)
-            total = -sum(rx) - sum(rf) - sum(rs) - sum(
-                o0 * dx + o1 * df + o2 * ds for dx, df, ds in zip(sx, sf, ss))
-        else:
-            total = 0.0
+        # the others' gains on their fills and on their stock's worth count against its own
+        total = -sum(self.rivals(g, units[g]) for g in range(3)) if self.rival.weight else 0.0
         worths = self._worths
         bx, bf, bs = bids
         cash, rate, need = self.cash, self.liquid.rate, self.liquid.need
@@ -1015,7 +1017,8 @@ class _OrderSearch:
         return best
 
     def improve_units(self, units: List[int], bids: List[int], best: float) -> float:
-        """Each grade's units (with every bid level) in turn set to the best."""
+        """Each grade's units in turn set to the best, each count tried with the bids of
+        ``near``."""
         for g in range(3):
             room = min(self.grade_limit, self.limit - sum(units) + units[g])
             for u in range(room + 1):
@@ -1023,7 +1026,7 @@ class _OrderSearch:
                     continue
                 trial_units = list(units)
                 trial_units[g] = u
-                for level in (self.levels(g, u) if u else (0,)):
+                for level in (self.near(g, u) if u else (0,)):
                     trial = list(bids)
                     trial[g] = level
                     if not self.affordable(trial_units, trial):
@@ -1033,6 +1036,14 @@ class _OrderSearch:
                         best = v
                         units[g], bids[g] = u, level
         return best
+
+    def near(self, g: int, units: int) -> List[int]:
+        """The minimum bid, and the bid level nearest the screening quantile with its
+        neighbours."""
+        levels = self.levels(g, units)
+        aim = self.quantile(g, units)
+        i = min(range(len(levels)), key=lambda k: abs(levels[k] - aim))
+        return levels[:1] + levels[max(1, i - 1):i + 2]
 
     def start_bids(self, units: Sequence[int]) -> List[int]:
         bids = []
