@@ -73,6 +73,7 @@ class ReviewTab(ttk.Frame):
         self.sentences.grid(row=1, column=0, sticky="new", pady=(em // 2, em // 2))
         left = ttk.Frame(self, style="Screen.TFrame")
         left.grid(row=2, column=0, sticky="nsew")
+        left.bind("<Configure>", lambda e: self._wrap_column(e.width))
         left.columnconfigure(0, weight=1)
         left.rowconfigure(0, weight=1)
         self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=6,
@@ -296,10 +297,14 @@ class ReviewTab(ttk.Frame):
         self._grown()
 
     def _wrap(self, width: int) -> None:
-        em = self.theme.em
-        room = max(em * 30, width - em * 2)
+        room = max(self.theme.em * 30, width - self.theme.em * 2)
         self.note.configure(wraplength=room)
-        column = max(em * 30, self.table.winfo_width())
+
+    def _wrap_column(self, width: int) -> None:
+        """The sentences and the detail wrap to the column they share with the table (its
+        cell's width less the labels' own padding, heard whenever it changes, so a wrap never
+        asks for more room)."""
+        column = max(self.theme.em * 20, width - self.theme.em)
         self.sentences.configure(wraplength=column)
         self.detail.configure(wraplength=column)
 

@@ -4,6 +4,8 @@ Each test drives the real window under Xvfb and reads what its widgets show.
 """
 from __future__ import annotations
 
+import threading
+
 from ed import review
 
 from . import fitcheck
@@ -18,7 +20,15 @@ def finish(app, game):
     assert app.mode == "over" and game.is_over
 
 
-def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app):
+def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, monkeypatch):
+    held = threading.Event()            # the worker waits until the test has seen it working
+    worked_out = review.review
+
+    def slow_review(*args, **kwargs):
+        held.wait(60)
+        return worked_out(*args, **kwargs)
+
+    monkeypatch.setattr(review, "review", slow_review)
     app = make_app()
     game = begin(app, game_at(4, 2, months=2, humans=2))
     finish(app, game)
@@ -32,10 +42,11 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app):
     assert ending.tabs.select() == str(tab)
     assert tab.status.cget("text") == "Reviewing Ann's entries beside the expert's…"
     assert tab.progress.winfo_ismapped()
+    held.set()
     tab.wait(60)
     tab.deliver()
     app.update()
-    expected = review.review(game, 0, explanations=app.session.revealed_explanations)
+    expected = worked_out(game, 0, explanations=app.session.revealed_explanations)
     assert expected.costliest                  # random entries cost something somewhere
     assert tab.sentences_shown() == "\n".join(f"{n}. {d.sentence}"
                                               for n, d in enumerate(expected.costliest, 1))
