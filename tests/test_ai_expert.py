@@ -385,7 +385,28 @@ def test_the_learning_command_counts_wins_for_each_scale(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[1] for line in lines] == ["0.5", "1"]
     assert all("against three of margin" in line and line.endswith("%") for line in lines)
+    assert learn.main(["--games", "2", "--scales", "1", "--against", "margin",
+                       "--players", "2"]) == 0
+    assert "expert wins against one of margin" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         learn.main(["--scales", "half"])
     with pytest.raises(SystemExit):
         learn.main(["--scales", "1", "--against", "nobody"])
+
+
+def test_a_head_to_head_game_counts_stock_at_its_own_scale():
+    scale = worth.SCALE_BY_PLAYERS[2]
+    assert scale > 1
+    assert worth.carry_for(2) == tuple(round(c * scale, 6) for c in worth.CARRY)
+    assert worth.carry_for(4) == worth.CARRY == worth.carry_for(6)
+    avatar = ai.Avatar("expert", seed=1)
+    assert avatar.carry is None             # the table for the game's size, chosen as it plays
+
+
+def test_an_experts_personality_is_a_taste_not_a_handicap():
+    iris, otto, rex = (ai.Avatar("expert", key).temper for key in ("iris", "otto", "rex"))
+    assert iris.cushion == 0 and iris.volume == 1.0          # no cash held back at expert
+    assert rex.bid_shift == rex.ask_shift == 0 and rex.fill == 0 and rex.bulk == 0
+    assert rex.keep == ai.TEMPERS["rex"].keep / 2            # quicker to sell, by half as much
+    assert otto.favourite == "A" and otto.favour == ai.TEMPERS["otto"].favour // 2
+    assert ai.Avatar("hard", "iris").temper == ai.TEMPERS["iris"]   # the other levels: in full

@@ -75,6 +75,14 @@ class Temper:
     bulk: int = 0
     keep: float = 0.0
 
+    def taste(self) -> "Temper":
+        """This temper as a matter of taste alone, the ``expert`` level's: its favourite good
+        and its patience with stock at half strength, and none of the shifts that cost money
+        (bids over the odds, asks under them, a cash cushion, a smaller order).  Three experts
+        with different tastes still differ, and crowd one another less, without a handicap."""
+        return Temper(favourite=self.favourite, favour=int(round(self.favour * 0.5)),
+                      keep=self.keep * 0.5)
+
 
 NEUTRAL = Temper()
 

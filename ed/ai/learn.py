@@ -2,6 +2,7 @@
 
     python3 -m ed.ai.learn --games 200 --rounds 3 --jobs 2
     python3 -m ed.ai.learn --games 300 --jobs 2 --scales 0.5,0.7,1.0 --against ev,exploit
+    python3 -m ed.ai.learn --games 200 --jobs 2 --scales 1,1.5,1.7,2 --against ev,saa --players 2
 
 The ``expert`` level counts a unit kept in stock at its price plus a share of
 the best margin it could earn (``ed.ai.worth``); the share depends on how
@@ -13,7 +14,9 @@ tables of gauntlet strategies and player counts that vary from game to game.
 It prints the best table as a line ready for ``CARRY`` in ``ed/ai/worth.py``.
 That lead rewards a bold stock that sometimes pays off big; ``--scales``
 then plays today's table scaled up and down as a whole and prints how often
-``expert`` wins with each scale, for choosing the scale that wins most.
+``expert`` wins with each scale, for choosing the scale that wins most
+(``--players`` sets the table's size: the scale found for two players is
+``worth.SCALE_BY_PLAYERS``).
 
 The engine is quick, so a few thousand games take minutes; the learned table
 is a constant of the program, never changed while a game is played.
@@ -27,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import List, Optional, Sequence, Tuple
 
 from ..engine import Game, Seat
-from ..rules import Rules
+from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import worth
 from .levels import Avatar
 
@@ -153,9 +156,14 @@ def main(argv: Optional[List[str]] = None) -> int:
                              "each strategy of --against")
     parser.add_argument("--against", default="ev,exploit",
                         help="gauntlet strategies for --scales (default ev,exploit)")
+    parser.add_argument("--players", type=int, default=4,
+                        help="players at each --scales table: expert and the rest of one "
+                             "strategy (default 4)")
     options = parser.parse_args(argv)
     if min(options.games, options.rounds, options.jobs) < 1:
         parser.error("--games, --rounds and --jobs take whole numbers from 1")
+    if not MIN_PLAYERS <= options.players <= MAX_PLAYERS:
+        parser.error(f"--players takes a number from {MIN_PLAYERS} to {MAX_PLAYERS}")
     if options.scales:
         from . import gauntlet
         try:
@@ -168,9 +176,11 @@ def main(argv: Optional[List[str]] = None) -> int:
             parser.error(f"--against takes gauntlet names: {', '.join(gauntlet.STRATEGIES)}")
         for factor in factors:
             carry = tuple(round(c * factor, 4) for c in worth.CARRY)
-            rates = [f"{name} {100 * wins(carry, (name,) * 3, options.games, options.seed, options.jobs):.1f}%"
+            rest = options.players - 1
+            count = ("one", "two", "three", "four", "five")[rest - 1]
+            rates = [f"{name} {100 * wins(carry, (name,) * rest, options.games, options.seed, options.jobs):.1f}%"
                      for name in against]
-            print(f"scale {factor:g} {carry}: expert wins against three of " + ", ".join(rates),
+            print(f"scale {factor:g} {carry}: expert wins against {count} of " + ", ".join(rates),
                   flush=True)
         return 0
     best = search(worth.CARRY, options.games, options.rounds, options.seed, options.jobs,

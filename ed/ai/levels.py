@@ -26,7 +26,7 @@ from .optimiser import Optimiser, optimiser_for
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
 from .replies import Replies
-from .style import STYLES, Style
+from .style import STYLES
 
 LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
 
@@ -86,6 +86,8 @@ class Avatar:
         self.personality = personality
         self.style = STYLES[level]
         self.temper = TEMPERS[personality] if personality else NEUTRAL
+        if level == "expert":
+            self.temper = self.temper.taste()
         self.seed = seed if seed is not None else random.getrandbits(48)
         self.explanation = ""
         self.last_decision: Optional[Decision] = None
@@ -100,8 +102,9 @@ class Avatar:
         self.time_budget: Optional[float] = None
         #: decisions that cut their search short to keep to the budget
         self.hurried = 0
-        #: the share of the best margin a unit in stock is worth, by months left (``worth.CARRY``)
-        self.carry: Tuple[float, ...] = worth.CARRY
+        #: the share of the best margin a unit in stock is worth, by months left (``None``, the
+        #: default: the learned table for the game's number of players, ``worth.carry_for``)
+        self.carry: Optional[Tuple[float, ...]] = None
         #: what the opponent models learned, kept from one decision to the next (a pure cache)
         self._models = OpponentModels()
         #: the others' best replies (``expert``), kept from one decision to the next (a pure cache)
@@ -195,7 +198,8 @@ class Avatar:
         sc = _scenarios.draw(view, self._models, rng, self.style.scenarios, replay=(past, now),
                              extra=replies)
         self.last_scenarios = sc
-        opt = optimiser_for(view, sc, self.temper, self.carry)
+        carry = self.carry if self.carry is not None else worth.carry_for(view.players)
+        opt = optimiser_for(view, sc, self.temper, carry)
         if self.time_budget and time.perf_counter() - started > self.time_budget / 2:
             opt.hurry()
             self.hurried += 1

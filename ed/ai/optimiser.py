@@ -360,7 +360,7 @@ class Optimiser:
         full = self.full
         total = 0.0
         nothing = None
-        for pattern, got, worth in self._patterns(cand):
+        for pattern, got, value in self._patterns(cand):
             mask = full
             for i, m in enumerate(masks):
                 mask = mask & m if pattern >> i & 1 else mask & ~m
@@ -374,7 +374,7 @@ class Optimiser:
                     nothing = self.gain(cand.goods, (0, 0, 0))
                 total += count * nothing
             else:
-                total += count * (worth - cost - extra)
+                total += count * (value - cost - extra)
         return total / self.n
 
     def bought(self, g: int, units: int, bid: int) -> List[int]:

@@ -19,14 +19,30 @@ that sometimes pays off big, so ``python3 -m ed.ai.learn --scales ...``
 then scaled the table as a whole and counted the expert's wins against three
 expected-value bidders and three exploiters: 0.7 of it won most often, and
 is the table below.
+
+A two-player game is another market: the two players' own orders are all
+that move the prices, and a unit the rival does not get is a unit of margin
+it does not earn.  There the table counts more (``SCALE_BY_PLAYERS``), as
+``python3 -m ed.ai.learn --players 2 --scales ...`` found by expert's wins
+head to head against an expected-value bidder and against the sample-average
+bidder of the gauntlet.
 """
 from __future__ import annotations
 
-from typing import Sequence, Tuple
+from typing import Dict, Sequence, Tuple
 
 #: Share of the best margin a unit in stock is worth, by months left after this one
 #: (index 0: this is the last month; the last entry serves every longer horizon).
 CARRY: Tuple[float, ...] = (0.0, 0.1225, 0.28, 0.455, 0.5075)
+
+#: ``CARRY`` scaled for a table of this many players (any other size: as it is).
+SCALE_BY_PLAYERS: Dict[int, float] = {2: 1.7}
+
+
+def carry_for(players: int, carry: Sequence[float] = CARRY) -> Tuple[float, ...]:
+    """The table of shares for a game of ``players`` (``carry`` scaled by ``SCALE_BY_PLAYERS``)."""
+    scale = SCALE_BY_PLAYERS.get(players, 1.0)
+    return tuple(round(share * scale, 6) for share in carry)
 
 
 def unit_margins(prices: Sequence[int], recipes: Sequence[Sequence[int]]) -> Tuple[float, float, float]:
