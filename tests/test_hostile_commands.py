@@ -76,6 +76,17 @@ def test_a_pipe_is_never_written_over(capsys, tmp_path):
     assert os.listdir(tmp_path) == ["pipe"]          # no temporary file left either
 
 
+@pytest.mark.skipif(not (os.path.exists("/dev/null") and stat.S_ISCHR(os.stat("/dev/null").st_mode)),
+                    reason="no /dev/null device here")
+def test_a_device_is_never_written_over(capsys):
+    """Run as root, ``--output /dev/null`` replaced the device with the archive."""
+    before = os.stat("/dev/null")
+    status, out, err = build(capsys, "/dev/null")
+    assert status == 2 and out == "" and "/dev/null is not a regular file" in err
+    after = os.stat("/dev/null")
+    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
+
+
 @needs_fifo
 def test_a_link_to_a_pipe_is_refused_and_left_as_it_was(capsys, tmp_path):
     fifo = tmp_path / "pipe"
