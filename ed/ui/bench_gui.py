@@ -144,6 +144,10 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
         app.flow.settle_s = 0
         app.flow.begin(game)
         app.update()
+        settle = time.perf_counter() + 0.4     # a person reads the sheet before typing
+        while time.perf_counter() < settle:
+            app.update()
+            time.sleep(0.01)
         while not game.is_over and len(first) < phases:
             if app.mode != "enter":
                 app.flow.continue_after_reveal() if app.mode == "reveal" else None

@@ -138,6 +138,9 @@ class Flow(Entering):
             app.show_message(problem, error=True)
         app.extras.refresh_log()
         self.advance()
+        seats = len(game.names)
+        app.after(200, lambda: app.layout.reveal.warm(seats) if app.session is not None
+                  and app.session.game is game else None)
 
     def advance(self) -> None:
         """Ask the session what happens next and show it."""

@@ -149,6 +149,7 @@ class RevealScreen(Screen):
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_continue: Callable[[], None],
                  reduced_motion: Callable[[], bool] = lambda: False) -> None:
         super().__init__(master, style="Screen.TFrame", padding=(theme.pad(1.2), theme.pad(0.6)))
+        self._warmed = False
         from .board import BoardCanvas
         from .scroll import ScrolledFrame
         _styles(self)
@@ -265,6 +266,22 @@ class RevealScreen(Screen):
         super().show()
         if not self._laid_out:
             self._lay_out()
+
+    def warm(self, seats: int) -> None:
+        """Make the rows of ``seats`` and put the screen on the display once, out of sight,
+        so that the first reveal of a game costs no more than the others (Tk makes a
+        widget's window the first time it is shown: over a hundred here)."""
+        if self.shown or len(self.rows) >= seats and self._warmed:
+            return
+        while len(self.rows) < seats:
+            self.rows.append(RowWidgets(self, len(self.rows)))
+        for row in self.rows:
+            row.set_visible(True)
+        self.place(x=-4 * max(1, self.master.winfo_width()), y=0, relwidth=1, relheight=1)
+        self.lower()                    # and off to the side: never seen, even for a moment
+        self.update_idletasks()
+        self.place_forget()
+        self._warmed = True
 
     def _lay_out(self) -> None:
         """Measure the table on screen (hidden, Tk does not lay it out): drawn whole first,

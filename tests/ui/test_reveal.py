@@ -10,6 +10,7 @@ scene is stepped by hand here (``_next``), never timed.
 from __future__ import annotations
 
 import json
+import time
 
 import pytest
 
@@ -334,3 +335,21 @@ def test_the_rows_keep_their_height_from_the_first_card_to_the_last(make_app, da
     assert reveal.compact == (scale > 1)
     shown = [row.line.winfo_ismapped() for row in reveal.rows[:players]]
     assert shown == [bool(seat.line) and not reveal.compact for seat in reveal.data.rows]
+
+
+def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app):
+    """Tk makes a widget's window the first time it is shown; the first reveal of a game
+    took three times as long as the others until its rows were put on the display once,
+    out of sight, soon after the game began."""
+    app = make_app()
+    begin(app, game_at(6, 2, "purchasing"))
+    reveal = app.reveal
+    settle = time.monotonic() + 0.5
+    while time.monotonic() < settle:
+        app.update()
+    assert reveal._warmed and len(reveal.rows) >= 6
+    assert not reveal.shown and app.mode == "enter"          # never seen
+    assert not any(row.badge.winfo_viewable() for row in reveal.rows)
+    play_to_reveal(app)
+    assert reveal.shown and app.mode == "reveal"
+    assert inside(reveal.rows[5].name, reveal)
