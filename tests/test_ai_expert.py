@@ -410,3 +410,23 @@ def test_an_experts_personality_is_a_taste_not_a_handicap():
     assert rex.keep == ai.TEMPERS["rex"].keep / 2            # quicker to sell, by half as much
     assert otto.favourite == "A" and otto.favour == ai.TEMPERS["otto"].favour // 2
     assert ai.Avatar("hard", "iris").temper == ai.TEMPERS["iris"]   # the other levels: in full
+
+
+def test_with_a_budget_the_collector_waits_for_the_end_of_the_decision(monkeypatch):
+    import gc
+    from ed.ai import levels
+    seen = []
+    real = levels.optimiser_for
+
+    def watching(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(levels, "optimiser_for", watching)
+    game = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=3)
+    timed, free = ai.Avatar("expert", seed=1), ai.Avatar("expert", seed=2)
+    timed.time_budget = ai.TIME_BUDGET
+    assert gc.isenabled()
+    timed.decide(game.view(0))
+    free.decide(game.view(1))
+    assert seen == [False, True] and gc.isenabled()    # paused for the person's wait only
