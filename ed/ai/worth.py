@@ -22,10 +22,10 @@ is the table below.
 
 A two-player game is another market: the two players' own orders are all
 that move the prices, and a unit the rival does not get is a unit of margin
-it does not earn.  There the table counts more (``SCALE_BY_PLAYERS``), as
-``python3 -m ed.ai.learn --players 2 --scales ...`` found by expert's wins
-head to head against an expected-value bidder and against the sample-average
-bidder of the gauntlet.
+it does not earn.  There the table counts more (``SCALE_BY_PLAYERS``), the
+scale chosen by expert's wins in 100 head-to-head games per scale against an
+expected-value bidder and against the gauntlet's sample-average bidder (the
+comparison ``python3 -m ed.ai.learn --players 2 --scales ...`` plays).
 """
 from __future__ import annotations
 
