@@ -317,16 +317,20 @@ def test_a_spread_sums_its_cumulative_table():
 # ----------------------------------------------------------------- the search
 
 
+def _pasted(out: str, name: str):
+    """The vector the search printed as ``name = Knobs(...)``, run as the line to paste."""
+    namespace = {"Knobs": ev.Knobs}
+    exec(out[out.index(f"{name} = "):].strip(), namespace)
+    return namespace[name]
+
+
 def test_search_smoke_prints_a_vector_to_paste(capsys):
     status = search.main(["--target", "hard", "--games", "2", "--rounds", "1", "--population",
                           "1", "--months", "2", "--players", "3"])
     out, err = capsys.readouterr()
     assert status == 0, err
     assert "round 1/1" in out
-    literal = out[out.index("KNOBS = "):].strip()
-    namespace = {"Knobs": ev.Knobs}
-    exec(literal, namespace)
-    assert isinstance(namespace["KNOBS"], ev.Knobs)
+    assert isinstance(_pasted(out, "KNOBS"), ev.Knobs)
 
 
 def test_search_alone_seats_one_exploiter_among_copies_of_the_target(capsys):
@@ -335,10 +339,7 @@ def test_search_alone_seats_one_exploiter_among_copies_of_the_target(capsys):
     out, err = capsys.readouterr()
     assert status == 0, err
     assert "searching alone against 2 of easy" in out
-    literal = out[out.index("LONE_KNOBS = "):].strip()
-    namespace = {"Knobs": ev.Knobs}
-    exec(literal, namespace)
-    assert isinstance(namespace["LONE_KNOBS"], ev.Knobs)
+    assert isinstance(_pasted(out, "LONE_KNOBS"), ev.Knobs)
 
 
 def test_the_table_turned_round_scores_the_best_copy_of_the_target():
