@@ -152,17 +152,24 @@ def bench_saves(repeat: int = 30) -> List[str]:
     ]
 
 
-def _ai_times(level: str, games: int, players: int, **variations) -> Tuple[List[float], int]:
-    """Decision times of one level playing every seat; and how many decisions hurried."""
+def _ai_times(level: str, games: int, players: int, alone: str = "",
+              **variations) -> Tuple[List[float], int]:
+    """Decision times of one level playing every seat (or one seat, the others ``alone``'s
+    level); and how many of its decisions hurried."""
     from . import ai
+    from .engine import Seat
     times: List[float] = []
     hurried = 0
+    names = list(ai.PERSONALITIES)
     for g in range(games):
         rules = Rules(players=players, months=12, **variations)
-        game = Game(rules, NAMES[:players], seed=g)
-        personalities = list(ai.PERSONALITIES)
-        avatars = [ai.Avatar(level, personalities[(g + s) % len(personalities)], seed=g * 10 + s)
-                   for s in range(players)]
+        levels = [level if not alone or s == g % players else alone for s in range(players)]
+        personalities = [names[(g + s) % len(names)] for s in range(players)]
+        # seats labelled as the window labels them: experts know one another (ed.ai.accord)
+        seats = [Seat("computer", lv, p) for lv, p in zip(levels, personalities)]
+        game = Game(rules, NAMES[:players], seed=g, seats=seats)
+        avatars = [ai.Avatar(lv, p, seed=g * 10 + s)
+                   for s, (lv, p) in enumerate(zip(levels, personalities))]
         for avatar in avatars:
             avatar.time_budget = ai.TIME_BUDGET    # as in the window
         while not game.is_over:
@@ -170,22 +177,29 @@ def _ai_times(level: str, games: int, players: int, **variations) -> Tuple[List[
                 view = game.view(seat)
                 t0 = time.perf_counter()
                 entry = avatar.decide(view)
-                times.append(time.perf_counter() - t0)
+                if avatar.level == level:
+                    times.append(time.perf_counter() - t0)
                 game.submit(seat, entry)
             game.resolve()
-        hurried += sum(a.hurried for a in avatars)
+        hurried += sum(a.hurried for a in avatars if a.level == level)
     return times, hurried
 
 
 def bench_ai(games: int = 6, players: int = 4) -> List[str]:
     from . import ai
     lines = []
-    tables = [(level, players, {}) for level in ai.LEVELS]
+    tables = [(level, players, "", {}) for level in ai.LEVELS]
+    # the expert alone among others plans for itself, with no other expert to plan with
+    tables.append(("expert", players, "hard", {}))
     # the slowest table for the top level: six seats, partial fills and sales, loans
-    tables.append(("expert", 6, {"loans": True, "partial_fills": True, "partial_sales": True}))
-    for level, seats, variations in tables:
-        times, hurried = _ai_times(level, games, seats, **variations)
-        label = f"ai {level:>6}" + ("" if not variations else f" ({seats} seats, variations I-III)")
+    tables.append(("expert", 6, "", {"loans": True, "partial_fills": True, "partial_sales": True}))
+    for level, seats, alone, variations in tables:
+        times, hurried = _ai_times(level, games, seats, alone, **variations)
+        label = f"ai {level:>6}"
+        if alone:
+            label += f" (alone among {seats - 1} {alone})"
+        elif variations:
+            label += f" ({seats} seats, variations I-III)"
         ordered = sorted(times)
         lines.append(f"{label}: {len(times)} decisions, median "
                      f"{statistics.median(ordered) * 1000:.2f} ms, 99th percentile "

@@ -134,7 +134,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
     n = len(players)
     game_seed = seed * 1_000_003 + index
     position_of, player_at = seating(n, index)
-    seats = [Seat("computer", players[p][0], players[p][1]) for p in player_at]
+    seats = [seat_for(players[p]) for p in player_at]
     names = [f"P{p + 1}" for p in player_at]
     game = Game(rules, names, game_seed, seats=seats)
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
@@ -153,6 +153,12 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
         game.resolve()
     final = game.final_cash()
     return [final[position_of[p]] for p in range(n)], times
+
+
+def seat_for(player: Player) -> Seat:
+    """The seat a player takes at the table: a computer player of its level (or ``g:NAME``)
+    and personality, as the window's players panel would show it."""
+    return Seat("computer", player[0], player[1])
 
 
 def seating(n: int, index: int) -> Tuple[List[int], List[int]]:

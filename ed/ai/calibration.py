@@ -21,7 +21,7 @@ import statistics
 import sys
 from typing import Dict, List, Optional, Tuple
 
-from ..engine import Game, Seat
+from ..engine import Game
 from ..rules import Rules
 
 Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
@@ -29,12 +29,12 @@ Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
 
 def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[Row]]]:
     """Play game ``index``; returns the first player's forecast errors by phase and commodity."""
-    from ..tournament import make_avatar, seating
+    from ..tournament import make_avatar, seat_for, seating
     n = len(players)
     game_seed = seed * 1_000_003 + index
     position_of, player_at = seating(n, index)
     game = Game(rules, [f"P{p + 1}" for p in player_at], game_seed,
-                seats=[Seat("computer")] * n)
+                seats=[seat_for(players[p]) for p in player_at])
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
     me = position_of[0]
     rows: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}

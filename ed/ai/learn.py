@@ -61,16 +61,20 @@ def play_table(carry: Sequence[float], table: Sequence[str], index: int, seed: i
     me = index % n
     names = [f"P{i}" for i in range(n)]
     rules = Rules(players=n, months=months)
-    game = Game(rules, names, game_seed, seats=[Seat("computer", "expert")] * n)
     players = []
+    seats = []
     others = iter(table)
     for position in range(n):
         if position == me:
             avatar = Avatar("expert", seed=game_seed * 10 + position)
             avatar.carry = tuple(carry)
             players.append(avatar)
+            seats.append(Seat("computer", "expert"))
         else:
-            players.append(gauntlet.make(next(others), seed=game_seed * 10 + position))
+            name = next(others)
+            players.append(gauntlet.make(name, seed=game_seed * 10 + position))
+            seats.append(Seat("computer", f"g:{name}"))
+    game = Game(rules, names, game_seed, seats=seats)
     while not game.is_over:
         for position, player in enumerate(players):
             game.submit(position, player.decide(game.view(position)))

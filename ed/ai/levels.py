@@ -18,12 +18,13 @@ from .. import hints
 from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
+from . import accord
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
 from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels, buy_for, positions
-from .optimiser import Optimiser, optimiser_for
+from .optimiser import Candidate, Optimiser, optimiser_for
 from .planner import plan_purchases, plan_sales, spending_room
 from .pricing import Pricer
 from .replies import Replies
@@ -186,12 +187,16 @@ class Avatar:
         """Model each opponent, draw joint scenarios, and take the entry best on average.
 
         Among each opponent's models is its best reply to the rest of the
-        table (``replies``), weighed by how well it foretold that seat.
+        table (``replies``), weighed by how well it foretold that seat.  At a
+        table with other experts, every expert enters its part of the plan
+        that all of them work out in the open (``accord``): its planned units
+        or offer, with bids or asks of its own, priced against the other
+        experts' planned units and the other seats' scenarios.
 
         The decision keeps to ``time_budget``: when forecasting took more than
         half of it (the first expert to decide a phase also works out the
-        others' best replies, which the rest then share), the search that
-        follows is cut short.  On this project's 2-core machine that happens
+        others' best replies and the experts' plan, which the rest then
+        share), the search that follows is cut short.  On this project's 2-core machine that happens
         to about 1 decision in 20 at 6 seats with every variation, 1 in 100 at
         4 seats (``python3 -m ed.bench``).  With a budget the collector of
         cyclic garbage also waits for the end of the decision.
@@ -211,22 +216,36 @@ class Avatar:
         started = time.perf_counter()
         past, now = positions(view)
         replies = self._replies.bind(view, self._models, past, now)
-        sc = _scenarios.draw(view, self._models, rng, self.style.scenarios, replay=(past, now),
-                             extra=replies)
+        table = accord.plan(view, self._models, (past, now), replies)
+        if table is not None:
+            sc = accord.draw(view, self._models, rng, self.style.scenarios, (past, now), replies,
+                             table)
+        else:
+            sc = _scenarios.draw(view, self._models, rng, self.style.scenarios, replay=(past, now),
+                                 extra=replies)
         self.last_scenarios = sc
         carry = self.carry if self.carry is not None else worth.carry_for(view.players)
         opt = optimiser_for(view, sc, self.temper, carry)
         if self.time_budget and time.perf_counter() - started > self.time_budget / 2:
             opt.hurry()
             self.hurried += 1
+        planned = table is not None and view.seat in table.units
         if view.phase == "purchasing":
-            return self._expert_order(view, opt, view.is_last_month)
-        return self._expert_offer(view, opt)
+            return self._expert_order(view, opt, view.is_last_month,
+                                      table if planned else None)
+        return self._expert_offer(view, opt, table.units[view.seat] if planned else None)
 
-    def _expert_order(self, view: PlayerView, opt: Optimiser, final: bool):
+    def _expert_order(self, view: PlayerView, opt: Optimiser, final: bool,
+                      table: Optional[accord.Plan] = None):
+        """The order: the table's plan for this seat with bids of its own, or the best candidate."""
         limit = max(1, int(view.rules.order_limit * self.temper.volume + 0.5))
         room = spending_room(view, self.temper)
-        cand = opt.best_order(limit, room)
+        if table is not None:
+            cand: Optional[Candidate] = Candidate(table.goods[view.seat], table.units[view.seat])
+            if any(cand.units):
+                opt.tune(cand)
+        else:
+            cand = opt.best_order(limit, room)
         if cand is None or not any(cand.units):
             return _no_order(view, room, min(opt.raw_prev), final)
         nears = []
@@ -238,10 +257,12 @@ class Avatar:
                                  if cand.units[g] > needed[g]]
         return _order_told(cand.units, cand.bids, nears, cand.goods, kept)
 
-    def _expert_offer(self, view: PlayerView, opt: Optimiser):
+    def _expert_offer(self, view: PlayerView, opt: Optimiser,
+                      planned: Optional[Tuple[int, int, int]] = None):
+        """The offer: the table's plan for this seat with asks of its own, or the best makeable."""
         if sum(view.own_stock) < 3:
             return {}, "has nothing to sell", (), (0, 0, 0)
-        goods, _ = opt.best_offer(view.own_stock)
+        goods = planned if planned is not None else opt.best_offer(view.own_stock)[0]
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
             return {}, (f"expects {_names(nears)} and keeps the stock, worth more kept "

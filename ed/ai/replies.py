@@ -41,7 +41,7 @@ MEMO_SIZE = 1000
 #: The replies at each phase of the games played in this process.  Replies depend on public
 #: information alone, so the computer players at one table share them: the first to decide
 #: a phase works them out, and the others find them here.
-SHARED: Dict[tuple, Dict[int, Triple]] = {}
+SHARED: Dict[tuple, "PhaseReplies"] = {}
 
 
 def view_at(view: PlayerView, index: int, before: Sequence[Position], seat: int) -> PlayerView:
@@ -64,18 +64,44 @@ def best_replies(view: PlayerView, models: OpponentModels, replay: Tuple[Past, L
     then planned over the draws of all the other seats added up.  Public
     information only: the view's own seat is a seat like the others.
     """
-    players = view.players
-    orders, raw, offers, goods = scenarios.seat_draws(view, models, rng, n, replay=replay,
-                                                      seats=range(players))
-    buying = view.phase == "purchasing"
-    out: Dict[int, Triple] = {}
-    for seat in range(players):
-        rest = [s for s in range(players) if s != seat]
-        sc = scenarios.Scenarios(
-            n, scenarios.totals([raw[s] for s in rest], n) if buying else [],
-            scenarios.totals([goods[s] for s in rest], n), orders, offers)
-        out[seat] = _reply(view_at(view, len(view.history), replay[1], seat), sc)
-    return out
+    phase = PhaseReplies(view, models, replay, rng, n)
+    return {seat: phase.reply(seat) for seat in range(view.players)}
+
+
+class PhaseReplies:
+    """The best replies at one phase, each seat's worked out the first time it is asked for.
+
+    The draws of every seat are made at once, as ``best_replies`` makes
+    them, so a reply is the same whichever seats are asked for and in what
+    order; a table that needs only some seats' replies pays for those alone.
+    """
+
+    __slots__ = ("view", "replay", "n", "buying", "draws", "found")
+
+    def __init__(self, view: PlayerView, models: OpponentModels,
+                 replay: Tuple[Past, List[Position]], rng: random.Random,
+                 n: int = REPLY_SCENARIOS) -> None:
+        self.view = view
+        self.replay = replay
+        self.n = n
+        self.buying = view.phase == "purchasing"
+        self.draws = scenarios.seat_draws(view, models, rng, n, replay=replay,
+                                          seats=range(view.players))
+        self.found: Dict[int, Triple] = {}
+
+    def reply(self, seat: int) -> Triple:
+        """``seat``'s best reply to the draws of all the other seats."""
+        found = self.found.get(seat)
+        if found is None:
+            orders, raw, offers, goods = self.draws
+            n = self.n
+            rest = [s for s in range(self.view.players) if s != seat]
+            sc = scenarios.Scenarios(
+                n, scenarios.totals([raw[s] for s in rest], n) if self.buying else [],
+                scenarios.totals([goods[s] for s in rest], n), orders, offers)
+            found = _reply(view_at(self.view, len(self.view.history), self.replay[1], seat), sc)
+            self.found[seat] = found
+        return found
 
 
 def _reply(view: PlayerView, sc: scenarios.Scenarios) -> Triple:
@@ -98,8 +124,8 @@ class Replies(ExtraModel):
     name = "reply"
     prior = 1.0
 
-    def __init__(self, memo: Optional[Dict[tuple, Dict[int, Triple]]] = None) -> None:
-        self.memo: Dict[tuple, Dict[int, Triple]] = SHARED if memo is None else memo
+    def __init__(self, memo: Optional[Dict[tuple, "PhaseReplies"]] = None) -> None:
+        self.memo: Dict[tuple, PhaseReplies] = SHARED if memo is None else memo
         self._view: Optional[PlayerView] = None
         self._models: Optional[OpponentModels] = None
         self._past: Past = []
@@ -118,6 +144,10 @@ class Replies(ExtraModel):
             self._prefix.append(chain)
         return self
 
+    def history_key(self) -> int:
+        """A hash of the whole public history of the bound view (with its rules and names)."""
+        return self._prefix[-1]
+
     def guess(self, index: Optional[int], seat: int) -> Triple:
         view = self._view
         assert view is not None and self._models is not None
@@ -130,8 +160,8 @@ class Replies(ExtraModel):
         if found is None:
             seen = view_at(view, index, before, 0)
             rng = random.Random(f"replies:{index}")
-            found = best_replies(seen, self._models, (self._past[:index], list(before)), rng)
+            found = PhaseReplies(seen, self._models, (self._past[:index], list(before)), rng)
             if len(self.memo) >= MEMO_SIZE:
                 self.memo.clear()
             self.memo[key] = found
-        return found[seat]
+        return found.reply(seat)

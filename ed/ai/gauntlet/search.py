@@ -38,13 +38,15 @@ from dataclasses import replace
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from ... import ai
-from ...engine import Game
+from ...engine import Game, Seat
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import STRATEGIES, make
 from .ev import STEPS, Knobs
 from .exploit import KNOBS, LONE_KNOBS, Exploiter
 
 GAUNTLET_PREFIX = "g:"
+#: How an exploiter's seat is labelled at the table.
+EXPLOITER = "g:exploit"
 
 
 class UsageError(ValueError):
@@ -54,6 +56,15 @@ class UsageError(ValueError):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
+
+
+def target_seat(text: str) -> Seat:
+    """The seat the target takes at the table, as the window shows it (``target_factory``'s text)."""
+    text = text.strip().lower()
+    if text.startswith(GAUNTLET_PREFIX):
+        return Seat("computer", text)
+    level, _, personality = text.partition(":")
+    return Seat("computer", level, personality or None)
 
 
 def target_factory(text: str) -> Callable[[int], Any]:
@@ -92,13 +103,16 @@ def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
     where = index % n
     make_target = target_factory(target)
     players = []
+    seats = []
     for position in range(n):
         player_seed = game_seed * 10 + position
         if (position == where) != alone:
             players.append(make_target(player_seed))
+            seats.append(target_seat(target))
         else:
             players.append(Exploiter(player_seed, knobs=knobs))
-    game = Game(rules, [f"P{i + 1}" for i in range(n)], game_seed)
+            seats.append(Seat("computer", EXPLOITER))
+    game = Game(rules, [f"P{i + 1}" for i in range(n)], game_seed, seats=seats)
     while not game.is_over:
         for position, player in enumerate(players):
             game.submit(position, player.decide(game.view(position)))

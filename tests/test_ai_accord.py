@@ -1,0 +1,185 @@
+"""The experts' plan in the open (ed.ai.accord): one plan that every expert at a table works out alike."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ed
+from ed import ai, hints
+from ed.ai import accord, opponents, replies
+from ed.engine import Seat
+
+
+def _table(levels, seed=3, **variations):
+    """A game whose seats are played (and labelled) by these levels, with their avatars."""
+    players = len(levels)
+    seats = [Seat("computer", level) for level in levels]
+    game = ed.Game(ed.Rules(players=players, **variations), [f"P{i}" for i in range(players)],
+                   seed=seed, seats=seats)
+    return game, [ai.Avatar(level, seed=seed * 10 + s) for s, level in enumerate(levels)]
+
+
+def _play_to(game, avatars, month, phase="purchasing"):
+    while (game.month, game.phase) != (month, phase):
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+
+
+def _forget():
+    """What the computer players of this process remember, forgotten (it is a pure cache)."""
+    accord.SHARED.clear()
+    replies.SHARED.clear()
+    opponents.SHARED.clear()
+
+
+def _plan_of(view):
+    models = opponents.OpponentModels()
+    past, now = opponents.positions(view)
+    return accord.plan(view, models, (past, now), replies.Replies().bind(view, models, past, now))
+
+
+def _units(entry, keys):
+    return tuple(entry.get(key, (0, 0))[0] for key in keys)
+
+
+def test_the_experts_are_the_seats_the_setup_gives_to_the_expert_level():
+    game, _ = _table(["expert", "hard", "expert", "expert"])
+    assert accord.experts(game.view(1)) == (0, 2, 3)
+    unlabelled = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=1)
+    assert accord.experts(unlabelled.view(0)) == ()
+
+
+def test_no_plan_unless_two_seats_are_experts():
+    game, _ = _table(["expert", "hard", "hard", "hard"])
+    assert _plan_of(game.view(0)) is None
+    game, _ = _table(["expert", "hard", "expert"])
+    assert _plan_of(game.view(1)).seats == (0, 2)
+
+
+def test_an_experts_taste_goes_into_its_part_of_the_plan():
+    seats = [Seat("computer", "expert", "otto"), Seat("computer", "expert"), Seat("human")]
+    game = ed.Game(ed.Rules(players=3), ["Otto", "E", "Ann"], seed=1, seats=seats)
+    view = game.view(2)
+    assert accord.temper_of(view, 0) == ai.characters.TEMPERS["otto"].taste()
+    assert accord.temper_of(view, 0).favourite == "A"
+    assert accord.temper_of(view, 1) == ai.characters.NEUTRAL
+
+
+@pytest.mark.parametrize("phase", ["purchasing", "selling"])
+def test_every_seat_works_out_the_same_plan_from_what_it_may_see(phase):
+    game, avatars = _table(["expert", "hard", "expert", "expert"])
+    _play_to(game, avatars, 4, phase)
+    plans = []
+    for seat in range(4):
+        _forget()
+        plans.append(_plan_of(game.view(seat)))
+    assert all((p.units, p.goods) == (plans[0].units, plans[0].goods) for p in plans)
+    assert sorted(plans[0].units) == [0, 2, 3]
+
+
+def test_the_plan_reads_no_entry_that_is_not_revealed():
+    game, avatars = _table(["expert", "hard", "expert", "expert"])
+    _play_to(game, avatars, 3, "selling")
+    before = _plan_of(game.view(0))
+    for seat in (1, 2):
+        game.submit(seat, avatars[seat].decide(game.view(seat)))
+    _forget()
+    after = _plan_of(game.view(2))     # a seat whose own entry is in, like another's
+    assert game.view(2).entry is not None and game.view(0).submitted[1]
+    assert (after.units, after.goods) == (before.units, before.goods)
+
+
+def test_each_expert_enters_its_planned_units_with_prices_of_its_own_all_game():
+    game, avatars = _table(["expert", "hard", "expert", "expert"], seed=5)
+    checked = 0
+    while not game.is_over:
+        table = _plan_of(game.view(1))
+        keys = ed.RAW if game.phase == "purchasing" else ed.GOODS
+        for seat, avatar in enumerate(avatars):
+            view = game.view(seat)
+            entry = avatar.decide(view)
+            assert not hints.problems(view, entry)
+            if seat in table.units:
+                assert _units(entry, keys) == table.units[seat], (game.month, game.phase, seat)
+                if game.phase == "purchasing" and any(table.units[seat]):
+                    assert avatar.last_decision.plan == table.goods[seat]
+                checked += 1
+            game.submit(seat, entry)
+        game.resolve()
+    assert checked == 3 * 24
+    assert sum(a.fallbacks for a in avatars) == 0
+
+
+def test_the_other_experts_are_priced_at_their_planned_units_exactly():
+    game, avatars = _table(["expert"] * 4)
+    _play_to(game, avatars, 3)
+    for _ in range(2):          # purchasing, then selling
+        view = game.view(0)
+        avatars[0].decide(view)
+        table = _plan_of(view)
+        sc = avatars[0].last_scenarios
+        if game.phase == "purchasing":
+            others = [sum(table.units[s][g] for s in (1, 2, 3)) for g in range(3)]
+            assert all(sc.raw[g] == [others[g]] * sc.n for g in range(3))
+            # the selling phase after: each other expert offers the goods its plan makes
+            made = [sum(table.goods[s][h] for s in (1, 2, 3)) for h in range(3)]
+            assert all(sc.goods[h] == [made[h]] * sc.n for h in range(3))
+        else:
+            offered = [sum(table.units[s][h] for s in (1, 2, 3)) for h in range(3)]
+            assert all(sc.goods[h] == [offered[h]] * sc.n for h in range(3))
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+
+
+def test_a_seat_that_is_not_an_expert_is_still_drawn_from_its_models():
+    game, avatars = _table(["expert", "hard", "expert", "expert"])
+    _play_to(game, avatars, 5)
+    avatars[0].decide(game.view(0))
+    sc = avatars[0].last_scenarios
+    assert sorted(sc.orders) == [1]          # the one seat forecast is the one not planned
+    assert any(len(set(row)) > 1 for row in sc.raw)
+
+
+def test_a_time_budget_never_changes_what_an_expert_enters_of_the_plan():
+    game, avatars = _table(["expert", "hard", "expert", "expert"], seed=8)
+    _play_to(game, avatars, 6)
+    hurried = ai.Avatar("expert", seed=1)
+    hurried.time_budget = 1e-9      # every search cut short
+    for _ in range(2):
+        view = game.view(2)
+        entry = hurried.decide(view)
+        keys = ed.RAW if game.phase == "purchasing" else ed.GOODS
+        assert hurried.hurried
+        assert _units(entry, keys) == _plan_of(view).units[2]
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        game.resolve()
+
+
+def test_an_expert_in_a_seat_not_labelled_expert_plans_for_itself_around_the_plan():
+    """The review's expert, deciding for a person, is not part of the plan but prices it."""
+    seats = [Seat("human"), Seat("computer", "expert"), Seat("computer", "expert")]
+    game = ed.Game(ed.Rules(players=3), ["Ann", "E1", "E2"], seed=2, seats=seats)
+    avatars = [ai.Avatar("expert", seed=s) for s in range(3)]
+    _play_to(game, avatars, 3)
+    view = game.view(0)
+    table = _plan_of(view)
+    assert 0 not in table.units
+    avatars[0].decide(view)
+    sc = avatars[0].last_scenarios
+    others = [table.units[1][g] + table.units[2][g] for g in range(3)]
+    assert all(sc.raw[g] == [others[g]] * sc.n for g in range(3))
+
+
+def test_replies_asked_one_seat_at_a_time_are_those_worked_out_together():
+    game, avatars = _table(["hard"] * 4)
+    _play_to(game, avatars, 3)
+    view = game.view(0)
+    models = opponents.OpponentModels()
+    replay = opponents.positions(view)
+    together = replies.best_replies(view, models, replay, random.Random(4))
+    phase = replies.PhaseReplies(view, models, replay, random.Random(4))
+    assert {seat: phase.reply(seat) for seat in (3, 1, 2, 0)} == together
