@@ -20,8 +20,8 @@ alone:
    phase that follows.
 
 Each plan is a seat's own best reply; nobody gives anything up for another.
-The plan is worked out with a fixed effort (the optimiser hurried, 16
-scenarios) from a generator seeded by the phase, never by the time a
+The plan is worked out with a fixed effort (the optimiser's whole search, over
+16 scenarios) from a generator seeded by the phase, never by the time a
 decision may take or by the seat that works it out, so every expert at the
 table finds the same plan, and the memo ``SHARED`` (a pure cache) lets the
 first to decide a phase work it out for all.  Each expert then enters its
@@ -139,7 +139,6 @@ def _work_out(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List
 def _reply(own: PlayerView, sc: scenarios.Scenarios, temper: Temper) -> Tuple[Triple, Triple]:
     """A seat's best reply over ``sc``, found with a fixed effort: its units and the goods they make."""
     opt = optimiser_for(own, sc, temper, worth.carry_for(own.players))
-    opt.hurry()
     if own.phase == "purchasing":
         limit = max(1, int(own.rules.order_limit * temper.volume + 0.5))
         cand = opt.best_order(limit, spending_room(own, temper))
