@@ -183,3 +183,51 @@ def test_replies_asked_one_seat_at_a_time_are_those_worked_out_together():
     together = replies.best_replies(view, models, replay, random.Random(4))
     phase = replies.PhaseReplies(view, models, replay, random.Random(4))
     assert {seat: phase.reply(seat) for seat in (3, 1, 2, 0)} == together
+
+
+# ----------------------------------------------------------------- the tools seat players as the window does
+
+
+def _levels_seen(monkeypatch):
+    """Every set-up an expert planned at, as (level, personality) per seat."""
+    seen = []
+    plan = accord.plan
+
+    def spy(view, *args):
+        seen.append(tuple((seat.level, seat.personality) for seat in view.seats))
+        return plan(view, *args)
+
+    monkeypatch.setattr(accord, "plan", spy)
+    return seen
+
+
+def test_a_tournament_seats_each_player_as_the_level_that_plays_it(monkeypatch):
+    from ed import tournament
+    seen = _levels_seen(monkeypatch)
+    players = tournament.parse_seats("expert:iris,g:ev,expert")
+    tournament.play_game(ed.Rules(players=3, months=1), players, 0, seed=1)
+    assert seen and all(sorted(s, key=str) == sorted([("expert", "iris"), ("g:ev", None),
+                                                      ("expert", None)], key=str) for s in seen)
+
+
+def test_the_search_and_the_calibration_seat_the_target_as_its_level(monkeypatch):
+    from ed.ai import calibration
+    from ed.ai.gauntlet import search
+    from ed import tournament
+    seen = _levels_seen(monkeypatch)
+    search.play(ed.Rules(players=3, months=1), "expert:rex", search.KNOBS, 0, seed=1, alone=True)
+    assert seen and all(sorted(s, key=str) == sorted([("expert", "rex"), ("expert", "rex"),
+                                                      ("g:exploit", None)], key=str) for s in seen)
+    seen.clear()
+    calibration.follow(ed.Rules(players=3, months=1),
+                       tournament.parse_seats("expert,expert,g:saa"), 0, seed=1)
+    assert seen and all(sorted(s, key=str) == sorted([("expert", None), ("expert", None),
+                                                      ("g:saa", None)], key=str) for s in seen)
+
+
+def test_the_learning_command_seats_the_gauntlet_as_itself(monkeypatch):
+    from ed.ai import learn
+    seen = _levels_seen(monkeypatch)
+    learn.play_table(ai.worth.CARRY, ("ev", "keeper"), 0, seed=1, months=1)
+    assert seen and all(sorted(s, key=str) == sorted([("expert", None), ("g:ev", None),
+                                                      ("g:keeper", None)], key=str) for s in seen)
