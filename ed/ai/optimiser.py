@@ -22,6 +22,7 @@ grade at a time.  Imports the engine's pure modules, ``characters``,
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -185,7 +186,8 @@ class Optimiser:
         if partial:
             sold = sum(units_sold(units, ask, m, True) for m in markets)
         else:
-            sold = units * sum(1 for m in markets if ask <= m)
+            # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail
+            sold = units * (len(markets) - bisect_left(markets, ask))
         return sold * (ask - cost) / self.n
 
     def substitution(self, goods: Sequence[int], stock: Sequence[int]) -> float:
@@ -193,7 +195,7 @@ class Optimiser:
         need = places(self.recipes, goods)
         used = fill(need, stock)
         v = self.values
-        return sum((used[g] - need[g]) * v[g] for g in range(3))
+        return ((used[0] - need[0]) * v[0] + (used[1] - need[1]) * v[1] + (used[2] - need[2]) * v[2])
 
     def offer_gain(self, goods: Sequence[int], stock: Sequence[int]) -> float:
         """What offering ``goods`` (makeable from ``stock``) is worth over keeping the materials."""
@@ -292,19 +294,37 @@ class Optimiser:
 
     def reduced(self, goods: Triple, stock: Triple) -> Triple:
         """The plan cut down, one unit at a time (the least worth lost first), to what ``stock`` makes."""
-        recipes = self.recipes
-        plan = list(goods)
-        while sum(plan) and not can_fill(places(recipes, plan), stock):
-            best = None
-            for h in range(3):
-                if plan[h]:
-                    plan[h] -= 1
-                    worth = sum(self.sale(i, plan[i]).value for i in range(3))
-                    plan[h] += 1
-                    if best is None or worth > best[0]:
-                        best = (worth, h)
-            plan[best[1]] -= 1  # type: ignore[index]
-        return (plan[0], plan[1], plan[2])
+        (ax, af, as_), (bx, bf, bs), (cx, cf, cs) = self.recipe_rows
+        sx, sf, ss = stock
+        sale = self.sale
+        a, b, c = goods
+        # RULES §1 substitution, as production.can_fill counts it for the places the plan needs
+        while a or b or c:
+            nx = ax * a + bx * b + cx * c
+            nf = af * a + bf * b + cf * c
+            ns = as_ * a + bs * b + cs * c
+            if nx <= sx and nx + nf <= sx + sf and ns <= sf + ss and nx + nf + ns <= sx + sf + ss:
+                break
+            va, vb, vc = sale(0, a).value, sale(1, b).value, sale(2, c).value
+            best_h, best_worth = -1, 0.0
+            # the worth of the plan with one unit fewer of each good in turn, summed in order
+            if a:
+                best_h, best_worth = 0, sale(0, a - 1).value + vb + vc
+            if b:
+                worth = va + sale(1, b - 1).value + vc
+                if best_h < 0 or worth > best_worth:
+                    best_h, best_worth = 1, worth
+            if c:
+                worth = va + vb + sale(2, c - 1).value
+                if best_h < 0 or worth > best_worth:
+                    best_h = 2
+            if best_h == 0:
+                a -= 1
+            elif best_h == 1:
+                b -= 1
+            else:
+                c -= 1
+        return (a, b, c)
 
     def gain(self, goods: Triple, bought: Triple) -> float:
         """The worth of what is then offered, once ``bought`` units are added to stock."""
