@@ -86,6 +86,21 @@ def test_a_circle_of_imports_would_be_found():
     assert _circle(graph, "d") is None
 
 
+def test_a_full_memo_forgets_its_oldest_quarter_not_the_game_in_progress():
+    from ed.ai.memo import remember
+    memo: dict = {}
+    for k in range(8):
+        assert remember(memo, k, k * 10, 8) == k * 10
+    assert list(memo) == list(range(8))
+    remember(memo, 3, 33, 8)                  # a key already kept forgets nothing
+    assert len(memo) == 8 and memo[3] == 33
+    remember(memo, 8, 80, 8)                  # full: the two oldest go, the newest stay
+    assert list(memo) == [2, 3, 4, 5, 6, 7, 8]
+    for k in range(9, 40):
+        remember(memo, k, k, 8)
+        assert len(memo) <= 8 and k in memo and k - 1 in memo
+
+
 def test_levels_weakest_first():
     assert ai.LEVELS == ("easy", "medium", "hard", "expert")
 

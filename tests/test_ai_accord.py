@@ -231,3 +231,22 @@ def test_the_learning_command_seats_the_gauntlet_as_itself(monkeypatch):
     learn.play_table(ai.worth.CARRY, ("ev", "keeper"), 0, seed=1, months=1)
     assert seen and all(sorted(s, key=str) == sorted([("expert", None), ("g:ev", None),
                                                       ("g:keeper", None)], key=str) for s in seen)
+
+
+def test_memos_kept_small_forget_their_oldest_and_change_no_decision(monkeypatch):
+    def play():
+        _forget()
+        game, avatars = _table(["expert", "expert", "hard", "expert"], seed=8)
+        entries = []
+        while game.month < 4:
+            for seat, avatar in enumerate(avatars):
+                entries.append(avatar.decide(game.view(seat)))
+                game.submit(seat, entries[-1])
+            game.resolve()
+        return entries
+
+    roomy = play()
+    for module, size in ((accord, 2), (replies, 3), (opponents, 200)):
+        monkeypatch.setattr(module, "MEMO_SIZE", size)
+    assert play() == roomy
+    assert len(accord.SHARED) <= 2 and len(replies.SHARED) <= 3 and len(opponents.SHARED) <= 200

@@ -30,7 +30,7 @@ other experts' planned units exactly and the other seats' drawn from their
 models.  Nothing secret is used: anyone with this program could work out
 the same plan from the same record.
 
-Imports the engine's pure modules, ``characters``, ``opponents``,
+Imports the engine's pure modules, ``characters``, ``memo``, ``opponents``,
 ``optimiser``, ``planner``, ``replies``, ``scenarios`` and ``worth``.
 """
 from __future__ import annotations
@@ -43,6 +43,7 @@ from . import scenarios, worth
 from .characters import NEUTRAL, TEMPERS, Temper
 from .opponents import OpponentModels, Past, Position
 from .optimiser import optimiser_for
+from .memo import remember
 from .planner import spending_room
 from .replies import Replies, view_at
 
@@ -52,7 +53,7 @@ Triple = Tuple[int, int, int]
 LEVEL = "expert"
 #: Scenarios of the other seats each expert's part of the plan is worked out over.
 PLAN_SCENARIOS = 16
-#: Plans kept in the memo before it is cleared.
+#: Plans the memo keeps (``memo.remember`` then forgets the oldest quarter).
 MEMO_SIZE = 1000
 #: The plans of the phases played in this process, by what they depend on (public facts only).
 SHARED: Dict[tuple, "Plan"] = {}
@@ -101,10 +102,7 @@ def plan(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List[Posi
     if found is not None:
         return found
     found = _work_out(view, models, replay, replies, seats)
-    if len(SHARED) >= MEMO_SIZE:
-        SHARED.clear()
-    SHARED[key] = found
-    return found
+    return remember(SHARED, key, found, MEMO_SIZE)
 
 
 def _work_out(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List[Position]],

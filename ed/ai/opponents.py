@@ -13,7 +13,7 @@ positions; each model's prediction at every past decision is compared with
 what the seat actually entered.  Recent months count more.  Before any
 history (January), a prior weighs the models.
 
-Imports the engine's pure modules only.
+Imports the engine's pure modules and ``memo``.
 """
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from ..production import can_fill, places
 from ..rules import GOODS, OPENING_PRICES, Rules
 from ..view import PlayerView
+from .memo import remember
 
 Triple = Tuple[float, float, float]
 Recipes = Tuple[Tuple[int, int, int], Tuple[int, int, int], Tuple[int, int, int]]
@@ -473,6 +474,8 @@ class Prediction:
         self.sd: Triple = (math.sqrt(var[0]), math.sqrt(var[1]), math.sqrt(var[2]))
 
 
+#: Model predictions the memo keeps (``memo.remember`` then forgets the oldest quarter).
+MEMO_SIZE = 20000
 #: Model predictions by position, shared by the computer players of this process (see below).
 SHARED: Dict[tuple, Triple] = {}
 
@@ -494,9 +497,7 @@ class OpponentModels:
         found = self.memo.get(key)
         if found is None:
             found = model(pos)
-            if len(self.memo) > 20000:
-                self.memo.clear()
-            self.memo[key] = found
+            remember(self.memo, key, found, MEMO_SIZE)
         return found
 
     def forecast(self, view: PlayerView, phase: Optional[str] = None,

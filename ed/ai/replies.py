@@ -15,7 +15,7 @@ model little weight.  A reply is a pure function of the public history, so
 the memo of replies, like the opponent models' memo, only saves time (and
 is shared by the computer players of one process, ``SHARED``).
 
-Imports the engine's pure modules, ``characters``, ``opponents``,
+Imports the engine's pure modules, ``characters``, ``memo``, ``opponents``,
 ``scenarios``, ``optimiser`` and ``planner`` (for the cash a seat spends).
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..view import PlayerView
 from . import scenarios
 from .characters import NEUTRAL
 from .opponents import ExtraModel, OpponentModels, Past, Position
+from .memo import remember
 from .optimiser import optimiser_for
 from .planner import spending_room
 
@@ -36,7 +37,7 @@ Triple = Tuple[float, float, float]
 
 #: Scenarios a reply is planned over: a forecast of another seat, not a decision of one's own.
 REPLY_SCENARIOS = 16
-#: Phases whose replies the memo keeps before it is cleared.
+#: Phases whose replies the memo keeps (``memo.remember`` then forgets the oldest quarter).
 MEMO_SIZE = 1000
 #: The replies at each phase of the games played in this process.  Replies depend on public
 #: information alone, so the computer players at one table share them: the first to decide
@@ -161,7 +162,5 @@ class Replies(ExtraModel):
             seen = view_at(view, index, before, 0)
             rng = random.Random(f"replies:{index}")
             found = PhaseReplies(seen, self._models, (self._past[:index], list(before)), rng)
-            if len(self.memo) >= MEMO_SIZE:
-                self.memo.clear()
-            self.memo[key] = found
+            remember(self.memo, key, found, MEMO_SIZE)
         return found.reply(seat)
