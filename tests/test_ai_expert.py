@@ -422,7 +422,15 @@ def test_with_a_budget_the_collector_waits_for_the_end_of_the_decision(monkeypat
         seen.append(gc.isenabled())
         return real(*args, **kwargs)
 
+    checked = []
+    real_check = levels.hints.problems
+
+    def checking(*args, **kwargs):
+        checked.append(gc.isenabled())
+        return real_check(*args, **kwargs)
+
     monkeypatch.setattr(levels, "optimiser_for", watching)
+    monkeypatch.setattr(levels.hints, "problems", checking)
     game = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=3)
     timed, free = ai.Avatar("expert", seed=1), ai.Avatar("expert", seed=2)
     timed.time_budget = ai.TIME_BUDGET
@@ -430,3 +438,5 @@ def test_with_a_budget_the_collector_waits_for_the_end_of_the_decision(monkeypat
     timed.decide(game.view(0))
     free.decide(game.view(1))
     assert seen == [False, True] and gc.isenabled()    # paused for the person's wait only
+    # the check of the entry is part of the decision: the sweep waits for it too
+    assert checked[0] is False and checked[-1] is True
