@@ -207,6 +207,10 @@ class App(tk.Tk):
         session = getattr(self, "session", None)
         if session is not None:
             session.close()
+        # timers still pending (a reveal's next beat, a message's fading) go with the window:
+        # their callbacks are deleted with it, and a later window must not be left to run them
+        for pending in self.tk.splitlist(self.tk.call("after", "info")):
+            self.tk.call("after", "cancel", pending)
         super().destroy()
 
     def games_finished(self) -> int:

@@ -412,3 +412,22 @@ def test_window_fits_1366_by_768(make_app):
     assert app.submit_button.winfo_ismapped()
     bottom = app.submit_button.winfo_rooty() + app.submit_button.winfo_height()
     assert bottom <= app.winfo_rooty() + app.winfo_height()
+
+
+def test_closing_the_window_cancels_its_pending_timers(make_app, capfd):
+    import tkinter
+    app = make_app()
+    fired = []
+    for delay in (1, 50, 5000):
+        app.after(delay, lambda: fired.append(delay))
+    assert len(app.tk.splitlist(app.tk.call("after", "info"))) >= 3
+    app.destroy()
+    assert not app.tk.splitlist(app.tk.call("after", "info"))
+    later = tkinter.Tk()              # a window opened afterwards runs none of them
+    try:
+        later.after(120, later.quit)
+        later.mainloop()
+    finally:
+        later.destroy()
+    assert fired == []
+    assert "invalid command name" not in capfd.readouterr().err
