@@ -10,7 +10,10 @@ Each entry of ``--seats`` is a level of ``ed.ai.LEVELS`` (``easy``,
 ``hard:mabel``; or ``g:NAME``, a sparring partner of the gauntlet
 (``ed.ai.gauntlet.STRATEGIES``: ``g:margin``, ``g:ev``, ``g:keeper``,
 ``g:hoarder``, ``g:flooder``, ``g:copycat``, ``g:exploit``, ``g:beginner``,
-``g:saa``, ``g:lone``), written apart from the levels.  The players swap seats from
+``g:saa``, ``g:lone``), written apart from the levels.  ``hidden-LEVEL`` (as
+``hidden-expert``) is that level in a seat the table takes for a person's:
+the experts do not count it as one of them (``ed.ai.accord``), as if a
+person ran this program's expert on the side.  The players swap seats from
 game to game (game ``i`` seats player ``p`` at position ``(p + i) mod n``),
 so no one keeps the first or last seat.  Prints, per player: wins (a shared
 first place counts as a share of a win), the win rate with its 95% Wilson
@@ -61,7 +64,8 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
     parser.add_argument("--seats", default="hard,medium,medium,medium",
                         help="comma list of levels, each optionally level:personality, "
                              "or g:NAME for a gauntlet strategy ("
-                             + ", ".join(gauntlet.STRATEGIES) + ") "
+                             + ", ".join(gauntlet.STRATEGIES) + "), or hidden-LEVEL for a "
+                             "level in a seat the table takes for a person's "
                              "(default hard,medium,medium,medium)")
     parser.add_argument("--months", type=int, default=12, help="months per game (default 12)")
     parser.add_argument("--variations", default="none",
@@ -78,6 +82,8 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
 
 #: A seat written ``g:NAME`` is the gauntlet strategy NAME.
 GAUNTLET_PREFIX = "g:"
+#: A seat written ``hidden-LEVEL`` is that level, seated as a person would be.
+HIDDEN_PREFIX = "hidden-"
 
 
 def parse_seats(text: str) -> List[Player]:
@@ -98,6 +104,9 @@ def parse_seats(text: str) -> List[Player]:
         level, _, personality = part.partition(":")
         level = level.strip().lower()
         personality = personality.strip().lower() or None
+        hidden = level.startswith(HIDDEN_PREFIX)
+        if hidden:
+            level = level[len(HIDDEN_PREFIX):]
         if level not in ai.LEVELS:
             raise UsageError(f"{part!r} is not a level; the levels are {', '.join(ai.LEVELS)}. "
                              f"A gauntlet strategy is written g:NAME, NAME one of "
@@ -105,7 +114,7 @@ def parse_seats(text: str) -> List[Player]:
         if personality is not None and personality not in ai.PERSONALITIES:
             raise UsageError(f"{personality!r} is not a personality; choose from "
                              f"{', '.join(ai.PERSONALITIES)}.")
-        players.append((level, personality))
+        players.append((HIDDEN_PREFIX + level if hidden else level, personality))
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise UsageError(f"--seats needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                          f"not {len(players)}.")
@@ -157,7 +166,10 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
 
 def seat_for(player: Player) -> Seat:
     """The seat a player takes at the table: a computer player of its level (or ``g:NAME``)
-    and personality, as the window's players panel would show it."""
+    and personality, as the window's players panel would show it; a person's for
+    ``hidden-LEVEL``."""
+    if player[0].startswith(HIDDEN_PREFIX):
+        return Seat("human")
     return Seat("computer", player[0], player[1])
 
 
@@ -176,6 +188,8 @@ def seating(n: int, index: int) -> Tuple[List[int], List[int]]:
 def make_avatar(game_seed: int, position: int, player: Player):
     """The computer player for a seat: a level's avatar, or a gauntlet strategy for ``g:NAME``."""
     level, personality = player
+    if level.startswith(HIDDEN_PREFIX):
+        level = level[len(HIDDEN_PREFIX):]
     if level.startswith(GAUNTLET_PREFIX):
         return gauntlet.make(level[len(GAUNTLET_PREFIX):], seed=game_seed * 10 + position)
     # Without the window's time budget (off unless set): a busy machine cannot change a result.
@@ -287,10 +301,12 @@ def summary(players: Sequence[Player], results: "Tally | Sequence[Sequence[int]]
             tally.add(final)
         results = tally
     games = results.games
-    lines = [f"{'player':<18} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
+    labels = [f"P{p + 1} {level}" + (f":{personality}" if personality else "")
+              for p, (level, personality) in enumerate(players)]
+    width = max([18] + [len(label) for label in labels])
+    lines = [f"{'player':<{width}} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
              f"{'mean cash':>10} {'median':>8} {'mean profit':>12} {'± 95%':>7}"]
-    for p, (level, personality) in enumerate(players):
-        label = f"P{p + 1} {level}" + (f":{personality}" if personality else "")
+    for p, label in enumerate(labels):
         cash = results.cash[p]
         wins = results.wins[p]
         low, high = wilson(wins, games)
@@ -298,7 +314,7 @@ def summary(players: Sequence[Player], results: "Tally | Sequence[Sequence[int]]
         median = _median(cash) if cash else 0.0
         # half the width of the mean's 95% interval (normal approximation)
         half = Z95 * statistics.stdev(_each(cash)) / math.sqrt(games) if games > 1 else 0.0
-        lines.append(f"{label:<18} {wins:>7.1f} {wins / games:>8.1%} "
+        lines.append(f"{label:<{width}} {wins:>7.1f} {wins / games:>8.1%} "
                      f"{f'{low:.1%}–{high:.1%}':>15} {mean:>10.1f} {median:>8.1f} "
                      f"{mean - start:>+12.1f} {half:>7.1f}")
     return lines

@@ -250,3 +250,19 @@ def test_memos_kept_small_forget_their_oldest_and_change_no_decision(monkeypatch
         monkeypatch.setattr(module, "MEMO_SIZE", size)
     assert play() == roomy
     assert len(accord.SHARED) <= 2 and len(replies.SHARED) <= 3 and len(opponents.SHARED) <= 200
+
+
+def test_a_hidden_level_takes_a_seat_the_table_takes_for_a_persons(monkeypatch):
+    from ed import tournament
+    seen = _levels_seen(monkeypatch)
+    players = tournament.parse_seats("Hidden-Expert:rex,expert,expert")
+    assert players == [("hidden-expert", "rex"), ("expert", None), ("expert", None)]
+    assert tournament.seat_for(players[0]) == Seat("human")
+    assert type(tournament.make_avatar(1, 0, players[0])).__name__ == "Avatar"
+    assert tournament.make_avatar(1, 0, players[0]).level == "expert"
+    tournament.play_game(ed.Rules(players=3, months=1), players, 0, seed=1)
+    # the experts plan between the two of them; the hidden one is not counted among them
+    assert seen and all(sorted(s, key=str) == sorted([(None, None), ("expert", None),
+                                                      ("expert", None)], key=str) for s in seen)
+    with pytest.raises(tournament.UsageError, match="'hidden-zed' is not a level"):
+        tournament.parse_seats("hidden-zed,expert")
