@@ -58,27 +58,17 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
-def target_seat(text: str) -> Seat:
-    """The seat the target takes at the table, as the window shows it (``target_factory``'s text)."""
-    text = text.strip().lower()
-    if text.startswith(GAUNTLET_PREFIX):
-        return Seat("computer", text)
-    level, _, personality = text.partition(":")
-    return Seat("computer", level, personality or None)
-
-
-def target_factory(text: str) -> Callable[[int], Any]:
-    """``"hard"``, ``"hard:mabel"`` or ``"g:ev"`` -> a function of a seed making that player.
+def _target(text: str) -> Tuple[str, Optional[str]]:
+    """``"hard"``, ``"hard:mabel"`` or ``"g:ev"`` -> ``(level or g:NAME, personality)``.
 
     Raises ``UsageError`` naming the choices for anything else.
     """
     text = text.strip().lower()
     if text.startswith(GAUNTLET_PREFIX):
-        name = text[len(GAUNTLET_PREFIX):]
-        if name not in STRATEGIES:
+        if text[len(GAUNTLET_PREFIX):] not in STRATEGIES:
             raise UsageError(f"{text!r} is not a gauntlet strategy; write g:NAME with NAME one of "
                              f"{', '.join(STRATEGIES)}.")
-        return lambda seed: make(name, seed=seed)
+        return text, None
     level, _, personality = text.partition(":")
     if level not in ai.LEVELS:
         raise UsageError(f"{text!r} is not a level; the levels are {', '.join(ai.LEVELS)}, "
@@ -86,7 +76,24 @@ def target_factory(text: str) -> Callable[[int], Any]:
     if personality and personality not in ai.PERSONALITIES:
         raise UsageError(f"{personality!r} is not a personality; choose from "
                          f"{', '.join(ai.PERSONALITIES)}.")
-    return lambda seed: ai.Avatar(level, personality or None, seed=seed)
+    return level, personality or None
+
+
+def target_seat(text: str) -> Seat:
+    """The seat the target takes at the table, as the window shows it (``target_factory``'s text)."""
+    level, personality = _target(text)
+    return Seat("computer", level, personality)
+
+
+def target_factory(text: str) -> Callable[[int], Any]:
+    """``"hard"``, ``"hard:mabel"`` or ``"g:ev"`` -> a function of a seed making that player.
+
+    Raises ``UsageError`` naming the choices for anything else.
+    """
+    level, personality = _target(text)
+    if level.startswith(GAUNTLET_PREFIX):
+        return lambda seed: make(level[len(GAUNTLET_PREFIX):], seed=seed)
+    return lambda seed: ai.Avatar(level, personality, seed=seed)
 
 
 def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
@@ -102,13 +109,14 @@ def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
     game_seed = seed * 1_000_003 + index
     where = index % n
     make_target = target_factory(target)
+    seat_of_target = target_seat(target)
     players = []
     seats = []
     for position in range(n):
         player_seed = game_seed * 10 + position
         if (position == where) != alone:
             players.append(make_target(player_seed))
-            seats.append(target_seat(target))
+            seats.append(seat_of_target)
         else:
             players.append(Exploiter(player_seed, knobs=knobs))
             seats.append(Seat("computer", EXPLOITER))
