@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # pragma: no cover
 #: (month, phase, seat) -> a computer player's one-line explanation.
 Explanations = Mapping[Tuple[int, str, int], str]
 
-#: Between a line's heading ("Jan purchasing") and its sentences.
+#: Between a line's heading ("Jan buying") and its sentences.
 SEPARATOR = " \u2014 "
 
 
@@ -64,8 +64,9 @@ def and_list(words: Sequence[str]) -> str:
 
 
 def heading(report: "PhaseReport") -> str:
-    """``"Jan purchasing"``: the month and phase a report belongs to."""
-    return f"{month_label(report.month)} {report.phase}"
+    """``"Jan buying"``: the month and phase a report belongs to, in the sheet's words."""
+    doing = "buying" if report.phase == "purchasing" else "selling"
+    return f"{month_label(report.month)} {doing}"
 
 
 def _line_sentence(name: str, buying: bool, line: "LineResult", cancelled: bool) -> str:
@@ -221,7 +222,7 @@ def _build_panel():
         ``set_lines(lines)`` replaces the text; ``append(line_or_lines)`` adds
         to the end (following the end if the reader was there);
         ``get_text()`` returns what is shown.  The heading of each line
-        (``"Jan purchasing"``) is shown in bold.
+        (``"Jan buying"``) is shown in bold.
         """
 
         def __init__(self, parent: tk.Misc, *, height: int = 12, width: int = 60) -> None:

@@ -12,11 +12,11 @@ from .conftest import play, pump, worked_example
 def test_worked_example_purchasing_is_told_in_sentences():
     game = worked_example()
     lines = log_lines(game.history, game.names)
-    assert ("Jan purchasing \u2014 X-Fine: 12 units ordered, price moves +2 from $40 to $42. "
+    assert ("Jan buying \u2014 X-Fine: 12 units ordered, price moves +2 from $40 to $42. "
             "Ann bid $40 for 6: too low. Bob bought 6 at $44.") in lines
-    assert ("Jan purchasing \u2014 Fine: 4 units ordered, price moves -6 from $30 to $24. "
+    assert ("Jan buying \u2014 Fine: 4 units ordered, price moves -6 from $30 to $24. "
             "Ann bought 4 at $28.") in lines
-    assert "Jan purchasing \u2014 Ann paid $112. Bob paid $408." in lines
+    assert "Jan buying \u2014 Ann paid $112. Bob paid $408." in lines
 
 
 def test_worked_example_selling_and_settlement():
@@ -51,7 +51,7 @@ def test_explanations_only_for_resolved_phases():
             (2, "selling", 1): "SECRET pending plan"}
     game.submit(1, {})   # a pending entry for month 2 selling
     lines = log_lines(game.history, game.names, said)
-    assert "Jan purchasing \u2014 Bob (computer): bids a little over the minimum" in lines
+    assert "Jan buying \u2014 Bob (computer): bids a little over the minimum" in lines
     assert not any("SECRET" in line for line in lines)
 
 
