@@ -6,7 +6,7 @@ screen as ``mode``, the new-game ``dialog`` and the extra ``windows`` open)
 and one object per part, each in a module of its own::
 
     App (Tk)
-    ├── layout  layout.MainWindow     the widgets: sheet, side panels, screens, status
+    ├── layout  layout.MainWindow     the widgets: faces, sheet, board, drawer, screens, status
     ├── flow    flow.Flow             cover, sheet, submit, reveal, ending; Enter, Escape
     ├── files   files.Files           start, resume, new, open, save, quit, replay, print
     ├── menus   menus.Menus           menu bar, shortcuts, right-click menus
@@ -63,7 +63,7 @@ class App(tk.Tk):
     look_choice = _Handle("layout")
     submit_button = _Handle("layout")
     seat_panel = _Handle("layout")
-    price_tabs = _Handle("layout")
+    drawer = _Handle("layout")
     price_board = _Handle("layout")
     chart_tab = _Handle("layout")
     chart = _Handle("layout")
@@ -120,10 +120,10 @@ class App(tk.Tk):
             os._exit(0)
 
     def _init_window(self) -> None:
-        from .placement import main_size
+        from .placement import main_size, px
         width, height = main_size(self)
         self.geometry(f"{width}x{height}")
-        self.minsize(min(760, width), min(520, height))
+        self.minsize(min(px(self, 760), width), min(px(self, 520), height))
 
     def fit_to_screen(self) -> None:
         """The window's size within the screen's usable area, its menu bar counted (once the
@@ -180,8 +180,9 @@ class App(tk.Tk):
         from . import theme
         self.theme = theme.Theme(self)
         self.option_add("*tearOff", False)
-        if self.settings.text_scale != 1.0:
-            self.prefs.apply_text_scale(self.settings.text_scale)
+        scale = self.prefs.text_scale()
+        if scale != 1.0:
+            self.prefs.apply_text_scale(scale)
 
     def _init_bindings(self) -> None:
         self.protocol("WM_DELETE_WINDOW", self.files.quit_app)
@@ -197,6 +198,7 @@ class App(tk.Tk):
         self.menus.bind_contexts()
         self.update_idletasks()
         self.flow.restore(moment)
+        self.layout.restore_scrolling()
 
     def destroy(self) -> None:
         """Close the window: answers of computer players still thinking are dropped, and

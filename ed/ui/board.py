@@ -6,15 +6,18 @@ the raw materials' scale at the left, A, B, C on the finished goods' scale
 at the right, each scale with its $ rungs), and on each track::
 
     token   a pill in the commodity's colour at its latest price, showing it ("$44")
-    ghost   a faint pill at last month's price
-    notch   a short bar across the track at the opening price
+    ghost   a faint wedge at last month's price, pointing at the track from the left
+    notch   a short bar at the opening price, at the right of the track
     name    under the track ("Standard" said "Std" where it does not fit)
+
+The ghost and the notch stand beside the tokens' column, so no token ever
+hides them, wherever it stands.
 
 ``show(history)`` draws the prices by month at once; ``slide(prices, keys,
 on_done)`` moves tokens to new prices in about half a second, eased (the
 place each leaves becomes its ghost); ``finish()`` or a click ends a slide
 at once; with reduced motion a slide is drawn at its end straight away.
-``token_price(key)`` and ``token_y(key)`` read back what is drawn;
+``token_price(key)``, ``token_y(key)`` and ``track_height()`` read back what is drawn;
 ``set_groups((0,))`` draws the raw materials' tracks alone (``(1,)`` the
 goods'), as the reveal of a phase does.  What
 the tracks show and on what scale comes from ``presenter.board``; this
@@ -116,6 +119,11 @@ class BoardCanvas(tk.Canvas):
         """The most height the board puts to use (a track of about twenty lines)."""
         token, name, small, pad = self._metrics()
         return pad * 3 + token + name + small * 20
+
+    def track_height(self) -> int:
+        """How tall the tracks are drawn now, in pixels (the span of their scales)."""
+        plan = self._plan or self._make_plan()
+        return int(plan.bottom - plan.top)
 
     # ------------------------------------------------------------ showing
 
@@ -258,7 +266,8 @@ class BoardCanvas(tk.Canvas):
               for i, key in enumerate(keys)}
         plan = _Plan(width=width, height=height, pad=pad, axis=axis, left=left, right=right,
                      gap=gap, pitch=pitch, xs=xs, token_h=token_h, name_h=name_h,
-                     small_h=small_h)
+                     small_h=small_h, mark_w=max(4.0, token_h * 0.45),
+                     mark_gap=max(3.0, token_h * 0.2))
         plan.token_font, plan.token_w = self._token_font(plan)
         plan.name_font, plan.names, plan.name_lines = self._names(plan)
         plan.top = pad + token_h / 2
@@ -267,13 +276,15 @@ class BoardCanvas(tk.Canvas):
         return plan
 
     def _token_font(self, plan: _Plan) -> Tuple[str, float]:
-        """The largest font in which the widest label a token may show fits its column."""
+        """The largest font in which the widest label a token may show fits its column, the
+        ghost and the notch beside it."""
         widest = max(PB.token_label(self.scales[group].high) for group in self.groups)
+        beside = 2 * (plan.mark_gap + plan.mark_w)
         width = 0.0
         for name in ("EDBold", "EDBody", "EDSmall"):
             # the words, and room for the rounded corners; a gap between neighbours
             width = self.fonts[name].measure(widest) + plan.token_h * 0.6
-            if width <= plan.pitch - self.theme.pad(0.5):
+            if width + beside <= plan.pitch - self.theme.pad(0.5):
                 return name, width
         return "EDSmall", width
 
@@ -334,15 +345,21 @@ class BoardCanvas(tk.Canvas):
         width = max(3, plan.token_h // 5)
         self.create_line(x, plan.top, x, plan.bottom, fill=GROOVE, width=width,
                          capstyle="round", tags=("groove", f"k:{key}"))
-        # the opening price: a short bar across the groove, like a start line
+        # beside the tokens' column, where no token can stand: the opening price, a short
+        # bar at the right like a start line; last month's price, a wedge at the left
+        side = plan.token_w / 2 + plan.mark_gap
         y = self._y(plan, key, track.opening)
-        half = max(width * 2, plan.token_w / 4)
-        items["notch"] = self.create_line(x - half, y, x + half, y, fill=darker(colour),
-                                          width=max(2, width - 1), tags=("notch", f"k:{key}"))
-        items["ghost"] = self.create_polygon(0, 0, 0, 0, fill=tint(colour, 0.3), outline="",
-                                             smooth=True, tags=("ghost", f"k:{key}"))
+        items["notch"] = self.create_line(x + side, y, x + side + plan.mark_w, y,
+                                          fill=darker(colour), width=max(2, width - 1),
+                                          capstyle="butt", tags=("notch", f"k:{key}"))
+        items["ghost"] = self.create_polygon(0, 0, 0, 0, fill=tint(colour, 0.45),
+                                             outline=tint(colour, 0.8),
+                                             tags=("ghost", f"k:{key}"))
         if track.ghost is not None:
-            self._pill(items["ghost"], plan, x, self._y(plan, key, track.ghost))
+            y = self._y(plan, key, track.ghost)
+            half = plan.mark_w / 2
+            self.coords(items["ghost"], x - side - plan.mark_w, y - half, x - side, y,
+                        x - side - plan.mark_w, y + half)
         else:
             self.itemconfigure(items["ghost"], state="hidden")
         items["leader"] = self.create_line(0, 0, 0, 0, fill=darker(colour), state="hidden",

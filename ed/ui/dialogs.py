@@ -416,7 +416,7 @@ class PreferencesWindow(tk.Toplevel):
 
     def refresh(self) -> None:
         self.size_label.configure(
-            text=f"{round(self.app.settings.text_scale * 100)}% of normal")
+            text=f"{round(self.app.prefs.text_scale() * 100)}% of normal")
 
 
 def grab_when_shown(window: tk.Toplevel) -> None:

@@ -1,31 +1,37 @@
-"""The main window's layout: the sheet, the side panels, the screens and the status bar.
+"""The main window's layout: the faces, the sheet, the board, the drawer and the status bar.
 
 ``MainWindow(app)`` builds, on the ``App`` (the Tk root), every widget of
 the game window and switches the full-window screens.  It draws what it is
 given (the rules set up, the public panels); it decides nothing about the
-game.  Widget tree::
+game.  The Price Level Board is the table: the largest thing on the screen,
+beside the sheet, with the players as a row of faces above and the tables
+one click away in a drawer below it.  Widget tree::
 
     App (Tk)
-    ├── progress (ProgressStrip)   the months, played and to come, and the phase now
     ├── body (ttk.Frame)
+    │   ├── top
+    │   │   ├── seat_panel (SeatPanel)     the players: face, name, cash and ✓
+    │   │   └── progress (ProgressStrip)   the months, played and to come
     │   ├── main
-    │   │   ├── sheet area: sheet_title, look_choice, standings_button, submit_button,
-    │   │   │               instructions_row (instructions, instructions_button, while a
-    │   │   │               newcomer needs them), tally (TallySheet),
-    │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
-    │   │   └── side: board (BoardCanvas: the Price Level Board, first in sight),
-    │   │             seat_panel, price_tabs (Prices | Price chart),
-    │   │             reference (Market calculator | Production chart | Game log);
-    │   │             where the window is short one notebook holds all five (``compact``)
+    │   │   ├── sheet (as wide as whole months): sheet_title, look_choice,
+    │   │   │         standings_button, submit_button, instructions_row
+    │   │   │         (instructions, instructions_button, while a newcomer needs
+    │   │   │         them), tally (TallySheet), bar: refusal_label | question
+    │   │   │         (no, yes) | waiting (take back)
+    │   │   └── table: board (BoardCanvas: the Price Level Board, all the room left),
+    │   │              drawer (Drawer: Prices | Chart | Calculator | Recipes | Log,
+    │   │              closed until a tab is chosen; the page open is remembered)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
-The Price chart and Game log tabs are built the first time they are shown.
-Callbacks go through the hub: the sheet and the screens call ``app.flow``
-and ``app.files``, the lazily built tabs ``app.extras`` and ``app.menus``.
-Imports: tkinter, the presenter, ``ed.ai`` (personality names) and the
-widget modules (board, panels, tally, screens, charts, gamelog, tips); never
-another part of the window.
+The sheet takes as many whole months as fit in ``SHEET_SHARE`` of the
+window's width (one at least: the month being played) and the board the
+rest.  The drawer's pages are built the first time they open.  Callbacks
+go through the hub: the sheet and the screens call ``app.flow`` and
+``app.files``, the drawer's pages ``app.extras``, ``app.menus`` and
+``app.prefs``.  Imports: tkinter, the presenter, ``ed.ai`` (personality
+names) and the widget modules (board, drawer, panels, tally, screens,
+charts, gamelog, tips); never another part of the window.
 """
 from __future__ import annotations
 
@@ -45,34 +51,49 @@ class MainWindow:
     # ------------------------------------------------------------ building
 
     def build(self) -> None:
-        """The body (sheet and side panels) and the status bar."""
+        """The faces and the progress, the body (sheet, board, drawer) and the status bar."""
         app, theme = self.app, self.app.theme
         pad = theme.pad
         app.columnconfigure(0, weight=1)
         app.rowconfigure(1, weight=1)
-        from .progress import ProgressStrip
-        self.progress = ProgressStrip(app, theme)
-        self.progress.grid(row=0, column=0, sticky="ew")
         self.body = ttk.Frame(app)
         self.body.grid(row=1, column=0, sticky="nsew")
         self.body.columnconfigure(0, weight=1)
-        self.body.rowconfigure(0, weight=1)
-        main = ttk.Frame(self.body, padding=pad(0.6))
-        main.grid(row=0, column=0, sticky="nsew")
-        # Fixed shares, so that at a large text size the side panel cannot squeeze the sheet.
-        main.columnconfigure(0, weight=7, uniform="main")
-        main.columnconfigure(1, weight=5, uniform="main")
+        self.body.rowconfigure(1, weight=1)
+        self._build_top()
+        main = ttk.Frame(self.body, padding=(pad(0.6), pad(0.3), pad(0.6), pad(0.4)))
+        main.grid(row=1, column=0, sticky="nsew")
+        main.columnconfigure(1, weight=1)
         main.rowconfigure(0, weight=1)
+        self.main = main
         self._build_sheet(main)
-        self._build_side(main)
+        self._build_table(main)
         self._build_status()
+        main.bind("<Configure>", lambda e: self._fit_sheet(), add="+")
         app.after_idle(self.add_tips)
+
+    def _build_top(self) -> None:
+        """The players' faces at the left, the months' progress in the rest of the line."""
+        from .panels import SeatPanel
+        from .progress import ProgressStrip
+        app, pad = self.app, self.app.theme.pad
+        self.top = ttk.Frame(self.body, style="Strip.TFrame", padding=(pad(0.6), pad(0.3)))
+        self.top.grid(row=0, column=0, sticky="ew")
+        self.top.columnconfigure(1, weight=1)
+        self.seat_panel = SeatPanel(self.top, app.theme)
+        self.seat_panel.grid(row=0, column=0, sticky="w")
+        self.progress = ProgressStrip(self.top, app.theme)
+        self.progress.grid(row=0, column=1, sticky="ew", padx=(pad(0.6), 0))
+        # the faces leave the progress strip at least a seventh of the line
+        self.top.bind("<Configure>", lambda e: self.seat_panel.fit(
+            e.width * 6 // 7 - pad(1.8)), add="+")
 
     def _build_sheet(self, main: ttk.Frame) -> None:
         from .tally import TallySheet
         app, pad = self.app, self.app.theme.pad
         sheet = ttk.Frame(main)
-        sheet.grid(row=0, column=0, sticky="nsew", padx=(0, pad(0.6)))
+        sheet.grid(row=0, column=0, sticky="nsew", padx=(0, pad(self.SHEET_GAP)))
+        self.sheet = sheet
         sheet.columnconfigure(0, weight=1)
         sheet.rowconfigure(2, weight=1)
         head = ttk.Frame(sheet)
@@ -81,11 +102,15 @@ class MainWindow:
         self.sheet_title = ttk.Label(head, text="", style="Heading.TLabel", wraplength=pad(60))
         self.sheet_title.grid(row=0, column=0, sticky="ew")
         self.look_var = tk.StringVar(app)
-        self.look_choice = ttk.Combobox(head, textvariable=self.look_var, state="readonly",
-                                        width=16)
+        # after the game, under the title (the sheet may be only a month wide)
+        self.look_row = ttk.Frame(head)
+        self.look_choice = ttk.Combobox(self.look_row, textvariable=self.look_var,
+                                        state="readonly", width=12)
         self.look_choice.bind("<<ComboboxSelected>>", lambda e: app.flow.look_changed())
-        self.standings_button = ttk.Button(head, text="Back to the final standings",
+        self.look_choice.grid(row=0, column=0, padx=(0, pad(0.5)))
+        self.standings_button = ttk.Button(self.look_row, text="Final standings",
                                            command=app.flow.back_to_standings)
+        self.standings_button.grid(row=0, column=1)
         self.submit_button = ttk.Button(head, text="Submit", style="Accent.TButton",
                                         command=app.flow.submit)
         self.submit_button.grid(row=0, column=3, sticky="e", padx=(pad(0.5), 0))
@@ -179,94 +204,107 @@ class MainWindow:
         """The seat chooser and the way back to the standings, after the game."""
         pad = self.app.theme.pad
         if on:
-            self.look_choice.grid(row=0, column=1, sticky="e", padx=(pad(0.5), 0))
-            self.standings_button.grid(row=0, column=2, sticky="e", padx=(pad(0.5), 0))
+            self.look_row.grid(row=1, column=0, columnspan=4, sticky="w", pady=(pad(0.3), 0))
         else:
-            self.look_choice.grid_remove()
-            self.standings_button.grid_remove()
+            self.look_row.grid_remove()
 
-    def _build_side(self, main: ttk.Frame) -> None:
+    def _build_table(self, main: ttk.Frame) -> None:
+        """The board in all the room the sheet leaves, the drawer of tables below it."""
         from .board import BoardCanvas
-        from .panels import PriceBoard, Reference, SeatPanel
-        from .scroll import ScrolledFrame
+        from .drawer import Drawer
+        from .panels import Reference
         app, theme = self.app, self.app.theme
-        # The column scrolls where the window is too short for everything in it (large
-        # text, six players); it never cuts anything, and the board, first, stays in sight.
-        self.side_area = ScrolledFrame(main)
-        self.side_area.grid(row=0, column=1, sticky="nsew")
-        side = self.side_area.inner
-        side.columnconfigure(0, weight=1)
-        self.board = BoardCanvas(side, theme,
-                                 reduced_motion=lambda: app.settings.reduced_motion)
-        self.board.grid(row=0, column=0, sticky="nsew", pady=(0, theme.pad(0.4)))
-        self.seat_panel = SeatPanel(side, theme)
-        self.seat_panel.grid(row=1, column=0, sticky="new")
-        # Where the side panel is too short for two notebooks one above the other (large
-        # text), one notebook holds the five pages with shorter tab names.
-        self.compact = self._side_too_short()
-        side.rowconfigure(2, weight=1)
-        side.rowconfigure(3, weight=1)
-        titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
-            ("Prices", "Price chart", "Market calculator", "Production chart", "Game log")
-        self.price_tabs = ttk.Notebook(side)
-        self.price_tabs.grid(row=2, column=0, sticky="nsew", pady=theme.pad(0.4),
-                             rowspan=2 if self.compact else 1)
-        self.price_board = PriceBoard(self.price_tabs, theme)
-        self.price_tabs.add(self.price_board, text=titles[0])
-        # The chart's page asks for a chart's height only while it is shown, so that the
-        # board keeps its room the rest of the time (``tab_changed``).
-        self.chart_tab = ttk.Frame(self.price_tabs, height=1)
-        self.chart_tab.pack_propagate(False)
-        self.price_tabs.add(self.chart_tab, text=titles[1])
-        if self.compact:
-            self.reference = self.price_tabs
-        else:
-            self.reference = ttk.Notebook(side)
-            self.reference.grid(row=3, column=0, sticky="nsew")
-        self.reference_pages = Reference(self.reference, theme, titles=titles[2:4],
-                                         lines=self.TAB_LINES)
-        self.log_tab = ttk.Frame(self.reference)
-        self.reference.add(self.log_tab, text=titles[4])
-        for notebook in {self.price_tabs, self.reference}:
-            notebook.bind("<<NotebookTabChanged>>", lambda e: self.tab_changed())
-            notebook.configure(takefocus=1)
-            notebook.enable_traversal()
-        self.chart = None
-        self.log_panel = None
-        # The board is as tall as the column allows once the players and the tabs have
-        # their room (the taller, the finer its moves), whatever the window's size.
-        for widget in (self.side_area.canvas, self.seat_panel):
-            widget.bind("<Configure>", lambda e: self._fit_board(), add="+")
+        table = ttk.Frame(main)
+        table.grid(row=0, column=1, sticky="nsew")
+        table.columnconfigure(0, weight=1)
+        table.rowconfigure(0, weight=1)
+        self.board = BoardCanvas(table, theme, reduced_motion=lambda: app.settings.reduced_motion)
+        self.board.grid(row=0, column=0, sticky="nsew", pady=(0, theme.pad(0.3)))
+        self.reference_pages = Reference(theme)
+        self.drawer = Drawer(table, theme, {
+            "prices": self._prices_page, "chart": self._chart_page,
+            "calculator": self.reference_pages.calculator,
+            "recipes": self.reference_pages.recipes_page, "log": self._log_page},
+            on_change=self.drawer_changed)
+        self.drawer.grid(row=1, column=0, sticky="ew")
+        self.reference = self.drawer        # what the guide frames for the reference pages
+        self.price_board = None
+        self.chart_tab = self.chart = None
+        self.log_tab = self.log_panel = None
+        shown = app.settings.drawer
+        if shown:
+            self.drawer.open(shown)
 
-    #: The lines of text a page of the notebooks below the players asks for (it scrolls
-    #: the rest, or shows as many months as fit).
-    TAB_LINES = 5
+    #: The most of the window's width the sheet takes (in whole months); the board has
+    #: the rest.
+    SHEET_SHARE = 0.46
 
-    def _fit_board(self) -> None:
-        """Give the board the side column's height less what the players and the tabs
-        ask for, within the board's least and most useful heights."""
-        room = self.side_area.canvas.winfo_height()
+    def _fit_sheet(self) -> None:
+        """Give the sheet as many whole months as fit in its share of the width (one at
+        least, the month being played), and the board the rest."""
+        tally = self.tally
+        room = self.main.winfo_width()
         if room <= 1:
             return
-        pad = self.app.theme.pad(0.4)
-        below = self.seat_panel.winfo_reqheight() + self.price_tabs.winfo_reqheight() + pad * 3
-        if not self.compact:
-            below += self.reference.winfo_reqheight()
-        board = self.board
-        height = max(board.min_height(), min(board.max_height(), room - below))
-        if int(board.cget("height")) != height:
-            board.configure(height=height)
+        fixed = tally.width_for(0) + self.app.theme.pad(self.SHEET_GAP)
+        months = max(1, int((room * self.SHEET_SHARE - fixed) // tally.col_w))
+        if tally.months:
+            months = min(months, tally.months)
+        width = fixed + months * tally.col_w
+        if self.main.grid_columnconfigure(0, "minsize") != width:
+            self.main.columnconfigure(0, minsize=width)
 
-    def _side_too_short(self) -> bool:
-        """Whether the board, six players and two notebooks of a few lines each cannot
-        stand one above the other in the window's height."""
-        app, theme = self.app, self.app.theme
-        line = theme.line
-        height = min(app.winfo_screenheight() - 40, max(app.winfo_height(), 500))
-        room = height - line * 4 - theme.pad(3)         # menu bar, strip and status line
-        players = (line + 8) * 7 + theme.pad(1)
-        notebook = line * (self.TAB_LINES + 3) + theme.pad(1.5)
-        return self.board.min_height() + players + notebook * 2 > room
+    #: The gap between the sheet and the board, in widths of "0".
+    SHEET_GAP = 0.6
+
+    # ------------------------------------------------------------ the drawer
+
+    def _prices_page(self, master: ttk.Frame):
+        from .panels import PriceBoard
+        self.price_board = PriceBoard(master, self.app.theme)
+        if self.app.session is not None:
+            self.show_prices(self.app.session.game)
+        if getattr(self, "_tips_on", False):
+            self._tip_prices()
+        return self.price_board
+
+    def _chart_page(self, master: ttk.Frame):
+        from .charts import PriceChart
+        app = self.app
+        self.chart_tab = ttk.Frame(master)
+        self.chart = PriceChart(self.chart_tab, width=app.theme.em * 46,
+                                height=self.drawer.page_height() - app.theme.pad(1),
+                                title="Market prices")
+        self.chart.pack(fill="both", expand=True)
+        if app.session is not None:
+            self.chart.set_history(app.session.game.price_history())
+        return self.chart_tab
+
+    def _log_page(self, master: ttk.Frame):
+        from .gamelog import GameLogPanel
+        app = self.app
+        self.log_tab = ttk.Frame(master)
+        self.log_panel = GameLogPanel(self.log_tab, height=self.drawer.PAGE_LINES - 1, width=40)
+        self.log_panel.pack(fill="both", expand=True)
+        app.menus.bind_context(self.log_panel.text, app.menus.log_menu(self.log_panel))
+        self.drawer.bind_escape(self.log_panel.text)
+        app.extras.refresh_log()
+        return self.log_tab
+
+    def drawer_changed(self, shown: str) -> None:
+        """A page opened (or the drawer closed): the View menu says so, and it is
+        remembered for the next time."""
+        app = self.app
+        app.menus.drawer_var.set(shown)
+        if app.settings.drawer != shown:
+            app.prefs.update_settings(drawer=shown)
+
+    def show_prices(self, game) -> None:
+        """The table of prices, if its page has been built."""
+        from . import presenter as P
+        if self.price_board is not None:
+            self.price_board.show(P.price_board_rows(game.price_history(), game.rules.months),
+                                  current=None if game.is_over else game.month)
 
     def _build_status(self) -> None:
         app = self.app
@@ -318,20 +356,43 @@ class MainWindow:
         self.screens = (self.welcome, self.resume, self.cover, self.reveal, self.ending)
 
     def rebuild(self) -> None:
-        """Build everything again (new font sizes), keeping the tabs and the resume text."""
+        """Build everything again (new font sizes), keeping the resume text, the drawer's
+        page and where each scrolling part was scrolled to."""
         resume_text = self.resume.text.cget("text")
-        log_shown = self.log_panel is not None and self.reference.select() == str(self.log_tab)
-        chart_shown = self.chart is not None and \
-            self.price_tabs.select() == str(self.chart_tab)
-        for widget in (self.progress, self.body, self.status):
+        self._kept = self._scrolled_to()
+        for widget in (self.body, self.status):
             widget.destroy()
         self.build()
         self.build_screens()
         self.resume.text.configure(text=resume_text)
-        if log_shown:
-            self.reference.select(self.log_tab)
-        if chart_shown:
-            self.price_tabs.select(self.chart_tab)
+
+    def _scrolled_to(self) -> dict:
+        """Where the sheet and the drawer's pages are scrolled to now."""
+        kept = {"sheet": self.tally.body.yview()[0]}
+        if self.price_board is not None:
+            kept["prices"] = (self.price_board.last, self.price_board.newest)
+        if self.log_panel is not None:
+            kept["log"] = self.log_panel.text.yview()[0]
+        kept["pages"] = [page.canvas.yview()[0] for page in self.reference_pages.pages]
+        return kept
+
+    def restore_scrolling(self) -> None:
+        """After the moment of the game is shown again in rebuilt widgets: every part
+        scrolled as it was before the text size changed."""
+        kept, self._kept = getattr(self, "_kept", None), None
+        if not kept:
+            return
+        self.app.update_idletasks()
+        self.tally.body.yview_moveto(kept["sheet"])
+        if self.price_board is not None and "prices" in kept:
+            last, newest = kept["prices"]
+            if newest == self.price_board.newest:
+                self.price_board.last = last
+                self.price_board._scrolled("scroll", 0, "units")
+        if self.log_panel is not None and "log" in kept:
+            self.log_panel.text.yview_moveto(kept["log"])
+        for page, where in zip(self.reference_pages.pages, kept["pages"]):
+            page.canvas.yview_moveto(where)
 
     # ------------------------------------------------------------- showing
 
@@ -349,6 +410,7 @@ class MainWindow:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""
         from . import presenter as P
         self.tally.setup(rules.months, loans=rules.loans)
+        self._fit_sheet()
         self.reference_pages.show_recipes(rules.recipes)
         # the variations in a few words; the whole set-up on hover
         self.rules_label.configure(text=P.variations_summary(rules))
@@ -370,9 +432,7 @@ class MainWindow:
                                             for s in game.seats])
         history = game.price_history()
         self.board.show(history)
-        board_current = None if game.is_over else game.month
-        self.price_board.show(P.price_board_rows(history, game.rules.months),
-                              current=board_current)
+        self.show_prices(game)
         self.progress.show(P.progress(game.rules.months, game.month, game.phase))
         if self.chart is not None:
             self.chart.set_history(history)
@@ -383,36 +443,6 @@ class MainWindow:
             return          # said while the window is still being built
         self.message.configure(text=text, style="StatusError.TLabel" if error else "Status.TLabel")
         self._wrap_message()
-
-    def tab_changed(self) -> None:
-        """Build the Price chart and Game log tabs the first time they are shown; the
-        chart's page has a chart's height while shown, the board the rest."""
-        app = self.app
-        try:
-            price_tab = self.price_tabs.select()
-            ref_tab = self.reference.select()
-        except tk.TclError:
-            return
-        em = app.theme.em
-        if self.chart is None and price_tab == str(self.chart_tab):
-            from .charts import PriceChart
-            self.chart = PriceChart(self.chart_tab, width=em * 46, height=em * 22,
-                                    title="Market prices")
-            self.chart.pack(fill="both", expand=True)
-            if app.session is not None:
-                self.chart.set_history(app.session.game.price_history())
-        chart_height = em * 22 if price_tab == str(self.chart_tab) else 1
-        if int(self.chart_tab.cget("height")) != chart_height:
-            self.chart_tab.configure(height=chart_height)
-            self.price_tabs.update_idletasks()
-            self._fit_board()
-            self.side_area.fits()       # the column's content asks for more, or less
-        if self.log_panel is None and ref_tab == str(self.log_tab):
-            from .gamelog import GameLogPanel
-            self.log_panel = GameLogPanel(self.log_tab, height=8, width=40)
-            self.log_panel.pack(fill="both", expand=True)
-            app.menus.bind_context(self.log_panel.text, app.menus.log_menu(self.log_panel))
-            app.extras.refresh_log()
 
     # ------------------------------------------------------------ tooltips
 
@@ -425,15 +455,23 @@ class MainWindow:
             return
         self.seat_panel.add_tips()
         self.board.add_tips()
-        board = self.price_board.tree
-        tips.tree_tip(board, lambda row, column: tips.price_tip(
-            column, board.set(row, "month") if row else "Opening") if row else "")
+        self._tips_on = True
+        if self.price_board is not None:
+            self._tip_prices()
         from .tooltip import add_tooltip
+        add_tooltip(self.progress.canvas, lambda: self.progress.about, 400)
         reveal = self.reveal
         for head in reveal.heads:
             add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
         for name in ("money", "cash", "stock"):
             add_tooltip(getattr(reveal, f"{name}_head"), tips.REVEAL_HEADS[name], 400)
+
+
+    def _tip_prices(self) -> None:
+        from . import tips
+        board = self.price_board.tree
+        tips.tree_tip(board, lambda row, column: tips.price_tip(
+            column, board.set(row, "month") if row else "Opening") if row else "")
 
 
 def wrap_to_width(label: ttk.Label) -> None:

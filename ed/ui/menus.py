@@ -6,6 +6,7 @@
     ├── Game: New game…, Open…, Save As…, Take back my entry, Replay a saved game…,
     │         Print tally sheet…, Preferences…, Quit
     ├── View: Last reveal, Price history, Game log, Ledger…,
+    │         the drawer's pages (Prices, Chart, Calculator, Recipes, Log: Ctrl+1 to 5),
     │         Text size ▸ (Larger, Smaller, Reset), Reveal pacing ▸, Reduced motion
     ├── Help: Rules (F1), Guided first game, Quick guide, Statistics, About
     └── on macOS, the application menu: About, and Preferences and Quit
@@ -85,6 +86,8 @@ class Menus:
         item(self.view_menu, "Game log", extras.show_game_log, "g")
         item(self.view_menu, "Ledger…", extras.show_ledger, "e")
         self.view_menu.add_separator()
+        self._build_drawer_items()
+        self.view_menu.add_separator()
         self.size_menu = tk.Menu(self.view_menu)
         self.view_menu.add_cascade(label="Text size", menu=self.size_menu, underline=0)
         item(self.size_menu, "Larger", lambda: prefs.change_text_size("larger"), "plus", "+",
@@ -101,6 +104,20 @@ class Menus:
                                          variable=prefs.pacing_var, command=prefs.pacing_changed)
         self.view_menu.add_checkbutton(label="Reduced motion", variable=prefs.motion_var,
                                        command=prefs.motion_changed, underline=8)
+
+    def _build_drawer_items(self) -> None:
+        """The drawer's pages, each opened or closed again by its item or Ctrl+1 to Ctrl+5
+        (the drawer is built anew with a new text size: the items ask for it each time)."""
+        from .drawer import PAGES
+        app = self.app
+        self.drawer_var = tk.StringVar(app, value=app.settings.drawer)
+        for number, (name, word) in enumerate(PAGES, 1):
+            self.view_menu.add_radiobutton(
+                label=word, value=name, variable=self.drawer_var,
+                accelerator=f"{self.shown}+{number}",
+                command=lambda n=name: self.app.layout.drawer.toggle(n))
+            app.bind_all(f"<{self.mod}-Key-{number}>", lambda e, n=name: self._shortcut(
+                lambda: self.app.layout.drawer.toggle(n)))
 
     def _build_help(self) -> None:
         extras, item, menu = self.app.extras, self._item, self.help_menu

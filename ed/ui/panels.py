@@ -2,14 +2,14 @@
 
 Widget tree::
 
-    SeatPanel (ttk.LabelFrame)      a row per seat: picture, name, who, cash, stock,
-                                    (borrowed), ✓ / waiting / thinking…
+    SeatPanel (ttk.Frame)           the players as a row of faces: name, cash, (borrowed),
+                                    ✓ or … (thinking); who, stock and the rest on hover
     PriceBoard (ttk.Frame)          the Prices tab, the board's exact history (the board
                                     itself is ``board.BoardCanvas``); tree: the opening
                                     prices, always first, then the latest months up to
                                     the one being played
-    Reference                       "Market calculator", "Production chart" pages of a
-                                    notebook (each scrolls when the text is too large)
+    Reference                       the market calculator and the production chart, pages
+                                    of the drawer (each scrolls when the text is too large)
 """
 from __future__ import annotations
 
@@ -45,129 +45,119 @@ def swatch(master: tk.Misc, colour: str, size: int) -> tk.PhotoImage:
 SHORT_PRICE_COLUMNS = ("X-Fine", "Fine", "Std", "A", "B", "C")
 
 
-class SeatPanel(ttk.LabelFrame):
-    """Every seat's cash and stock and whether it has submitted (or is thinking)."""
+class SeatPanel(ttk.Frame):
+    """The players as a row of faces, each with its name, cash and ✓ once its entry is in.
 
-    HEADINGS = ("Player", "Cash", "X·F·S", "Loans", "Entry")
+    A computer player's level and character, a seat's stock and what it borrowed
+    are said when the pointer rests on its face (``SeatRow.about``); the seat
+    whose sheet is shown stands out.  Names too long for the room are shortened
+    with "…" (the whole name on hover).  ``cells[i]`` holds seat i's widgets:
+    card, badge, name, cash, borrowed, status (the mark).
+    """
+
+    #: the most room a name takes, in widths of "0" (a longer one is shortened)
+    NAME_EMS = 10
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, text="Players", padding=theme.pad(0.4))
+        super().__init__(master, style="Strip.TFrame")
         self.theme = theme
-        self.table = ttk.Frame(self)
-        self.table.grid(row=0, column=0, sticky="nsew")
-        self.columnconfigure(0, weight=1)
-        self.headings = []
-        for column, text in zip((1, 3, 4, 5, 6), self.HEADINGS):
-            label = ttk.Label(self.table, text=text, style="SeatHead.TLabel",
-                              anchor="w" if column == 1 else "e")
-            label.grid(row=0, column=column, sticky="ew", padx=(0, theme.pad(0.6)),
-                       columnspan=2 if column == 1 else 1)
-            self.headings.append(label)
-        self.table.columnconfigure(2, weight=1)
         self.cells: List[dict] = []
-        self._loans = True
+        self._names: List[str] = []
+        self._name_room = theme.em * self.NAME_EMS
 
-    def _row(self, index: int) -> dict:
+    def _card(self, index: int) -> dict:
         from .portraits import Badge
-        t, pad = self.table, self.theme.pad
-        size = self.theme.line + 6
-        cells = {"badge": Badge(t, size, background=T.PANEL)}
-        for name, anchor in (("name", "w"), ("who", "w"), ("cash", "e"), ("stock", "e"),
-                             ("borrowed", "e"), ("status", "e")):
-            cells[name] = ttk.Label(t, text="", anchor=anchor, style="Seat.TLabel")
-        row = index + 1
-        cells["badge"].grid(row=row, column=0, padx=(0, pad(0.4)), pady=1)
-        for column, name in enumerate(("name", "who", "cash", "stock", "borrowed", "status"), 1):
-            cells[name].grid(row=row, column=column, sticky="ew", padx=(0, pad(0.6)))
-        # "who" asks for no room of its own: it takes what the other columns leave and
-        # says as much as fits there (``_fit_who``)
-        cells["who"].configure(style="SeatWho.TLabel", width=1)
-        # again whenever the room it is given changes (a column appearing, a resize)
-        for event in ("<Configure>", "<Map>"):
-            cells["who"].bind(event, lambda e: self._fit_who(), add="+")
+        pad = self.theme.pad
+        card = ttk.Frame(self, style="Seat.TFrame", padding=(pad(0.3), pad(0.15)))
+        card.grid(row=0, column=index, sticky="ns", padx=(0, pad(0.4)))
+        size = self.theme.line * 2
+        cells = {"card": card, "badge": Badge(card, size, background=T.PANEL)}
+        cells["badge"].grid(row=0, column=0, rowspan=2, padx=(0, pad(0.3)))
+        cells["name"] = ttk.Label(card, text="", style="SeatName.TLabel")
+        cells["name"].grid(row=0, column=1, columnspan=3, sticky="w")
+        for column, name in enumerate(("cash", "borrowed", "status"), 1):
+            cells[name] = ttk.Label(card, text="", style="Seat.TLabel")
+            cells[name].grid(row=1, column=column, sticky="w", padx=(0, pad(0.3)))
+        cells["borrowed"].configure(style="SeatOwes.TLabel")
         return cells
 
     def show(self, rows: List[P.SeatRow], *, loans: bool, computers: List[bool],
              personalities: Sequence = ()) -> None:
         """Show ``rows`` (``presenter.seat_rows``); ``personalities[i]`` draws seat i's face."""
         while len(self.cells) < len(rows):
-            self.cells.append(self._row(len(self.cells)))
-            self._tip_row(self.cells[-1])
+            self.cells.append(self._card(len(self.cells)))
+            self._tip_card(self.cells[-1])
         for index, cells in enumerate(self.cells):
-            for widget in cells.values():
-                if index < len(rows):
-                    widget.grid()
-                else:
-                    widget.grid_remove()
-        if loans != self._loans:
-            self._loans = loans
-            self.headings[3].grid() if loans else self.headings[3].grid_remove()
-        for index, (row, computer) in enumerate(zip(rows, computers)):
-            cells = self.cells[index]
-            person = personalities[index] if index < len(personalities) else None
-            cells["badge"].show(person if computer else None, initial=row.name)
-            texts = {"name": row.name, "who": row.plays, "cash": row.cash, "stock": row.stock,
-                     "borrowed": row.borrowed, "status": row.status}
-            cells["name"].about = f"{row.name}: {row.who}."
-            cells["who"].full = row.plays
-            style = "SeatCurrent" if row.current else "Seat"
-            for name, text in texts.items():
-                label = cells[name]
-                label.configure(text=text, style=f"{style}{'Who' if name == 'who' else ''}.TLabel")
-            if loans:
-                cells["borrowed"].grid()
-            else:
-                cells["borrowed"].grid_remove()
-        self._fit_who()
-
-    def _fit_who(self) -> None:
-        """Where "computer, expert" does not fit beside the name, say only "expert" (the face
-        already shows a computer character), or nothing; never a word cut in half."""
-        import tkinter.font as tkfont
-        for cells in self.cells:
-            label = cells["who"]
-            full = getattr(label, "full", "")
-            if not full or not label.winfo_ismapped():
+            if index >= len(rows):
+                cells["card"].grid_remove()
                 continue
-            room = label.winfo_width()
-            font = tkfont.nametofont(str(ttk.Style(self).lookup(label.cget("style"), "font"))
-                                     or "TkDefaultFont")
-            # the whole, the last word, or nothing (the face and the name's tooltip say it)
-            if room <= 1:
-                continue        # not laid out yet: again once it is
-            text = next((words for words in (full, full.split(", ")[-1])
-                         if font.measure(words) + 4 <= room), "")
-            if label.cget("text") != text:
-                label.configure(text=text)
+            row, cells["row"] = rows[index], rows[index]
+            person = personalities[index] if index < len(personalities) else None
+            cells["card"].grid()
+            cells["badge"].show(person if computers[index] else None, initial=row.name)
+            current = "Current" if row.current else ""
+            cells["card"].configure(style=f"Seat{current}.TFrame")
+            cells["badge"].configure(background=T.CURRENT if row.current else T.PANEL)
+            for name, text in (("cash", row.cash), ("borrowed", row.borrowed if loans else ""),
+                               ("status", row.mark)):
+                label = cells[name]
+                label.configure(text=text, style=f"Seat{current}"
+                                f"{'Owes' if name == 'borrowed' else ''}.TLabel")
+                label.grid() if text else label.grid_remove()
+            cells["name"].configure(style=f"Seat{current}Name.TLabel")
+        self._names = [row.name for row in rows]
+        self._fit_names()
+
+    def fit(self, width: int) -> None:
+        """Shorten the names so that every face stands within ``width`` pixels."""
+        count = max(1, len(self._names))
+        em = self.theme.em
+        fixed = self.theme.line * 2 + self.theme.pad(1.3)        # face, paddings and gaps
+        room = max(em * 4, min(em * self.NAME_EMS, (width - fixed * count) // count))
+        if room != self._name_room:
+            self._name_room = room
+            self._fit_names()
+
+    def _fit_names(self) -> None:
+        import tkinter.font as tkfont
+        bold = tkfont.Font(root=self, name="EDBold", exists=True)
+        for cells, name in zip(self.cells, self._names):
+            cells["name"].configure(text=shorten(name, bold, self._name_room))
 
     def add_tips(self) -> None:
-        """What each column is, on its heading; who each player is, on the name."""
-        from . import tips
-        from .tooltip import add_tooltip
-        for heading, number in zip(self.headings, ("#1", "#2", "#3", "#4", "#5")):
-            add_tooltip(heading, tips.SEAT_COLUMNS[number], 400)
+        """Who each player is, their stock and their entry, on the face and the name."""
         self._tips = True
         for cells in self.cells:
-            self._tip_row(cells)
+            self._tip_card(cells)
 
-    def _tip_row(self, cells: dict) -> None:
+    def _tip_card(self, cells: dict) -> None:
         from .tooltip import add_tooltip
         if getattr(self, "_tips", False) and not hasattr(cells["name"], "_ed_tooltip"):
-            for name in ("name", "who", "badge"):
-                add_tooltip(cells[name], lambda c=cells: getattr(c["name"], "about", ""), 400)
+            for name in ("badge", "name", "cash", "status"):
+                add_tooltip(cells[name], lambda c=cells: c["row"].about if "row" in c else "",
+                            400)
 
     def rows_shown(self) -> List[tuple]:
-        """What each row shows: name, cash, stock, (borrowed), entry (for tests)."""
+        """What each face shows: name, cash, (borrowed), the mark (for tests)."""
         result = []
         for cells in self.cells:
-            if not cells["name"].winfo_manager():
+            if not cells["card"].winfo_manager():
                 continue
-            values = [cells[n].cget("text") for n in ("name", "cash", "stock")]
+            values = [cells[n].cget("text") for n in ("name", "cash")]
             if cells["borrowed"].winfo_manager():
                 values.append(cells["borrowed"].cget("text"))
             values.append(cells["status"].cget("text"))
             result.append(tuple(values))
         return result
+
+
+def shorten(text: str, font: tkfont.Font, room: int) -> str:
+    """``text`` as it fits ``room`` pixels in ``font``: whole, or cut with "…"."""
+    if font.measure(text) <= room:
+        return text
+    while len(text) > 1 and font.measure(text + "…") > room:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 class PriceBoard(ttk.Frame):
@@ -180,7 +170,8 @@ class PriceBoard(ttk.Frame):
     """
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, padding=theme.pad(0.3))
+        self._pad = theme.pad(0.3)
+        super().__init__(master, padding=self._pad)
         em = theme.em
         columns = [("month", "Month")] + [(f"c{i}", name) for i, name in enumerate(P.PRICE_COLUMNS)]
         self.tree = _tree(self, columns, [em * 5] + [em * 7] * 6, height=3)
@@ -209,7 +200,8 @@ class PriceBoard(ttk.Frame):
         self.scroll = ttk.Scrollbar(self, orient="vertical", command=self._scrolled)
         self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self.tree.xview)
         self.tree.configure(xscrollcommand=self._x_moved)
-        self.tree.grid(row=0, column=0, sticky="nsew")
+        # The tree is as tall as the whole rows that fit (``_fit_rows``): never a row cut.
+        self.tree.grid(row=0, column=0, sticky="new")
         self.scroll.grid(row=0, column=1, sticky="ns")
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
@@ -218,6 +210,7 @@ class PriceBoard(ttk.Frame):
         self.last = 0          # the newest month row shown
         self.newest = 0        # the month the board follows
         self.tree.bind("<Configure>", lambda e: (self._fit_columns(e.width), self._render()))
+        self.bind("<Configure>", lambda e: self._fit_rows(e.height), add="+")
         for sequence in ("<MouseWheel>", "<Button-4>", "<Button-5>"):
             self.tree.bind(sequence, self._wheel)
 
@@ -255,20 +248,24 @@ class PriceBoard(ttk.Frame):
             self.newest = self.last = newest
         self._render()
 
-    def fitting_rows(self) -> int:
-        """How many rows the tree has room for now (the opening row included)."""
+    def _fit_rows(self, height: int) -> None:
+        """As many whole rows as ``height`` (the frame's) holds, the headings and the
+        scrollbar sideways (when shown) counted."""
         tree = self.tree
         rowheight = int(ttk.Style(self).lookup("Treeview", "rowheight") or 20)
-        height = tree.winfo_height()
-        if height <= 1:
-            return int(tree.cget("height"))
-        heading = rowheight + 4
-        items = tree.get_children()
-        if items:
-            box = tree.bbox(items[0])
-            if box:
-                heading = box[1]
-        return max(2, (height - heading - 2) // rowheight)
+        rows = int(tree.cget("height"))
+        extra = tree.winfo_reqheight() - rows * rowheight    # the headings and the border
+        room = height - 2 * self._pad
+        if self.xscroll.winfo_ismapped():
+            room -= self.xscroll.winfo_reqheight()
+        fitting = max(2, (room - extra) // rowheight)
+        if fitting != rows:
+            tree.configure(height=fitting)
+            self._render()
+
+    def fitting_rows(self) -> int:
+        """How many rows the tree has room for now (the opening row included)."""
+        return int(self.tree.cget("height"))
 
     def _render(self) -> None:
         if not self.rows:
@@ -315,25 +312,28 @@ class PriceBoard(ttk.Frame):
 
 
 class Reference:
-    """The market calculator and the production chart, as pages of ``notebook``.
+    """The market calculator and the production chart, each a page that scrolls when the
+    text is too large for the room it is given (``calculator(master)``, ``recipes(master)``
+    build them; the recipes shown are the last given to ``show_recipes``)."""
 
-    The pages scroll when the text is too large for the room they are given.
-    ``titles`` are the two tabs' names; with ``lines`` the pages ask for no more
-    than that many lines of text.
-    """
-
-    def __init__(self, notebook: ttk.Notebook, theme: T.Theme, *,
-                 titles: Tuple[str, str] = ("Market calculator", "Production chart"),
-                 lines: Optional[int] = None) -> None:
-        from .scroll import ScrolledFrame
-        self.notebook = notebook
+    def __init__(self, theme: T.Theme) -> None:
         self.theme = theme
-        em = theme.em
-        self.pages = []
-        page = ScrolledFrame(notebook)
+        self.recipes = DEFAULT_RECIPES
+        self.chart_label: Optional[ttk.Label] = None
+        self.pages: List = []
+
+    def _page(self, master: tk.Misc):
+        from .scroll import ScrolledFrame
+        page = ScrolledFrame(master)
+        page.inner.configure(padding=self.theme.pad(0.5))
+        page.canvas.configure(width=self.theme.em * 30)
         self.pages.append(page)
-        calc = page.inner
-        calc.configure(padding=theme.pad(0.5))
+        return page
+
+    def calculator(self, master: tk.Misc):
+        """The market calculator: how far a price moves for the units of all players."""
+        page = self._page(master)
+        calc, em = page.inner, self.theme.em
         raw, goods = P.calculator_rows()
         ttk.Label(calc, text="Price move for the total units of all players:",
                   style="Muted.TLabel").grid(row=0, column=0, columnspan=2, sticky="w")
@@ -342,25 +342,19 @@ class Reference:
         ttk.Label(calc, text="Raw: move = units − 10.  Goods: move = 11 − 2 × units.  "
                   "A price never falls below $1.", style="Muted.TLabel",
                   wraplength=em * 40).grid(row=5, column=0, sticky="w")
-        notebook.add(page, text=titles[0])
-        page = ScrolledFrame(notebook)
-        self.pages.append(page)
-        chart = page.inner
-        chart.configure(padding=theme.pad(0.5))
+        return page
+
+    def recipes_page(self, master: tk.Misc):
+        """The production chart: what each good is made of, and what may stand in."""
+        page = self._page(master)
+        chart, em = page.inner, self.theme.em
         self.chart_label = ttk.Label(chart, justify="left", font="EDBody")
         self.chart_label.grid(row=0, column=0, sticky="w")
         ttk.Label(chart, text=P.SUBSTITUTION, wraplength=em * 40, style="Muted.TLabel",
-                  justify="left").grid(row=1, column=0, sticky="w", pady=(theme.pad(0.5), 0))
-        notebook.add(page, text=titles[1])
-        self.show_recipes(DEFAULT_RECIPES)
-        notebook.update_idletasks()
-        # Ask for room for the calculator in full, or for ``lines`` of it; given less, the
-        # pages scroll.
-        natural = max(p.inner.winfo_reqheight() for p in self.pages)
-        if lines is not None:
-            natural = min(natural, theme.line * lines)
-        for page in self.pages:
-            page.canvas.configure(height=natural, width=em * 30)
+                  justify="left").grid(row=1, column=0, sticky="w",
+                                       pady=(self.theme.pad(0.5), 0))
+        self.show_recipes(self.recipes)
+        return page
 
     def _table(self, master, title, rows, row) -> ttk.Label:
         ttk.Label(master, text=title, style="Bold.TLabel").grid(row=row, column=0, sticky="w")
@@ -376,5 +370,7 @@ class Reference:
         return label
 
     def show_recipes(self, recipes) -> None:
-        lines = [f"{good}  =  {parts}" for good, parts in P.production_rows(recipes)]
-        self.chart_label.configure(text="\n".join(lines))
+        self.recipes = recipes
+        if self.chart_label is not None:
+            lines = [f"{good}  =  {parts}" for good, parts in P.production_rows(recipes)]
+            self.chart_label.configure(text="\n".join(lines))

@@ -7,6 +7,15 @@ height less ``RESERVE`` (room for a title bar and a panel), its menu bar
 counted; and where the screen is small, the main window also asks to be
 maximised, which a window manager does within exactly the usable area.
 
+Every size here is given as it would be on a screen of 96 dots per inch
+and taken in the screen's own units (``tk scaling``, which follows the
+screen's dpi): a sharp 1920×1080 laptop screen at 144 dpi is, in inches,
+a 1280×720 one at 96 dpi, and the window opens on it as it would there.
+
+- ``screen_scale(widget)``: the screen's pixels for one pixel at 96 dpi.
+- ``px(widget, pixels)``: a size given at 96 dpi, in the screen's pixels.
+- ``screen_inches(widget) -> (width, height)``: the screen's size in
+  pixels at 96 dpi (1920×1080 at 144 dpi is 1280×720).
 - ``usable_size(widget) -> (width, height)``: the most a window's own area
   and menu bar may take.
 - ``main_size(app) -> (width, height)``: the main window's size at start.
@@ -20,12 +29,39 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Optional, Tuple
 
-#: Pixels of the screen's height kept for a window's title bar and a panel.
+#: Pixels (at 96 dpi) of the screen's height kept for a window's title bar and a panel.
 RESERVE = 80
-#: The main window's size on a large screen.
+#: The main window's size on a large screen (pixels at 96 dpi).
 DESIGN_SIZE = (1366, 768)
-#: Screens this small or smaller get the main window maximised.
+#: Screens this small or smaller (pixels at 96 dpi) get the main window maximised.
 SMALL_SCREEN = (1600, 900)
+#: Tk's scaling (pixels per point) on a screen of 96 dots per inch.
+POINTS_AT_96_DPI = 96 / 72
+
+
+def screen_scale(widget: tk.Misc) -> float:
+    """How many of the screen's pixels make one pixel of a 96-dpi screen (1.5 at 144 dpi).
+
+    Taken from ``tk scaling``, which Tk sets from the screen's dpi and uses for
+    every size in points (fonts included); a screen near 96 dpi counts as 96,
+    so that ordinary screens keep their sizes to the pixel."""
+    try:
+        scale = float(widget.tk.call("tk", "scaling")) / POINTS_AT_96_DPI
+    except (tk.TclError, ValueError):
+        return 1.0
+    return 1.0 if abs(scale - 1.0) < 0.1 else scale
+
+
+def px(widget: tk.Misc, pixels: float) -> int:
+    """``pixels`` at 96 dpi, in the pixels of ``widget``'s screen."""
+    return int(round(pixels * screen_scale(widget)))
+
+
+def screen_inches(widget: tk.Misc) -> Tuple[int, int]:
+    """The screen's size in pixels at 96 dpi: what a 96-dpi screen of the same inches has."""
+    scale = screen_scale(widget)
+    return (int(round(widget.winfo_screenwidth() / scale)),
+            int(round(widget.winfo_screenheight() / scale)))
 
 
 def menu_height(window: tk.Misc) -> int:
@@ -45,13 +81,21 @@ def menu_height(window: tk.Misc) -> int:
 
 def usable_size(widget: tk.Misc) -> Tuple[int, int]:
     """(width, height) a window's area and menu bar may take on ``widget``'s screen."""
-    return widget.winfo_screenwidth(), max(200, widget.winfo_screenheight() - RESERVE)
+    return (widget.winfo_screenwidth(),
+            max(px(widget, 200), widget.winfo_screenheight() - px(widget, RESERVE)))
 
 
 def main_size(app: tk.Misc) -> Tuple[int, int]:
     """The main window's area at start: the design size, or the usable screen if smaller."""
     room_w, room_h = usable_size(app)
-    return min(DESIGN_SIZE[0], room_w), min(DESIGN_SIZE[1], room_h) - menu_height(app)
+    return (min(px(app, DESIGN_SIZE[0]), room_w),
+            min(px(app, DESIGN_SIZE[1]), room_h) - menu_height(app))
+
+
+def is_small_screen(widget: tk.Misc) -> bool:
+    """Whether the screen is, in inches, no larger than ``SMALL_SCREEN`` at 96 dpi."""
+    width, height = screen_inches(widget)
+    return width <= SMALL_SCREEN[0] or height <= SMALL_SCREEN[1]
 
 
 def maximise_if_small(app: tk.Misc) -> bool:
@@ -60,7 +104,7 @@ def maximise_if_small(app: tk.Misc) -> bool:
     It then fills exactly the usable area, title bar and panels allowed for;
     without a window manager nothing happens and the size given stands.
     """
-    if app.winfo_screenwidth() > SMALL_SCREEN[0] and app.winfo_screenheight() > SMALL_SCREEN[1]:
+    if not is_small_screen(app):
         return False
     try:
         if app.tk.call("tk", "windowingsystem") == "x11":

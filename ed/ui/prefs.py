@@ -61,6 +61,17 @@ class Preferences:
         self.app.show_message("The board's tokens jump to their new prices." if still else
                               "The board's tokens slide to their new prices.")
 
+    def largest_scale(self) -> float:
+        """The largest text size offered on this screen: the largest at which nothing is
+        cut (a smaller screen, in inches, offers less)."""
+        from . import settings
+        from .placement import screen_inches
+        return settings.largest_scale(*screen_inches(self.app))
+
+    def text_scale(self) -> float:
+        """The text size in use: the one chosen, or the largest this screen offers."""
+        return min(self.app.settings.text_scale, self.largest_scale())
+
     def apply_text_scale(self, scale: float) -> None:
         """Resize the named fonts and measure the theme again."""
         from . import settings
@@ -68,14 +79,17 @@ class Preferences:
         self.app.theme.remeasure()
 
     def change_text_size(self, how: str) -> None:
-        """View ▸ Text size: larger, smaller or reset; remembered, and the window re-laid out."""
+        """View ▸ Text size: larger, smaller or reset, among the sizes this screen offers;
+        remembered, and the window laid out again."""
         from . import settings
         app = self.app
-        old = app.settings.text_scale
-        scale = (settings.larger(old) if how == "larger" else
+        old = self.text_scale()
+        most = self.largest_scale()
+        scale = (min(most, settings.larger(old)) if how == "larger" else
                  settings.smaller(old) if how == "smaller" else settings.TEXT_SCALE_DEFAULT)
         if scale == old:
-            app.show_message(f"The text is already at {round(old * 100)}%.")
+            largest = " (the largest that fits this screen)" if how == "larger" else ""
+            app.show_message(f"The text is already at {round(old * 100)}%{largest}.")
             return
         self.apply_text_scale(scale)
         self.update_settings(text_scale=scale)

@@ -1,15 +1,16 @@
 """The progress strip along the top of the window: where the game stands.
 
     ProgressStrip (ttk.Frame)
-    ├── label   (ttk.Label)   "Sep: month 9 of 12, selling finished goods"
     └── canvas  (tk.Canvas)   a cell per month, split into its buying and
-                              selling halves
+                              selling halves; the month being played named
+                              above its cell
 
 A phase already played is filled, the phase being played is dark with a
-thick frame and a marker above it, a phase to come is left blank; the
-label says the same in words, so colour is never the only cue.  Canvas
-items are tagged ``phase``, ``i:<index>`` and ``done``, ``current`` or
-``todo``; month headings ``month``.
+thick frame, a phase to come is left blank; the whole of it in words
+("Sep: month 9 of 12, selling finished goods") is the strip's tooltip
+(``about``), so colour is never the only cue.  Canvas items are tagged
+``phase``, ``i:<index>`` and ``done``, ``current`` or ``todo``; the month's
+name ``month``.
 """
 from __future__ import annotations
 
@@ -27,23 +28,25 @@ class ProgressStrip(ttk.Frame):
     """See the module docstring."""
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
-        super().__init__(master, style="Strip.TFrame", padding=(theme.pad(0.6), theme.pad(0.2)))
+        super().__init__(master, style="Strip.TFrame")
         self.theme = theme
-        self.label = ttk.Label(self, text="", style="Strip.TLabel")
-        self.label.grid(row=0, column=0, sticky="w", padx=(0, theme.pad(1)))
-        self.canvas = tk.Canvas(self, height=theme.line + 12, highlightthickness=0, takefocus=0,
-                                background=T.PANEL)
-        self.canvas.grid(row=0, column=1, sticky="ew")
-        self.columnconfigure(1, weight=1)
+        self.canvas = tk.Canvas(self, height=theme.line + theme.pad(1.2), highlightthickness=0,
+                                takefocus=0, background=T.PANEL, width=theme.em * 20)
+        self.canvas.grid(row=0, column=0, sticky="ew")
+        self.columnconfigure(0, weight=1)
         self.data = None
         self.canvas.bind("<Configure>", lambda e: self._draw())
+
+    @property
+    def about(self) -> str:
+        """Where the game stands, in words (the strip's tooltip)."""
+        return self.data.label if self.data is not None else ""
 
     def show(self, data) -> None:
         """Show a ``presenter.Progress``."""
         if data == self.data:
             return
         self.data = data
-        self.label.configure(text=data.label)
         self._draw()
 
     def _draw(self) -> None:
@@ -56,9 +59,6 @@ class ProgressStrip(ttk.Frame):
         height = int(c.cget("height"))
         count = len(data.months)
         cell = width / max(1, count)
-        font = tkfont.Font(root=self, name="EDSmall", exists=True)
-        names = font.measure("Sep Y2") + 6 <= cell and "long" or \
-            font.measure("Sep") + 4 <= cell and "short" or ""
         bar_top, bottom = height - max(7, height // 3), height - 1
         for index in range(count * 2):
             x0 = 1 + index * cell / 2
@@ -70,14 +70,14 @@ class ProgressStrip(ttk.Frame):
             if state == "current":
                 c.create_rectangle(x0, bar_top - 2, x1, bottom, outline=T.INK, width=2,
                                    tags=("frame",))
-        playing = data.current // 2 if data.current is not None else None
-        for month, heading in enumerate(data.months):
-            if not names:
-                break
-            text = heading if names == "long" else heading[:3]
-            c.create_text(1 + (month + 0.5) * cell, bar_top / 2, text=text,
-                          font="EDBold" if month == playing else "EDSmall",
-                          fill=T.INK if month == playing else T.MUTED, tags=("month",))
+        if data.current is None:
+            return
+        # the month being played, named above its cell (kept within the strip)
+        heading = data.months[data.current // 2]
+        half = tkfont.Font(root=self, name="EDBold", exists=True).measure(heading) / 2 + 2
+        x = min(max(1 + (data.current // 2 + 0.5) * cell, half), width + 1 - half)
+        c.create_text(x, bar_top / 2, text=heading, font="EDBold", fill=T.INK,
+                      tags=("month",))
 
     @staticmethod
     def _state(index: int, data) -> str:

@@ -8,14 +8,17 @@ Pure apart from ``apply_text_scale``, which imports tkinter when called.
   ``first_run_done``, ``instructions_dismissed`` (the newcomer's lines above
   the tally sheet put away for good), ``reduced_motion`` (the board's tokens
   jump rather than slide), ``last_setup`` (the last game set up in
-  the new-game dialog) and ``extra`` (settings this version does not know, kept as they
-  were so a newer version's file survives a round trip).
+  the new-game dialog), ``drawer`` (the page open in the drawer under the
+  board, "" when it is closed) and ``extra`` (settings this version does not
+  know, kept as they were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
   a file that will not parse or has wrong types is renamed aside to
   ``settings.json.corrupt`` and the defaults are returned.
 - ``save_settings(folder, settings)``: atomic write; raises ``OSError``.
 - ``larger(scale)``, ``smaller(scale)``, ``clamp_scale(scale)``: text size steps.
+- ``largest_scale(width, height)``: the largest text size offered on a screen
+  of that size (in pixels at 96 dpi): the sizes at which nothing is cut.
 - ``apply_text_scale(root, scale)``: scales every named Tk font from the
   size it had the first time it was seen, so steps never drift.
 """
@@ -31,8 +34,14 @@ from .paths import NotUsable, read_regular, set_aside, settings_path
 
 TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
-TEXT_SCALE_MAX = 2.0
+#: The largest text size offered: nothing is cut at it on a 1366×768 screen with six
+#: players (tests/ui/test_fit.py walks every screen at every size offered).
+TEXT_SCALE_MAX = 1.5
 TEXT_SCALE_STEP = 0.1
+#: The screen (pixels at 96 dpi) on which every size up to ``TEXT_SCALE_MAX`` fits.
+FITTING_SCREEN = (1366, 768)
+#: The drawer's pages a setting may name (``ed.ui.drawer.PAGES``).
+DRAWER_PAGES = ("prices", "chart", "calculator", "recipes", "log")
 REVEAL_PACINGS = ("scene", "all")
 #: pacings of earlier versions, read as today's
 OLD_PACINGS = {"step": "scene"}
@@ -54,6 +63,8 @@ class Settings:
     instructions_dismissed: bool = False
     #: View ▸ Reduced motion: the board's tokens jump to their new prices, never slide
     reduced_motion: bool = False
+    #: the page open in the drawer under the board ("" when it is closed)
+    drawer: str = ""
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -76,6 +87,21 @@ def clamp_scale(scale: float) -> float:
     """``scale`` rounded to a step and kept between the smallest and largest text size."""
     scale = min(TEXT_SCALE_MAX, max(TEXT_SCALE_MIN, float(scale)))
     return round(scale, 2)
+
+
+def largest_scale(width: int, height: int) -> float:
+    """The largest text size offered on a screen of ``width`` × ``height`` pixels at 96 dpi:
+    ``TEXT_SCALE_MAX`` on ``FITTING_SCREEN`` or larger, less on a smaller one, in proportion
+    (a step down at a time), never less than normal."""
+    share = min(1.0, width / FITTING_SCREEN[0], height / FITTING_SCREEN[1])
+    steps = int(round(TEXT_SCALE_MAX * share / TEXT_SCALE_STEP, 6))
+    return max(TEXT_SCALE_DEFAULT, round(steps * TEXT_SCALE_STEP, 2))
+
+
+def offered_scales(largest: float = TEXT_SCALE_MAX) -> Tuple[float, ...]:
+    """Every text size offered, smallest first, up to ``largest``."""
+    count = int(round((largest - TEXT_SCALE_MIN) / TEXT_SCALE_STEP)) + 1
+    return tuple(round(TEXT_SCALE_MIN + step * TEXT_SCALE_STEP, 2) for step in range(count))
 
 
 def larger(scale: float) -> float:
@@ -117,11 +143,14 @@ def from_dict(data: Any) -> Settings:
     # dropped (the dialog checks every value it shows again), never the whole file.
     last = data.get("last_setup")
     last = dict(last) if isinstance(last, dict) else {}
+    # So is the drawer's page: one this version does not know leaves the drawer closed.
+    drawer = data.get("drawer", "")
+    drawer = drawer if drawer in DRAWER_PAGES else ""
     extra = {k: v for k, v in data.items()
              if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
-                          "instructions_dismissed", "reduced_motion")}
+                          "instructions_dismissed", "reduced_motion", "drawer")}
     return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
-                    reduced_motion=still)
+                    reduced_motion=still, drawer=drawer)
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:

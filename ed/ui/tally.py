@@ -15,6 +15,13 @@ Widget tree::
     │   └── totals["orders"|"sales"] (Label)  cost, cash left, makeability, likewise
     ├── xscroll, yscroll
 
+The help speaks only where the person is: the line of the field with the
+keyboard's focus, and a refused value's red line (a total that warns or
+refuses, likewise); every other line is quiet (``shown_hints``).  The
+labels the paper repeats on every grade ("units", "price", "paid") are
+said once, beside the first grade.  A field holds no more characters than
+it shows, so what it shows is what the help talks about.
+
 Like the paper sheet, the row labels and the month headings never move and
 no cell can draw over them.  The sheet scrolls sideways a whole month at a
 time, and a month only partly in sight shows no numbers at all, so every
@@ -23,6 +30,10 @@ Each hint stays within the rows of its commodity.
 
 Past cells are canvas text items created once per game and only
 reconfigured when their text changes, so a redraw after a phase is cheap.
+
+The module is longer than most: the sheet's four canvases scroll together a
+whole month and a whole row at a time, and its fields and their help live
+on those canvases, so they are one widget and are kept in one place.
 """
 from __future__ import annotations
 
@@ -49,7 +60,7 @@ class TallySheet(ttk.Frame):
         em = theme.em
         self.col_w = em * 9
         self.head_w = em * 18
-        self.hint_w = em * 18     # one short line of help (the sentence on hover)
+        self.hint_w = em * 11     # one short line of help (the sentence on hover)
         self.months = 0
         self.rows: Tuple[P.TallyRow, ...] = ()
         self.row_y: Dict[str, int] = {}
@@ -64,6 +75,8 @@ class TallySheet(ttk.Frame):
         self._whole: Dict[int, bool] = {}
         self._rows_cut: Tuple[int, ...] = ()
         self.block_span: Dict[str, Tuple[int, int]] = {}
+        self._focus_key: Optional[str] = None     # the commodity whose field has the focus
+        self._levels: Dict[str, str] = {}         # each hint's level: info, warn or error
 
         self.entries: Dict[str, Tuple[ttk.Entry, ttk.Entry]] = {}
         self.vars: Dict[str, Tuple[tk.StringVar, tk.StringVar]] = {}
@@ -75,6 +88,9 @@ class TallySheet(ttk.Frame):
         self.row_h = max(theme.line + 4, self.entries["xfine"][0].winfo_reqheight())
         for canvas in (self.corner, self.top):
             canvas.configure(height=self.row_h)
+        # the sheet asks for no width of its own: the window gives it whole months
+        self.body.configure(width=1)
+        self.top.configure(width=1)
 
     # ----------------------------------------------------------- building
 
@@ -106,16 +122,18 @@ class TallySheet(ttk.Frame):
     def _make_fields(self) -> None:
         """Entry fields and hint labels, created in Tab order, placed later."""
         width = max(4, self.col_w // self.theme.em - 2)
+        #: the most characters a field holds: as many as it shows
+        self.field_chars = width
         for key in RAW + GOODS:
             units_var, price_var = tk.StringVar(self), tk.StringVar(self)
             pair = []
             for var, what in ((units_var, "units"), (price_var, "price")):
                 entry = ttk.Entry(self.body, textvariable=var, width=width, justify="right",
                                   style="Tally.TEntry", font="EDTally")
-                entry.bind("<FocusIn>", lambda e: e.widget.select_range(0, "end"))
+                entry.bind("<FocusIn>", lambda e, k=key: self._focused(e.widget, k))
                 entry.bind("<KeyPress>", self._typed, add="+")
                 pair.append(entry)
-                var.trace_add("write", self._changed)
+                var.trace_add("write", lambda *a, v=var: self._changed(v))
             self.entries[key] = (pair[0], pair[1])
             self.vars[key] = (units_var, price_var)
         for key in RAW + GOODS:
@@ -125,8 +143,19 @@ class TallySheet(ttk.Frame):
             self.totals[block] = ttk.Label(self.body, style="Hint.TLabel", wraplength=self.hint_w,
                                            justify="left", anchor="nw")
 
-    def _changed(self, *_args) -> None:
+    def _changed(self, var: tk.StringVar) -> None:
+        """A field's text changed: kept to what the field shows, then the help follows."""
+        text = var.get()
+        if len(text) > self.field_chars:
+            var.set(text[:self.field_chars])      # (a variable's trace is not run again)
         self.on_change()
+
+    def _focused(self, entry: ttk.Entry, key: str) -> None:
+        """A field took the keyboard's focus: its text selected, its line of help shown."""
+        entry.select_range(0, "end")
+        if key != self._focus_key:
+            self._focus_key = key
+            self._show_hints()
 
     def _typed(self, event) -> None:
         """A key that writes or rubs out (not Tab, Enter or an arrow) was pressed in a field."""
@@ -248,6 +277,11 @@ class TallySheet(ttk.Frame):
 
     # ------------------------------------------------------------- layout
 
+    def width_for(self, months: int) -> int:
+        """The width that shows the row labels, ``months`` whole months, the help beside
+        the month being played and the scrollbar."""
+        return self.head_w + months * self.col_w + self.hint_w + self.yscroll.winfo_reqwidth()
+
     def setup(self, months: int, *, loans: bool) -> None:
         """Lay out a sheet for a game of ``months`` months (once per game)."""
         self.months = months
@@ -277,8 +311,8 @@ class TallySheet(ttk.Frame):
         bold = tkfont.Font(root=self, name="EDTallyBold", exists=True)
         plain = tkfont.Font(root=self, name="EDTally", exists=True)
         need = max(em * 3.3 + (bold.measure(row.group) + em if row.group else 0)
-                   + plain.measure(row.label) + em * 1.2 for row in self.rows)
-        self.head_w = int(max(em * 14, need))
+                   + plain.measure(row.brief) + em * 1.2 for row in self.rows)
+        self.head_w = int(max(em * 12, need))
         for canvas in (self.heads, self.corner):
             canvas.configure(width=self.head_w)
 
@@ -300,8 +334,6 @@ class TallySheet(ttk.Frame):
 
     def _draw_heads(self) -> None:
         c, em, h = self.heads, self.theme.em, self.row_h
-        self.corner.create_text(em, h // 2, text="Month", anchor="w", font="EDTallyBold",
-                                fill=T.INK)
         for canvas, height in ((self.corner, h), (self.heads, self.height)):
             # The paper sheet's red double rule between the labels and the figures.
             for x in (self.head_w - 4, self.head_w - 1):
@@ -322,8 +354,9 @@ class TallySheet(ttk.Frame):
                                        fill=T.COMMODITY_COLOURS[row.key], outline="", tags=tags)
                 c.create_text(em * 3.3, y + h // 2, text=row.group, anchor="w",
                               font="EDTallyBold", fill=T.INK, tags=tags)
-            c.create_text(self.head_w - em * 0.8, y + h // 2, text=row.label, anchor="e",
-                          font="EDTally", fill=T.MUTED, tags=tags)
+            if row.brief:
+                c.create_text(self.head_w - em * 0.8, y + h // 2, text=row.brief, anchor="e",
+                              font="EDTally", fill=T.MUTED, tags=tags)
             c.create_line(em * 2, y + h, self.head_w - 4, y + h, fill=T.RULE)
         c.configure(scrollregion=(0, 0, self.head_w, self.height))
 
@@ -407,6 +440,7 @@ class TallySheet(ttk.Frame):
             self.scroll_to_current()
             return
         self._current_month, self._entry_block = month, entry_block
+        self._levels.clear()                      # the help of another phase is gone
         c, h = self.body, self.row_h
         x0 = (month - 1) * self.col_w
         visible_months = month if entry_block else self.months
@@ -436,14 +470,13 @@ class TallySheet(ttk.Frame):
             c.coords(self._windows[f"{key}.units"], ex, uy)
             c.coords(self._windows[f"{key}.price"], ex, py)
             c.coords(self._windows[f"{key}.hint"], hx, self.row_y[f"{key}.units"] + 1)
-            for suffix in ("units", "price", "hint"):
+            for suffix in ("units", "price"):
                 c.itemconfigure(self._windows[f"{key}.{suffix}"], state=state)
             for entry in self.entries[key]:
                 entry.configure(takefocus=1 if on else 0)
         for block in ("orders", "sales"):
-            on = block == entry_block
             c.coords(self._windows[f"{block}.hint"], hx, self.row_y[f"{block}.total"] + 1)
-            c.itemconfigure(self._windows[f"{block}.hint"], state="normal" if on else "hidden")
+        self._show_hints()
         self._set_region(right + self.theme.pad(1), max(self.height, self._region_height()))
         self.scroll_to_current()
         self.after_idle(self.scroll_to_current)
@@ -481,16 +514,42 @@ class TallySheet(ttk.Frame):
 
     def show_help(self, help_: P.EntryHelp, keys, block: str) -> None:
         """Put the live help (or the refusal) next to each field: its short line, with the
-        full sentence kept for the tooltips (``full_text``)."""
+        full sentence kept for the tooltips (``full_text``); only the lines that speak
+        where the person is are on show (``shown_hints``)."""
         styles = {"info": "Hint.TLabel", "warn": "HintWarn.TLabel", "error": "HintError.TLabel"}
-        for label, hint in [(self.hints[key], help_.lines[key]) for key in keys] + [
-                (self.totals[block], help_.total)]:
+        for name, label, hint in [(key, self.hints[key], help_.lines[key]) for key in keys] + [
+                (block, self.totals[block], help_.total)]:
             label.full_text = hint.text
             label.short_text = hint.line
+            self._levels[name] = hint.level
             if label.cget("text") != hint.line:
                 label.configure(text=hint.line)
             label.configure(style=styles[hint.level])
+        self._show_hints()
         self._fit_hints()
+
+    def shown_hints(self) -> Tuple[str, ...]:
+        """The lines of help on show (commodity keys, or the block for its total): the line
+        of the field with the focus, and every line that refuses; a total's that warns."""
+        block = self._entry_block
+        if not block:
+            return ()
+        keys = RAW if block == "orders" else GOODS
+        focus = self._focus_key if self._focus_key in keys else keys[0]
+        shown = [key for key in keys
+                 if key == focus or self._levels.get(key) == "error"]
+        if self._levels.get(block) in ("warn", "error"):
+            shown.append(block)
+        return tuple(shown)
+
+    def _show_hints(self) -> None:
+        """Show the lines of ``shown_hints`` beside their fields; the others are quiet."""
+        if not self._windows:
+            return
+        shown = self.shown_hints()
+        for name in RAW + GOODS + ("orders", "sales"):
+            self.body.itemconfigure(self._windows[f"{name}.hint"],
+                                    state="normal" if name in shown else "hidden")
 
     def _fit_hints(self) -> None:
         """Give each hint the width in sight and the height of its rows; keep the block in view.
@@ -554,7 +613,7 @@ class TallySheet(ttk.Frame):
     def focus_field(self, key: str, *, price: bool = False) -> None:
         entry = self.entries[key][1 if price else 0]
         entry.focus_set()
-        entry.select_range(0, "end")
+        self._focused(entry, key)
 
     # ------------------------------------------------------------ extras
 

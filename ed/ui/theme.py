@@ -32,6 +32,7 @@ CARD = PAPER
 CARD_LINE = "#cfc6b0"
 COVER = "#24384f"
 ACCENT = "#8c3b1f"         # titles and the progress strip's marker
+DRAWER = "#ddd4c1"         # the drawer under the board, and its open tab
 
 #: Each commodity's colour everywhere in the window (see the module docstring).
 COMMODITY_COLOURS = {
@@ -124,16 +125,22 @@ class Theme:
                         foreground=ACCENT)
         style.configure("Treeview", font="EDBody", rowheight=self.line + 4,
                         background=PAPER, fieldbackground=PAPER)
-        style.configure("Seat.TLabel", background=PANEL)
-        style.configure("SeatWho.TLabel", background=PANEL, foreground=MUTED, font="EDSmall")
-        style.configure("SeatCurrent.TLabel", background=CURRENT, font="EDBold")
-        style.configure("SeatCurrentWho.TLabel", background=CURRENT, foreground=MUTED,
-                        font="EDSmall")
-        style.configure("SeatHead.TLabel", font="EDBold", foreground=MUTED)
+        # the players' faces: the seat whose sheet is shown on the yellow of the sheet
+        for state, back in (("", PANEL), ("Current", CURRENT)):
+            style.configure(f"Seat{state}.TFrame", background=back)
+            style.configure(f"Seat{state}.TLabel", background=back, font="EDBody")
+            style.configure(f"Seat{state}Name.TLabel", background=back, font="EDBold")
+            style.configure(f"Seat{state}Owes.TLabel", background=back, foreground=RED)
         style.configure("Ask.TFrame", background=CURRENT)
         style.configure("Ask.TLabel", background=CURRENT, font="EDBold")
         style.configure("Cheer.TLabel", background=PANEL, font="EDHeading", foreground=ACCENT)
         style.configure("Strip.TFrame", background=PANEL)
+        # the drawer's tabs under the board: flat until chosen, then like an open tab
+        style.configure("Drawer.Toolbutton", padding=(em, em // 4), background="#e4dccb",
+                        relief="raised", borderwidth=1)
+        style.map("Drawer.Toolbutton", background=[("selected", DRAWER), ("active", "#efe6d2")],
+                  relief=[("selected", "sunken")])
+        style.configure("Drawer.TFrame", background=DRAWER)
         style.configure("Strip.TLabel", background=PANEL, font="EDBold", foreground=ACCENT)
         style.configure("Card.TFrame", background=CARD, relief="solid", borderwidth=1)
         style.configure("Card.TLabel", background=CARD)

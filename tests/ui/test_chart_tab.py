@@ -1,5 +1,5 @@
-"""The price chart in the window: its tab beside the board and View ▸ Price history,
-at 100% and 200% text, in month 9 of a 6-player game, every word whole and apart."""
+"""The price chart in the window: its page in the drawer under the board and View ▸ Price
+history, at 100% and 150% text (the largest offered), in month 9 of a 6-player game, every word whole and apart."""
 from __future__ import annotations
 
 import json
@@ -12,14 +12,14 @@ from tests.extras.test_chart_layout import check_drawn
 from .test_printing import game_at, open_app
 
 
-@pytest.mark.parametrize("scale", [1.0, 2.0])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
 def test_price_chart_tab_and_window_fit_their_words(make_app, data_dir, tmp_path, scale):
     (data_dir / "settings.json").write_text(json.dumps({"first_run_done": True,
                                                         "text_scale": scale}))
     game = game_at(9, players=6)
     app = open_app(make_app, tmp_path, game)
     assert app.settings.text_scale == scale
-    app.price_tabs.select(app.chart_tab)
+    app.drawer.open("chart")
     app.update()
     chart = app.chart
     assert chart is not None and chart.winfo_ismapped()
@@ -66,7 +66,7 @@ def test_check_drawn_finds_a_clipped_label(make_app):
 def test_the_price_chart_redraws_only_when_prices_change(make_app, tmp_path):
     game = game_at(4)
     app = open_app(make_app, tmp_path, game)
-    app.price_tabs.select(app.chart_tab)
+    app.drawer.open("chart")
     app.update()
     chart = app.chart
     drawn = chart.canvas.find_all()

@@ -79,7 +79,7 @@ def test_price_chart_tab_draws_a_point_per_month_at_the_price(make_app):
     app = make_app()
     game = solo(app)
     play_phases(app, 6, buy_some)
-    app.price_tabs.select(app.chart_tab)
+    app.drawer.open("chart")
     app.update()
     chart = app.chart
     assert chart is not None and chart.winfo_ismapped()
@@ -177,7 +177,7 @@ def _check_log(app, text):
 def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
     app = make_app()
     game = start_game(app, months=3)
-    app.reference.select(app.log_tab)
+    app.drawer.open("log")
     app.update()
     app.view_menu.invoke("Game log")
     app.update()
@@ -374,9 +374,12 @@ def test_every_field_and_number_has_a_tooltip(make_app):
         assert "How many units" in units._ed_tooltip.current_text()
         assert "per unit" in price._ed_tooltip.current_text()
     assert "price" in tally.entries["xfine"][1]._ed_tooltip.current_text()
-    for widget in (app.seat_panel.headings[1], app.reveal.heads[0],
-                   app.reveal.money_head, app.seat_panel.cells[1]["name"]):
+    for widget in (app.seat_panel.cells[1]["cash"], app.reveal.heads[0],
+                   app.reveal.money_head, app.seat_panel.cells[1]["name"],
+                   app.progress.canvas):
         assert widget._ed_tooltip.current_text()
+    app.drawer.open("prices")                   # the table of prices, once its page is open
+    app.update()
     assert hasattr(app.price_board.tree, "_ed_tooltip")
     assert "computer" in app.seat_panel.cells[1]["name"]._ed_tooltip.current_text()
     # A past cell explains itself: the cash at the end of January.

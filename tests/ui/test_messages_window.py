@@ -60,17 +60,18 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path):
     app = _open(make_app, tmp_path, solo_game())
     game = app.session.game
     app.tally.add_tips()
-    put(app, "xfine", "99999999999", "40")
+    put(app, "xfine", "99999999999", "40")       # a field holds what it shows: 7 digits
+    assert app.tally.entries["xfine"][0].get() == "9999999"
     assert hint(app, "xfine") == (
         "over the 9-unit limit", "HintError.TLabel",
-        "99,999,999,999 units of X-Fine is more than the 9 units allowed in a month.")
+        "9,999,999 units of X-Fine is more than the 9 units allowed in a month.")
     assert total(app, "orders") == (
         "over the 9-unit limit",
-        "The order totals 99999999999 units, over the monthly limit of 9 units with 4 players.")
+        "The order totals 9999999 units, over the monthly limit of 9 units with 4 players.")
     keys(app, app.tally.entries["xfine"][1], "Return")
     assert not game.submitted(0)
     assert app.refusal_label.cget("text") == (
-        "Not submitted: 99,999,999,999 units of X-Fine is more than the 9 units allowed in "
+        "Not submitted: 9,999,999 units of X-Fine is more than the 9 units allowed in "
         "a month.")
     assert app.focus_get() is app.tally.entries["xfine"][0]
     put(app, "xfine", "-3", "40")
@@ -78,7 +79,7 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path):
                                   "X-Fine units must be 0 or more, not -3.")
     put(app, "xfine", "4", "99999999999")
     assert hint(app, "xfine")[::2] == (
-        "bid at most $10,000", "X-Fine bid $99999999999 is over the highest price allowed, "
+        "bid at most $10,000", "X-Fine bid $9999999 is over the highest price allowed, "
         "$10,000.")
     assert total(app, "orders") == ("fix the red field first",
                                     "Fix the field marked in red first.")
@@ -149,8 +150,10 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
     app = _open(make_app, tmp_path, solo_game())
     app.tally.add_tips()
     put(app, "fine", "3", "25")
+    app.tally.focus_field("fine", price=True)       # the line shown is the focused field's
+    app.update()
     label = app.tally.hints["fine"]
-    assert label.cget("text") == "min $23 · $75"
+    assert label.cget("text") == "min $23 · $75" and label.winfo_ismapped()
     tip = label._ed_tooltip
     tip.delay_ms = 0                 # the pointer has rested long enough
     label.event_generate("<Enter>")

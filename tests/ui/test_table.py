@@ -257,22 +257,27 @@ def test_the_sheet_shows_every_number_whole_in_month_9(make_app, data_dir, scale
 
 # ------------------------------------- 3. the board shows the newest prices
 
-@pytest.mark.parametrize("month", [4, 9, 12])
-def test_the_prices_tab_shows_the_opening_row_and_the_newest_months(make_app, month):
+@pytest.mark.parametrize("month, scale", [(4, 1.0), (9, 1.0), (12, 1.0), (9, 1.5)])
+def test_the_prices_tab_shows_the_opening_row_and_the_newest_months(make_app, data_dir,
+                                                                     month, scale):
+    with_text_size(data_dir, scale)
     app = make_app()
     game = begin(app, game_at(6, month))
+    assert app.price_board is None                       # the drawer is closed at first
+    keys(app, app.drawer.tabs["prices"], "space")        # one key (or click) opens it
+    assert app.drawer.shown == "prices"
     board = app.price_board
     rows = board.rows_shown()
     assert rows[0][0] == "Opening"
     labels = [row[0] for row in rows[1:]]
-    # The newest months up to the one being played, as many as the tab has room for (the
-    # board above it takes the room to spare).
+    # The newest months up to the one being played, as many as the page has room for.
     newest = [ed.rules.month_label(m) for m in range(1, month + 1)]
     assert len(labels) >= 2 and labels == newest[-len(labels):]
     tree = board.tree
     for item in tree.get_children():                     # every row shown is wholly in sight
         box = tree.bbox(item)
         assert box and box[1] + box[3] <= tree.winfo_height()
+    assert inside(tree, board)                           # (at 150% the last was cut in half)
     last = tree.get_children()[-1]
     assert tree.set(last, "month") == ed.rules.month_label(game.month)
     box = tree.bbox(last, "c5")                          # the last column is not cut
@@ -341,10 +346,13 @@ def test_side_panels_and_status_are_never_cut(make_app, data_dir, scale):
     assert app.winfo_width() <= SCREEN_W and app.winfo_height() <= SCREEN_H
     panel = app.seat_panel
     for cells in panel.cells:
-        for name in ("name", "cash", "stock", "status"):
+        for name in ("name", "cash", "borrowed", "status"):
             label = cells[name]
-            assert label.winfo_width() >= label.winfo_reqwidth(), label.cget("text")
-            assert inside(label, app)
+            if label.winfo_ismapped():
+                assert label.winfo_width() >= label.winfo_reqwidth(), label.cget("text")
+                assert inside(label, app)
+    app.drawer.open("prices")
+    app.update()
     tree = app.price_board.tree
     last = tree.get_children()[-1]
     box = tree.bbox(last, "c5")
@@ -570,9 +578,11 @@ def test_players_panel_draws_each_computer_player_s_portrait(make_app):
             assert f"hair:{person.portrait.hair_style}" in tags
             assert f"acc:{person.portrait.accessory}" in tags or person.portrait.accessory == "none"
             assert ("glasses" in tags) == person.portrait.glasses
-            assert cells["who"].cget("text") == "computer, hard"
         else:
-            assert "person" in tags and cells["who"].cget("text") == "person"
+            assert "person" in tags
+        # the level and the character on hover, not in words
+        assert cells["row"].about.startswith(f"{game.names[seat]}, " + (
+            f"computer (hard): {person.temperament}" if info.is_computer else "a person"))
 
 
 def test_the_end_celebrates_the_winner(make_app):
@@ -602,13 +612,15 @@ def test_the_progress_strip_says_where_the_game_stands(make_app):
     app = make_app()
     game = begin(app, game_at(4, 3, "purchasing"))
     strip = app.progress
-    assert strip.label.cget("text") == "Mar: month 3 of 12, buying raw materials"
+    assert strip.about == "Mar: month 3 of 12, buying raw materials"     # in its tooltip
+    months = strip.canvas.find_withtag("month")                # the month played, named
+    assert [strip.canvas.itemcget(item, "text") for item in months] == ["Mar"]
     states = strip.states()
     assert len(states) == 24 and states[:4] == ["done"] * 4
     assert strip.current_index == 4 and states[5:] == ["todo"] * 19
     assert strip.canvas.find_withtag("frame")              # a frame, not colour alone
     play_to_reveal(app)
-    assert strip.label.cget("text") == "Mar: month 3 of 12, orders revealed"
+    assert strip.about == "Mar: month 3 of 12, orders revealed"
     assert game.phase == "selling"
 
 
@@ -622,6 +634,7 @@ def test_one_palette_for_board_sheet_reveal_and_charts(make_app):
     swatches = {heads.itemcget(i, "fill") for i in heads.find_all()
                 if heads.type(i) == "rectangle"}
     assert set(theme.COMMODITY_COLOURS.values()) <= swatches
+    app.drawer.open("prices")
     tree = app.price_board.tree
     assert all(tree.heading(f"c{i}", "image") for i in range(6))
 
@@ -663,7 +676,8 @@ def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeyp
     assert gate.started.wait(5)
     assert app.mode == "enter"                            # the window was not held up
     statuses = [row[-1] for row in app.seat_panel.rows_shown()]
-    assert statuses == ["waiting", "thinking…", "✓"]
+    assert statuses == ["", "…", "✓"]
+    assert app.seat_panel.cells[1]["row"].about.endswith("; thinking about its entry.")
     clock.later()
     fill(app, {"fine": (2, 40)})
     keys(app, app.tally.entries["fine"][1], "Return")
@@ -747,7 +761,7 @@ def test_a_new_game_drops_the_old_game_s_late_answer(make_app, monkeypatch):
     app.update()
     assert not old.submitted(1) or old is not app.session.game
     assert app.session.game is new and new.waiting_for() == (0,)
-    assert [row[-1] for row in app.seat_panel.rows_shown()] == ["waiting", "✓"]
+    assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "✓"]
 
 
 def test_closing_while_a_computer_player_thinks_loses_nothing(make_app, monkeypatch, data_dir):
@@ -789,17 +803,27 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     assert top <= y0 and y1 <= bottom + 1
 
 
-def test_the_players_panel_never_cuts_who_plays(make_app, data_dir):
-    """At 150% "computer, hard" does not fit beside the names: it says "hard", whole."""
+def test_the_faces_never_cut_a_name(make_app, data_dir):
+    """At 150% six faces stand in a row beside the progress strip; a name too long for its
+    room ends in "…" (the whole of it on hover), never cut through a letter."""
     with_text_size(data_dir, 1.5)
     app = make_app()
-    begin(app, game_at(6, 9, "purchasing"))
+    long_name = "Alexandra Wilhelmina Featherstonehaugh"
+    keys_ = ["mabel", "rex", "iris", "otto", "cora"]
+    seats = (SeatSetup(long_name),) + tuple(
+        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in keys_)
+    begin(app, Setup(seats, seed=3).game())
     app.update()
-    shown = []
-    for cells in app.seat_panel.cells[:6]:
-        label = cells["who"]
-        text = label.cget("text")
-        assert text in (label.full, label.full.split(", ")[-1])
-        assert label.winfo_reqwidth() <= label.winfo_width() + 1, text
-        shown.append(text)
-    assert shown[0] == "person" and set(shown[1:]) <= {"hard", "computer, hard"}
+    panel = app.seat_panel
+    shown = panel.rows_shown()
+    assert len(shown) == 6 and shown[0][0].endswith("…")
+    assert long_name.startswith(shown[0][0][:-1]) and len(shown[0][0]) > 4
+    assert [row[0] for row in shown[1:]] == [ed.ai.PERSONALITIES[k].name for k in keys_]
+    assert panel.cells[0]["row"].about.startswith(long_name + ", a person.")
+    for cells in panel.cells[:6]:
+        for name in ("name", "cash", "status"):
+            label = cells[name]
+            if label.winfo_ismapped():
+                assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
+                assert inside(label, app)
+    assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10

@@ -106,6 +106,9 @@ def check_sheet(app, seat):
 def check_price_board(app):
     """The board shows the opening row, then months up to the newest, at the engine's prices."""
     game = app.session.game
+    if app.price_board is None:
+        app.drawer.open("prices")
+        app.update()
     shown = app.price_board.rows_shown()
     history = game.price_history()
     assert shown[0][0] == "Opening"
@@ -253,7 +256,7 @@ def test_cover_hides_the_previous_seats_entries(make_app):
     for widget in app.tally.hints.values():
         assert "77" not in widget.cget("text")
     assert "77" not in app.title() and "77" not in app.message.cget("text")
-    assert [r[-1] for r in app.seat_panel.rows_shown()] == ["✓", "waiting", "✓"]
+    assert [r[-1] for r in app.seat_panel.rows_shown()] == ["✓", "", "✓"]
     keys(app, app.cover.ready_button, "Return")
     assert app.flow.current_seat == 1
     nothing_secret_drawn(app)

@@ -21,8 +21,10 @@ class TallyRow:
     block: str          # "orders", "sales" or "month"
     key: str            # commodity key, or "" for totals and month rows
     field: str          # "units", "price", "money", "total", "cash", "stock", "loan"
-    label: str          # what the row heading says
+    label: str          # what the row heading says on paper
     group: str          # the commodity name shown once per group, or ""
+    brief: str = ""     # what it says on screen: the paper's labels that repeat on every
+    #                     grade ("units", "price", "paid") said once, beside the first grade
 
 
 def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
@@ -31,9 +33,13 @@ def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
     for block, keys, label in (("orders", RAW, "paid"), ("sales", GOODS, "received")):
         for key in keys:
             name = NAMES[key]
-            rows.append(TallyRow(f"{key}.units", block, key, "units", "units", name))
-            rows.append(TallyRow(f"{key}.price", block, key, "price", "price", ""))
-            rows.append(TallyRow(f"{key}.money", block, key, "money", label, ""))
+            first = key == RAW[0]
+            rows.append(TallyRow(f"{key}.units", block, key, "units", "units", name,
+                                 "units" if first else ""))
+            rows.append(TallyRow(f"{key}.price", block, key, "price", "price", "",
+                                 "price" if first else ""))
+            rows.append(TallyRow(f"{key}.money", block, key, "money", label, "",
+                                 label if first else ""))
         rows.append(TallyRow(f"{block}.total", block, "", "total",
                              "paid" if block == "orders" else "received", "Total"))
     rows.append(TallyRow("cash", "month", "", "cash", "at month end", "Cash"))
@@ -102,11 +108,9 @@ def month_heading(month: int) -> str:
 
 
 def sheet_title(view) -> str:
-    """The line above the sheet: whose it is, which month and what to do now."""
-    if view.is_over:
-        return f"{view.name}'s tally sheet"       # the strip above says the game is over
-    doing = "buying" if view.phase == PURCHASING else "selling"
-    return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
+    """The line above the sheet: whose it is (the month is the yellow column's heading,
+    and the button beside the title says what to do now)."""
+    return view.name
 
 
 #: The instructions above the sheet are shown while fewer games than this have been

@@ -2,7 +2,7 @@
 charts, the progress strip, the pass-and-play cover and the rules in one line."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import List, Mapping, Optional, Sequence, Tuple
 
 from ...rules import GOODS, NAMES, RAW, month_label
@@ -45,6 +45,8 @@ class SeatRow:
     status: str         # "✓", "waiting", "thinking…" or "" once the game is over
     current: bool       # the seat whose sheet is shown
     plays: str = ""     # short: "person" or "computer, hard"
+    mark: str = ""      # beside the cash: "✓" (entry in), "…" (thinking) or nothing
+    about: str = ""     # the whole of it in a sentence, for the pointer resting on the face
 
 
 def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None,
@@ -69,10 +71,28 @@ def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Ma
         else:
             status = "thinking…" if seat in thinking else "waiting"
         plays = f"computer, {info.level or 'medium'}" if info.is_computer else "person"
-        rows.append(SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
-                            money(view.borrowed[seat]) if view.borrowed[seat] else "",
-                            status, seat == current, plays))
+        row = SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
+                      money(view.borrowed[seat]) if view.borrowed[seat] else "",
+                      status, seat == current, plays, SEAT_MARKS.get(status, ""))
+        rows.append(replace(row, about=_seat_about(row)))
     return rows
+
+
+#: What a face shows beside the cash for each state of its entry (the word on hover).
+SEAT_MARKS = {"✓": "✓", "thinking…": "…"}
+#: A seat's state in the sentence about it.
+_STATUS_WORDS = {"✓": "entry in", "waiting": "entry still to come",
+                 "thinking…": "thinking about its entry"}
+
+
+def _seat_about(row: SeatRow) -> str:
+    """``"Mabel, computer (expert): the careful one. Cash $656, stock 0·0·1 (X-Fine · Fine ·
+    Standard); entry in."``: everything about a seat, said on hover."""
+    owes = f", borrowed {row.borrowed}" if row.borrowed else ""
+    state = _STATUS_WORDS.get(row.status)
+    who = "a person" if row.who == "human" else row.who
+    return (f"{row.name}, {who}. Cash {row.cash}, stock {row.stock} (X-Fine · Fine · "
+            f"Standard){owes}" + (f"; {state}." if state else "."))
 
 
 

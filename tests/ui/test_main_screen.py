@@ -1,0 +1,178 @@
+"""The main screen as a table: the board at the centre, the drawer of tables closed until
+asked for, the sheet's labels said once, the fields and their help in agreement, and only
+the text sizes that fit offered."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import ed
+from ed.ui import settings
+from ed.ui.drawer import PAGES
+
+from . import fitcheck
+from .test_table import begin, game_at, inside, with_text_size
+from .test_window import keys
+
+
+def _box_overlap(a, b) -> bool:
+    """Whether two canvas items' boxes share ink (Tk pads a box by a pixel each side)."""
+    a, b = (a[0] + 1, a[1] + 1, a[2] - 1, a[3] - 1), (b[0] + 1, b[1] + 1, b[2] - 1, b[3] - 1)
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+# ------------------------------------------------------------------ the drawer
+
+def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    drawer = app.drawer
+    assert drawer.shown == "" and not drawer.holder.winfo_ismapped()
+    assert [drawer.tabs[name].cget("text") for name, _ in PAGES] == \
+        ["Prices", "Chart", "Calculator", "Recipes", "Log"]
+    board_height = app.layout.board.winfo_height()
+    for name, _ in PAGES:
+        tab = drawer.tabs[name]
+        assert tab.cget("takefocus") and inside(tab, app)
+        keys(app, tab, "space")                     # a tab opens its page ...
+        assert drawer.shown == name and drawer.page(name).winfo_ismapped()
+        assert inside(drawer.page(name), app)
+    assert app.layout.board.winfo_height() < board_height
+    keys(app, drawer.tabs["log"], "space")          # ... and closes it again
+    assert drawer.shown == "" and not drawer.holder.winfo_ismapped()
+    app.update()
+    assert app.layout.board.winfo_height() == board_height
+
+
+def test_the_view_menu_and_its_keys_open_and_close_the_drawer(make_app):
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    menu = app.view_menu
+    labels = {menu.entrycget(i, "label"): i for i in range(menu.index("end") + 1)
+              if menu.type(i) == "radiobutton"}
+    assert list(labels) == [word for _, word in PAGES]
+    menu.invoke(labels["Recipes"])
+    assert app.drawer.shown == "recipes" and app.menus.drawer_var.get() == "recipes"
+    menu.invoke(labels["Recipes"])
+    assert app.drawer.shown == "" and app.menus.drawer_var.get() == ""
+    keys(app, app.tally.entries["xfine"][0], "Control-Key-5")
+    assert app.drawer.shown == "log"
+    keys(app, app.drawer.tabs["log"], "Escape")      # Escape in the drawer closes it
+    assert app.drawer.shown == "" and app.mode == "enter"
+
+
+def test_the_page_open_is_remembered_and_stays_through_a_new_text_size(make_app, data_dir):
+    app = make_app()
+    begin(app, game_at(4, 9, "purchasing"))
+    app.drawer.open("log")
+    app.update()
+    assert json.loads((data_dir / "settings.json").read_text())["drawer"] == "log"
+    text = app.log_panel.text
+    text.yview_moveto(0.0)                          # scrolled back to January
+    app.update()
+    app.menus.size_menu.invoke(0)                   # View ▸ Text size ▸ Larger
+    app.update()
+    assert app.drawer.shown == "log" and app.log_panel.text is not text
+    assert app.log_panel.text.yview()[0] == 0.0 and app.log_panel.text.yview()[1] < 1.0
+    app.drawer.open("prices")
+    board = app.price_board
+    board._scrolled("scroll", -2, "units")          # two months back
+    newest = board.rows_shown()[-1]
+    assert newest[0] == "Jul"
+    app.menus.size_menu.invoke(1)                   # Smaller: more rows, the same newest
+    app.update()
+    assert app.drawer.shown == "prices" and app.price_board.rows_shown()[-1] == newest
+    again = make_app()
+    begin(again, game_at(4, 9, "purchasing"))
+    assert again.drawer.shown == "prices"
+
+
+# ------------------------------------------------------------------ the board
+
+def test_the_board_is_the_largest_thing_on_the_screen(make_app):
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing", humans=2, loans=True))
+    board = app.layout.board
+    area = board.winfo_width() * board.winfo_height()
+    window = app.winfo_width() * app.winfo_height()
+    assert area >= window / 3
+    for part in (app.tally, app.seat_panel, app.drawer, app.layout.progress):
+        assert area > part.winfo_width() * part.winfo_height(), part
+    # beside the sheet, with the faces above it and the drawer's tabs below
+    assert board.winfo_rootx() > app.tally.winfo_rootx() + app.tally.winfo_width() - 1
+    assert board.winfo_rooty() > app.seat_panel.winfo_rooty()
+    assert app.drawer.winfo_rooty() >= board.winfo_rooty() + board.winfo_height()
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_no_token_ever_hides_last_month_s_place_or_the_opening_price(make_app, data_dir,
+                                                                       scale):
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(4, 2, "purchasing"))
+    board = app.layout.board
+    opening = dict(ed.rules.OPENING_PRICES)
+    # every token where it was last month and at its opening price, neighbours close by
+    for latest in (dict(opening), {"xfine": 41, "fine": 40, "standard": 41,
+                                   "A": 141, "B": 140, "C": 139}):
+        board.show([opening, latest, latest])
+        app.update()
+        pills = [board.bbox(items["pill"]) for items in board._items.values()]
+        for key, items in board._items.items():
+            for mark in ("ghost", "notch"):
+                box = board.bbox(items[mark])
+                assert board.itemcget(items[mark], "state") != "hidden", (key, mark)
+                assert not any(_box_overlap(box, pill) for pill in pills), (key, mark, box)
+                assert 0 <= box[0] and box[2] <= board.winfo_width()
+
+
+# ------------------------------------------------------------------ the sheet
+
+def test_the_labels_repeated_on_every_grade_are_said_once(make_app):
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    heads = app.tally.heads
+    said = [heads.itemcget(item, "text") for item in heads.find_all()
+            if heads.type(item) == "text"]
+    for label in ("units", "price", "paid"):
+        assert said.count(label) == 1
+    assert "received" not in said and "at month end" not in said
+    assert said.count("Total") == 2 and "X-Fine" in said and "C" in said
+
+
+@pytest.mark.parametrize("phase, key", [("purchasing", "xfine"), ("selling", "A")])
+def test_a_twenty_digit_count_shows_as_the_help_quotes_it(make_app, phase, key):
+    app = make_app()
+    begin(app, game_at(4, 3, phase))
+    tally = app.tally
+    field = tally.entries[key][0]
+    field.focus_force()
+    field.insert(0, "9" * 20)                      # pasted
+    app.update()
+    shown = field.get()
+    assert shown == "9" * tally.field_chars
+    usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight())
+    assert [line for line in fitcheck.problems(app, usable) if str(field) in line] == []
+    sentence = tally.hints[key].full_text
+    assert f"{int(shown):,}" in sentence or shown in sentence, sentence
+    assert "9" * (len(shown) + 1) not in sentence
+
+
+# ------------------------------------------------------------------ text sizes
+
+def test_only_the_sizes_that_fit_are_offered(make_app, data_dir):
+    (data_dir / "settings.json").write_text(json.dumps({"first_run_done": True,
+                                                        "text_scale": 2.0}))
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    assert app.settings.text_scale == settings.TEXT_SCALE_MAX == 1.5
+    assert app.prefs.largest_scale() == 1.5            # 1366×768 offers every size
+    keys(app, app.tally.entries["xfine"][0], "Control-plus")
+    assert app.settings.text_scale == 1.5
+    assert app.message.cget("text") == \
+        "The text is already at 150% (the largest that fits this screen)."
+    assert settings.offered_scales() == (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5)
+    # a screen of fewer inches offers fewer sizes
+    assert settings.largest_scale(1280, 720) == 1.4
+    assert settings.largest_scale(1024, 600) == 1.1
