@@ -12,11 +12,15 @@ The pure part needs no tkinter (and no display):
 - ``export_postscript(canvas, path)``: a canvas as a ``.ps`` file, atomically.
 
 ``LedgerWindow(parent, source, seat=0)`` (tkinter imported on first use) is a
-Toplevel with a table, a seat chooser, "Copy" and "Export CSV…"::
+Toplevel with the ledger in three tables, each narrow enough to be read
+without scrolling sideways at any text size offered (``DISPLAY_TABS``: the
+orders, the offers with the month's cash and stock, the notes), a seat
+chooser, "Copy" and "Export CSV…"::
 
     LedgerWindow (tk.Toplevel)
     +-- top: seat_label, seat_box (ttk.Combobox), button_copy, button_export
-    +-- tree (ttk.Treeview) with both scrollbars
+    +-- tabs (ttk.Notebook): trees["orders"], trees["offers"], trees["notes"]
+    |                        (ttk.Treeview, each scrolling up and down)
     +-- status (ttk.Label)
 """
 from __future__ import annotations
@@ -246,6 +250,12 @@ DISPLAY_COLUMNS: Tuple[Tuple[str, int], ...] = (
     ("Month", 70), ("X-Fine order", 110), ("Fine order", 110), ("Standard order", 110),
     ("Paid", 80), ("A offer", 110), ("B offer", 110), ("C offer", 110), ("Received", 80),
     ("Cash", 70), ("Stock X/F/S", 90), ("Note", 260))
+#: The window's tables: (name, the tab's title, the columns of ``DISPLAY_COLUMNS`` shown).
+DISPLAY_TABS: Tuple[Tuple[str, str, Tuple[str, ...]], ...] = (
+    ("orders", "Orders", ("Month", "X-Fine order", "Fine order", "Standard order", "Paid")),
+    ("offers", "Offers", ("Month", "A offer", "B offer", "C offer", "Received", "Cash",
+                          "Stock X/F/S")),
+    ("notes", "Notes", ("Month", "Note")))
 #: What an order or offer cell says: "6 at $40: 4" is 6 units at $40 each, 4 bought or sold.
 CELL_HELP = ("Each order or offer reads \u201cunits at price: how many were bought or sold\u201d. "
              "Stock is X-Fine / Fine / Standard after the month.")
@@ -263,7 +273,6 @@ def fit_tree(tree: Any, style_name: str, *, tree_column_text: Sequence[str] = ()
     body = tkfont.Font(root=tree, name="TkDefaultFont", exists=True)
     head = tkfont.Font(root=tree, name="TkHeadingFont", exists=True)
     ttk.Style(tree).configure(style_name, rowheight=body.metrics("linespace") + 6)
-    tree.configure(style=style_name)
     items = []
     stack = list(tree.get_children(""))
     while stack:
@@ -281,7 +290,11 @@ def fit_tree(tree: Any, style_name: str, *, tree_column_text: Sequence[str] = ()
     if "tree" in str(tree.cget("show")):
         texts = [tree.item(i, "text") for i in items] + list(tree_column_text)
         widest = max([body.measure(t) for t in texts] + [head.measure(tree.heading("#0", "text"))])
-        tree.column("#0", width=widest + pad + 40)
+        tree.column("#0", width=widest + pad + 40, minwidth=widest + pad + 40)
+    tree.configure(style=style_name)
+    # a tree measures the room it asks for when its shown columns are set, not when a
+    # column's width changes: set them again, so that it asks for all of its columns
+    tree.configure(displaycolumns=tree.cget("displaycolumns"))
 
 
 def _source_game(source: Any) -> Any:
@@ -324,24 +337,11 @@ def _build_window():
             self.button_export.pack(side="right")
             self.button_copy = ttk.Button(top, text="Copy", command=self.copy)
             self.button_copy.pack(side="right", padx=(0, 6))
-            body = ttk.Frame(self, padding=(8, 0, 8, 0))
-            body.grid(row=1, column=0, sticky="nsew")
-            names = [c for c, _ in DISPLAY_COLUMNS]
-            self.tree = ttk.Treeview(body, columns=names, show="headings", height=14,
-                                     selectmode="browse")
-            for name, width in DISPLAY_COLUMNS:
-                self.tree.heading(name, text=name,
-                                  anchor="e" if name in ("Paid", "Received", "Cash") else "w")
-                self.tree.column(name, width=width, minwidth=50, stretch=name == "Note",
-                                 anchor="e" if name in ("Paid", "Received", "Cash") else "w")
-            ys = ttk.Scrollbar(body, orient="vertical", command=self.tree.yview)
-            xs = ttk.Scrollbar(body, orient="horizontal", command=self.tree.xview)
-            self.tree.configure(yscrollcommand=ys.set, xscrollcommand=xs.set)
-            self.tree.grid(row=0, column=0, sticky="nsew")
-            ys.grid(row=0, column=1, sticky="ns")
-            xs.grid(row=1, column=0, sticky="ew")
-            body.columnconfigure(0, weight=1)
-            body.rowconfigure(0, weight=1)
+            self.tabs = ttk.Notebook(self, padding=(8, 0, 8, 0))
+            self.tabs.grid(row=1, column=0, sticky="nsew")
+            self.trees = {name: self._table(title, columns)
+                          for name, title, columns in DISPLAY_TABS}
+            self.tree = self.trees["orders"]
             self.help = ttk.Label(self, text=CELL_HELP, padding=(8, 4, 8, 0),
                                   foreground="#555555")
             self.help.grid(row=2, column=0, sticky="ew")
@@ -353,6 +353,24 @@ def _build_window():
             self.bind("<Control-c>", lambda e: self.copy())
             self.refresh()
             self.tree.focus_set()
+
+        def _table(self, title: str, columns: Sequence[str]) -> ttk.Treeview:
+            """A tab with a table of ``columns`` that scrolls up and down."""
+            page = ttk.Frame(self.tabs)
+            tree = ttk.Treeview(page, columns=list(columns), show="headings", height=14,
+                                selectmode="browse")
+            for name in columns:
+                anchor = "e" if name in ("Paid", "Received", "Cash") else "w"
+                tree.heading(name, text=name, anchor=anchor)
+                tree.column(name, anchor=anchor, stretch=name == "Note")
+            scroll = ttk.Scrollbar(page, orient="vertical", command=tree.yview)
+            tree.configure(yscrollcommand=scroll.set)
+            tree.grid(row=0, column=0, sticky="nsew")
+            scroll.grid(row=0, column=1, sticky="ns")
+            page.columnconfigure(0, weight=1)
+            page.rowconfigure(0, weight=1)
+            self.tabs.add(page, text=title)
+            return tree
 
         def _game(self) -> Any:
             return _source_game(self.source)
@@ -367,10 +385,14 @@ def _build_window():
             self.seat_var.set(names[self.seat])
             self.title(f"Ledger \u2014 {names[self.seat]}")
             self.rows = ledger_rows(game.history, self.seat, game.rules)
-            self.tree.delete(*self.tree.get_children())
-            for index, row in enumerate(self.rows):
-                self.tree.insert("", "end", iid=str(index), values=display_values(row))
-            fit_tree(self.tree, "Ledger.Treeview")
+            names = [name for name, _ in DISPLAY_COLUMNS]
+            for (_, _, columns), tree in zip(DISPLAY_TABS, self.trees.values()):
+                tree.delete(*tree.get_children())
+                shown = [names.index(column) for column in columns]
+                for index, row in enumerate(self.rows):
+                    values = display_values(row)
+                    tree.insert("", "end", iid=str(index), values=[values[i] for i in shown])
+                fit_tree(tree, "Ledger.Treeview")
 
         def set_seat(self, seat: int) -> None:
             """Show another seat's ledger."""

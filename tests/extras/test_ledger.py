@@ -124,7 +124,11 @@ def test_window_shows_rows_switches_seat_copies_and_exports(root, tmp_path):
     window.seat_box.event_generate("<<ComboboxSelected>>")
     pump(root)
     jan = tree.item(tree.get_children()[1], "values")
-    assert window.seat == 1 and jan[1] == "6 at $44: 6" and jan[9] == "$817"
+    offers = window.trees["offers"]
+    cash = offers.item(offers.get_children()[1], "values")[5]
+    assert window.seat == 1 and jan[1] == "6 at $44: 6" and cash == "$817"
+    assert [window.tabs.tab(tab, "text") for tab in window.tabs.tabs()] == \
+        ["Orders", "Offers", "Notes"]
     window.button_copy.invoke()
     assert root.clipboard_get() == to_tsv(window.rows)
     window.button_export.invoke()
