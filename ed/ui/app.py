@@ -192,6 +192,7 @@ class App(tk.Tk):
     def rebuild(self) -> None:
         """Lay the window out again for new font sizes, showing the same moment of the game."""
         moment = self.flow.moment()
+        self.update_idletasks()      # the menu bar measured in its new font
         self.fit_min_size()
         self._keep_on_screen()
         self.layout.rebuild()

@@ -362,6 +362,11 @@ class MainWindow:
         self._kept = self._scrolled_to()
         for widget in (self.body, self.status):
             widget.destroy()
+        # the old widgets' images and variables are let go here, on the window's thread:
+        # left to the collector, they could be freed on a computer player's thread, which
+        # may not call Tk
+        import gc
+        gc.collect()
         self.build()
         self.build_screens()
         self.resume.text.configure(text=resume_text)

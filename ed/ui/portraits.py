@@ -123,9 +123,10 @@ def draw_person(canvas: tk.Canvas, initial: str, x: float, y: float, size: float
                        outline="", tags=tag)
     canvas.create_arc(x + 16 * s, y + 58 * s, x + 84 * s, y + 126 * s, start=0, extent=180,
                       fill="#9aa5b1", outline="", style="chord", tags=tag)
-    if size >= 24:
+    if size >= 24:      # the letter in pixels, a share of the face whatever the screen's dpi
         canvas.create_text(x + 50 * s, y + 78 * s, text=initial[:1].upper(), fill="#ffffff",
-                           font=("TkDefaultFont", max(6, int(size * 0.16)), "bold"), tags=tag)
+                           font=("TkDefaultFont", -max(8, round(size * 0.22)), "bold"),
+                           tags=tag)
 
 
 class Badge(tk.Canvas):

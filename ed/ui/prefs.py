@@ -78,6 +78,13 @@ class Preferences:
         settings.apply_text_scale(self.app, scale)
         self.app.theme.remeasure()
 
+    def set_text_size(self, scale: float) -> None:
+        """Text at ``scale`` (one of the sizes offered): remembered, and the window laid
+        out again at the same moment of the game."""
+        self.apply_text_scale(scale)
+        self.update_settings(text_scale=scale)
+        self.app.rebuild()
+
     def change_text_size(self, how: str) -> None:
         """View ▸ Text size: larger, smaller or reset, among the sizes this screen offers;
         remembered, and the window laid out again."""
@@ -91,9 +98,7 @@ class Preferences:
             largest = " (the largest that fits this screen)" if how == "larger" else ""
             app.show_message(f"The text is already at {round(old * 100)}%{largest}.")
             return
-        self.apply_text_scale(scale)
-        self.update_settings(text_scale=scale)
-        app.rebuild()
+        self.set_text_size(scale)
         prefs = app.extras.open_window("preferences")
         if prefs is not None:
             prefs.refresh()

@@ -75,8 +75,10 @@ class ReplayWindow(tk.Toplevel):
         body = ttk.PanedWindow(self, orient="vertical")
         body.pack(fill="both", expand=True, padx=8, pady=8)
         self.notebook = ttk.Notebook(body)
-        self.price_chart = PriceChart(self.notebook, width=620, height=300)
-        self.cash_chart = CashChart(self.notebook, width=620, height=300)
+        from .placement import px
+        width, height = px(self, 620), px(self, 300)        # 620×300 at 96 dpi
+        self.price_chart = PriceChart(self.notebook, width=width, height=height)
+        self.cash_chart = CashChart(self.notebook, width=width, height=height)
         self.notebook.add(self.price_chart, text="Prices")
         self.notebook.add(self.cash_chart, text="Cash")
         body.add(self.notebook, weight=3)

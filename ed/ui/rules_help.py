@@ -29,8 +29,9 @@ class RulesHelpWindow(tk.Toplevel):
     def __init__(self, parent: tk.Misc) -> None:
         super().__init__(parent)
         self.title("Rules of Executive Decision")
-        self.geometry("900x620")
-        self.minsize(520, 320)
+        from .placement import px
+        self.geometry(f"{px(self, 900)}x{px(self, 620)}")     # 900×620 at 96 dpi
+        self.minsize(px(self, 520), px(self, 320))
         self.matches: List[str] = []      # start indices of the matches, in order
         self.current: int = -1
         self._init_top()

@@ -568,7 +568,7 @@ class TallySheet(ttk.Frame):
         width = max(self.hint_w, int(self.shown_span()[1] - hx - pad(0.5)))
         keys = RAW if block == "orders" else GOODS
         for name, label in [(k, self.hints[k]) for k in keys] + [(block, self.totals[block])]:
-            wrap = width - pad(1.2)
+            wrap = width - 2 * (self.theme.em // 2) - 6   # its padding and border
             if int(str(label.cget("wraplength")) or 0) != wrap:
                 label.configure(wraplength=wrap)
             top, bottom = self.hint_band(name)

@@ -1,7 +1,12 @@
 """Named fonts, colours and ttk styles of the window.
 
 Sizes are in points and spacing is derived from the width of a "0" in the
-body font (``em``), so a larger text size scales the whole layout.
+body font (``em``), so a larger text size scales the whole layout.  ``em``
+is that width as a 96-dpi screen draws it, times the screen's scale
+(``placement.screen_scale``): a font is not drawn exactly in proportion at
+every pixel size, and a layout measured in whole pixels of it would come out
+a few per cent larger or smaller on a sharp screen than on a 96-dpi screen
+of the same inches.
 
 One palette serves the whole game: ``COMMODITY_COLOURS`` gives each raw
 material and good the colour it has on the Price Level Board, the tally
@@ -14,6 +19,8 @@ from __future__ import annotations
 import tkinter as tk
 import tkinter.font as tkfont
 from tkinter import ttk
+
+from .placement import POINTS_AT_96_DPI, screen_scale
 
 PAPER = "#fffdf4"          # the tally sheet and the cards: cream ledger paper
 RULE = "#c8dccb"           # the sheet's pale green rules
@@ -53,6 +60,15 @@ FONT_SPECS = {
 }
 
 
+def zero_at_96_dpi(root: tk.Misc, font: tkfont.Font) -> float:
+    """The width of a "0" in ``font`` as a 96-dpi screen draws it (to a twentieth of a
+    pixel: the width of twenty)."""
+    pixels = -max(1, round(abs(float(font.actual("size"))) * POINTS_AT_96_DPI))
+    drawn = tkfont.Font(root=root, family=font.actual("family"), size=pixels,
+                        weight=font.actual("weight"))
+    return drawn.measure("0" * 20) / 20
+
+
 class Theme:
     """The fonts and styles, made once per root window."""
 
@@ -74,7 +90,7 @@ class Theme:
     def remeasure(self) -> None:
         """Measure the body font again (after a text-size change) and restyle."""
         body = self.fonts["EDBody"]
-        self.em = max(6, body.measure("0"))
+        self.em = max(6, round(zero_at_96_dpi(self.root, body) * screen_scale(self.root)))
         self.line = body.metrics("linespace")
         self._styles()
 
@@ -149,3 +165,11 @@ class Theme:
         style.configure("CardHeading.TLabel", background=CARD, font="EDHeading")
         style.configure("Treeview.Heading", font="EDBold")
         style.configure("TCheckbutton", padding=(0, 2))
+        # drawn parts at the screen's scale: a scrollbar as wide as on a 96-dpi screen of the
+        # same inches; check boxes and round buttons as large as the text beside them
+        from .placement import px, screen_scale
+        if screen_scale(self.root) != 1.0:     # (the theme's own sizes are for 96 dpi)
+            style.configure("TScrollbar", arrowsize=px(self.root, 14))
+            style.configure("TSpinbox", arrowsize=px(self.root, 10))
+        for name in ("TCheckbutton", "TRadiobutton"):
+            style.configure(name, indicatorsize=max(10, round(em * 1.1)))
