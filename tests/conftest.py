@@ -48,15 +48,17 @@ def _accepts(number: int) -> bool:
         sock.close()
 
 
-def _start_xvfb() -> Tuple[Optional[subprocess.Popen], str]:
-    """Start Xvfb on a free display; returns (process, display) or (None, why not)."""
+def start_xvfb(size: str = "1366x768",
+                dpi: Optional[int] = None) -> Tuple[Optional[subprocess.Popen], str]:
+    """Start Xvfb on a free display, its screen ``size`` pixels (and ``dpi`` dots per inch,
+    if given); returns (process, display) or (None, why not)."""
     if shutil.which("Xvfb") is None:
         return None, "no DISPLAY is set and Xvfb is not installed"
     for number in range(90 + os.getpid() % 50, 400):
         if not _display_free(number):
             continue
-        proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1366x768x24",
-                                 "-nolisten", "tcp"],
+        proc = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size}x24",
+                                 "-nolisten", "tcp"] + (["-dpi", str(dpi)] if dpi else []),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.monotonic() + XVFB_WAIT_S
         while time.monotonic() < deadline:
@@ -77,7 +79,7 @@ def display() -> Iterator[str]:
     """A usable X display for the session (started here if need be)."""
     proc = None
     if not os.environ.get("DISPLAY"):
-        proc, found = _start_xvfb()
+        proc, found = start_xvfb()
         if proc is None:
             need_gui(found)
         os.environ["DISPLAY"] = found
@@ -91,12 +93,17 @@ def display() -> Iterator[str]:
     finally:
         if proc is not None:
             os.environ.pop("DISPLAY", None)
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            stop_xvfb(proc)
+
+
+def stop_xvfb(proc: subprocess.Popen) -> None:
+    """Stop an Xvfb started by ``start_xvfb`` (killed if it will not end)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ widgets on show (a notebook's every tab is looked at in turn):
   and padding ask for (Tk's own request, which counts the font's measure
   and any wrapping);
 - an entry, combobox or spinbox whose text is wider than its field;
-- a tree (table) column narrower than its heading or a cell, or columns
-  wider than the tree itself where it cannot scroll sideways;
+- a tree (table) column narrower than its heading or a cell, columns wider
+  than the tree itself (a table needing to be scrolled sideways to show a
+  column's head and values), or a row of the tree cut at its foot;
 - a canvas text outside the canvas's visible area (on an axis it cannot
   scroll) or on top of another text;
 - a notebook too narrow for its tabs;
@@ -276,8 +277,20 @@ def _tree_problems(tree: ttk.Treeview) -> Iterator[str]:
             if width + SLACK < cell:
                 yield f"tree {tree} column {column} cell {text!r} needs {cell} px, has {width}"
                 break
-    if total > tree.winfo_width() + SLACK and not str(tree.cget("xscrollcommand")):
-        yield f"tree {tree} columns need {total} px but the tree is {tree.winfo_width()} wide"
+    if total > tree.winfo_width() + SLACK:
+        yield (f"tree {tree} columns need {total} px but the tree is {tree.winfo_width()} wide"
+               f" (it would have to be scrolled sideways)")
+    yield from _rows_cut(tree)
+
+
+def _rows_cut(tree: ttk.Treeview) -> Iterator[str]:
+    """A row drawn only in part at the foot of the tree."""
+    height = tree.winfo_height()
+    for item in _items(tree):
+        box = tree.bbox(item)
+        if box and box[1] + box[3] > height + SLACK:
+            yield f"tree {tree} row {tree.item(item, 'values')[:1]} is cut at the tree's foot"
+            break
 
 
 def _image_name(value) -> str:
