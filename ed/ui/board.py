@@ -417,11 +417,13 @@ class BoardCanvas(tk.Canvas):
     # ------------------------------------------------------------ tooltips
 
     def describe(self, item: int) -> str:
-        """The tooltip of a canvas item: a token, a ghost, a notch or a rung's price."""
+        """The tooltip of a canvas item: a token, a ghost, a notch or a scale's price (not a
+        rung: the rungs cross the whole board, and a pointer resting anywhere on it would
+        bring up the scales' tip)."""
         from . import tips
         tags = self.gettags(item)
         key = next((tag[2:] for tag in tags if tag.startswith("k:")), None)
-        if "tick" in tags or "rung" in tags:
+        if "tick" in tags:
             return tips.BOARD_SCALES
         if key is None or key not in self.tracks:
             return ""
@@ -435,6 +437,6 @@ class BoardCanvas(tk.Canvas):
         return ""
 
     def add_tips(self) -> None:
-        """A tooltip on each token, ghost, notch and rung."""
+        """A tooltip on each token, ghost, notch and scale's price."""
         from . import tips
         tips.canvas_tip(self, lambda item: self.describe(item))

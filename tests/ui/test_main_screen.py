@@ -127,6 +127,17 @@ def test_no_token_ever_hides_last_month_s_place_or_the_opening_price(make_app, d
                 assert 0 <= box[0] and box[2] <= board.winfo_width()
 
 
+def test_the_board_speaks_only_where_the_pointer_points_at_something(make_app):
+    from ed.ui import tips
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    board = app.layout.board
+    assert board.describe(board.find_withtag("tick")[0]) == tips.BOARD_SCALES
+    assert board.describe(board.find_withtag("rung")[0]) == ""       # crossing the board
+    assert board.describe(board._items["fine"]["ghost"]).startswith("Fine was $")
+    assert board.describe(board._items["fine"]["notch"]) == "Fine opened at $30."
+
+
 # ------------------------------------------------------------------ the sheet
 
 def test_the_labels_repeated_on_every_grade_are_said_once(make_app):
