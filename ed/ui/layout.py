@@ -25,8 +25,8 @@ one click away in a drawer below it.  Widget tree::
     └── status: message, rules_label
 
 The sheet takes as many whole months as fit in ``SHEET_SHARE`` of the
-window's width (one at least: the month being played) and the board the
-rest.  The drawer's pages are built the first time they open.  Callbacks
+window's width (one at least, the month being played, and at most four) and
+the board the rest.  The drawer's pages are built the first time they open.  Callbacks
 go through the hub: the sheet and the screens call ``app.flow`` and
 ``app.files``, the drawer's pages ``app.extras``, ``app.menus`` and
 ``app.prefs``.  Imports: tkinter, the presenter, ``ed.ai`` (personality
@@ -235,9 +235,11 @@ class MainWindow:
         if shown:
             self.drawer.open(shown)
 
-    #: The most of the window's width the sheet takes (in whole months); the board has
-    #: the rest.
+    #: The most of the window's width the sheet takes (in whole months), and the most
+    #: months it shows (the month played and the three before it: the sheet scrolls back
+    #: to earlier ones); the board has the rest.
     SHEET_SHARE = 0.46
+    SHEET_MONTHS = 4
 
     def _fit_sheet(self) -> None:
         """Give the sheet as many whole months as fit in its share of the width (one at
@@ -247,7 +249,8 @@ class MainWindow:
         if room <= 1:
             return
         fixed = tally.width_for(0) + self.app.theme.pad(self.SHEET_GAP)
-        months = max(1, int((room * self.SHEET_SHARE - fixed) // tally.col_w))
+        months = max(1, min(self.SHEET_MONTHS,
+                            int((room * self.SHEET_SHARE - fixed) // tally.col_w)))
         if tally.months:
             months = min(months, tally.months)
         width = fixed + months * tally.col_w

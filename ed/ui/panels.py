@@ -94,7 +94,8 @@ class SeatPanel(ttk.Frame):
             row, cells["row"] = rows[index], rows[index]
             person = personalities[index] if index < len(personalities) else None
             cells["card"].grid()
-            cells["badge"].show(person if computers[index] else None, initial=row.name)
+            # a person's face without the initial: the name stands beside it
+            cells["badge"].show(person if computers[index] else None)
             current = "Current" if row.current else ""
             cells["card"].configure(style=f"Seat{current}.TFrame")
             cells["badge"].configure(background=T.CURRENT if row.current else T.PANEL)
