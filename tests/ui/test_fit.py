@@ -25,8 +25,9 @@ the window offers on each (``settings.largest_scale``).
   track height and share of the window are printed for each, and the board
   is at least a third of the window, larger than anything else on it, its
   tracks at least 280 pixels of a 96-dpi screen tall.
-- A sharp screen shows what its 96-dpi twin of the same inches shows: the
-  same months of the sheet, the same names on the faces, the board's tracks
+- A sharp screen shows what its 96-dpi twin of the same inches shows: a
+  window of the same inches, the same months of the sheet, the same names on
+  the faces, the board's tracks
   as tall in inches (within a tenth: lines of text are not drawn exactly in
   proportion at every pixel size).
 
@@ -308,6 +309,7 @@ class Table:
         board = app.layout.board
         area = board.winfo_width() * board.winfo_height()
         return {"tracks": board.track_height(), "area": area,
+                "window": (app.winfo_width(), app.winfo_height()),
                 "share": area / (app.winfo_width() * app.winfo_height()),
                 "months": len(app.tally.whole_months()),
                 "names": [row[0] for row in app.seat_panel.rows_shown()],
@@ -396,6 +398,8 @@ def test_a_sharp_screen_shows_what_the_screen_of_the_same_inches_shows(tables, s
         here = seen[TWINS[sharp]][scale]
         assert there["months"] == here["months"], scale
         assert there["names"] == here["names"], scale
+        for size, twin in zip(there["window"], here["window"]):     # the window's inches
+            assert abs(size / there["scale"] - twin) <= 0.03 * twin, (scale, there, here)
         # as tall in inches, but for the few per cent by which a line of text is drawn
         # taller or shorter at one pixel size than at another
         inches = there["tracks"] / there["scale"]
