@@ -3,7 +3,8 @@
 They answer the questions a player asks of the paper tally sheet — the
 lowest bid the rules allow, what the order will cost, what can be made from
 stock — and never suggest what to do.  ``problems`` is the very list that
-``Game.submit`` refuses an entry for.
+``Game.submit`` refuses an entry for; ``entry_problems`` is the same list with
+each limit's field, kind and number (``ed.entries.Problem``).
 """
 from __future__ import annotations
 
@@ -11,18 +12,27 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from . import entries as _entries
 from . import market, production
+from .entries import Problem
 from .rules import GOODS, LOAN_STEP, RAW
 from .view import PlayerView
 
 
+def entry_problems(view: PlayerView, entry: Any) -> List[Problem]:
+    """Every limit ``entry`` breaks for this seat now, each with its field, kind and limit.
+
+    The structured form of ``problems``: the same limits in the same order.
+    """
+    if view.is_over:
+        return [_entries.OVER]
+    _, found = _entries.check(view.rules, view.phase, view.previous_prices(), entry)
+    return found
+
+
 def field_problems(view: PlayerView, entry: Any) -> Dict[Optional[str], List[str]]:
     """The limits ``entry`` breaks, grouped by commodity key (``None`` for the whole entry)."""
-    if view.is_over:
-        return {None: ["the game is over; no more entries are taken"]}
-    _, found = _entries.check(view.rules, view.phase, view.previous_prices(), entry)
     grouped: Dict[Optional[str], List[str]] = {}
-    for key, text in found:
-        grouped.setdefault(key, []).append(text)
+    for problem in entry_problems(view, entry):
+        grouped.setdefault(problem.key, []).append(problem.text)
     return grouped
 
 

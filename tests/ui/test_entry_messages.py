@@ -61,6 +61,41 @@ def test_a_typed_number_is_refused_saying_what_is_wrong(typed, line, short, fiel
     assert help_.first_bad == "xfine" and help_.bad_field == field
 
 
+def test_rewording_a_refusal_changes_no_field_and_no_short_line(monkeypatch):
+    """The window finds the field at fault and its few words from the problem's kind and
+    limit, never from the sentence: every refusal reworded, the same fields and lines."""
+    import dataclasses
+
+    from ed import entries
+    cases = [buying(), buying(2), selling()]
+    typed = [("4", "30"), ("4", "-3"), ("4", "99999999999"), ("-3", "40"), ("13", "40"),
+             ("99999999999", "40"), ("5", "40")]
+
+    def everything():
+        seen = []
+        for view in cases:
+            for pair in typed:
+                for tried in (False, True):
+                    help_ = P.entry_help(view, {view.keys[0]: pair, view.keys[2]: ("6", "9")},
+                                         tried=tried)
+                    seen.append(([(h.level, h.short, h.field) for h in help_.lines.values()],
+                                 (help_.total.level, help_.total.short), help_.ok,
+                                 help_.first_bad, help_.bad_field))
+        return seen
+
+    before = everything()
+    check = entries.check
+
+    def reworded(*args):
+        normal, found = check(*args)
+        return normal, [dataclasses.replace(p, text=f"Nope, {p.text.upper()[::-1]}")
+                        for p in found]
+
+    monkeypatch.setattr(entries, "check", reworded)
+    assert P.entry_help(buying(), {"xfine": ("4", "30")}).lines["xfine"].text.startswith("Nope")
+    assert everything() == before
+
+
 @pytest.mark.parametrize("units", ["99999999999", "10", "9" * 50])
 def test_too_many_units_with_no_price_yet_say_only_the_monthly_limit(units):
     """Not "at least $100,000,000,029 (the minimum bid)": the units are the problem."""

@@ -7,11 +7,11 @@ shown on hover and in the field's tooltip."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Dict, Mapping, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Dict, List, Mapping, Optional, Tuple
 
-from ... import hints
-from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES
+from ... import entries, hints
+from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
 from .common import PURCHASING, money, sentence, stock_text, units_text
 
 
@@ -25,6 +25,9 @@ class Hint:
     text: str
     level: str = "info"
     short: str = ""
+    #: which of the commodity's two fields it is about ("units" or "price"), so the cursor
+    #: can be put there; where to go is not part of what is said, so not compared
+    field: str = field(default="units", compare=False)
 
     @property
     def line(self) -> str:
@@ -67,21 +70,23 @@ def parse_number(text: str) -> Optional[int]:
 
 
 def _parse(view, texts: Mapping[str, Tuple[str, str]]
-           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, str], Dict[str, bool]]:
-    """Typed texts -> (entry, messages for fields that are not numbers, price missing)."""
+           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, Hint], Dict[str, bool]]:
+    """Typed texts -> (entry, the help of fields that are not numbers, price missing)."""
     word = "bid" if view.phase == PURCHASING else "asking price"
     entry: Dict[str, Tuple[int, int]] = {}
-    bad: Dict[str, str] = {}
+    bad: Dict[str, Hint] = {}
     missing: Dict[str, bool] = {}
     for key in view.keys:
         units_text, price_text = texts.get(key, ("", ""))
         units, price = parse_number(units_text), parse_number(price_text)
         name = NAMES[key]
         if units is None:
-            bad[key] = f"{name} units must be a whole number such as 4, not “{units_text.strip()}”."
+            bad[key] = Hint(f"{name} units must be a whole number such as 4, not "
+                            f"“{units_text.strip()}”.", "error", _NOT_WHOLE, "units")
             continue
         if price is None:
-            bad[key] = f"The {name} {word} must be a whole number of dollars such as 35, not “{price_text.strip()}”."
+            bad[key] = Hint(f"The {name} {word} must be a whole number of dollars such as 35, "
+                            f"not “{price_text.strip()}”.", "error", _NOT_WHOLE, "price")
             continue
         if units > 0 and not price_text.strip():
             missing[key] = True
@@ -100,7 +105,7 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     matter yet.
     """
     entry, bad, missing = _parse(view, texts)
-    found = hints.field_problems(view, entry) if not bad else {}
+    found = _problems_by_key(view, entry) if not bad else {}
     lines: Dict[str, Hint] = {}
     buying = view.phase == PURCHASING
     over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
@@ -108,7 +113,7 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
         missing.pop(key, None)
     for key in view.keys:
         if key in bad:
-            lines[key] = Hint(bad[key], "error", _NOT_WHOLE)
+            lines[key] = bad[key]
             continue
         units, price = entry.get(key, (0, 0))
         if over[key] is not None:
@@ -145,46 +150,48 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     first_bad = problem_keys[0] if problem_keys else (
         _first_key(view, entry) if total.level == "error" else None)
     return EntryHelp(entry, lines, total, ok, first_bad, refusal,
-                     _bad_field(lines[first_bad].text) if first_bad in lines else "units")
+                     lines[first_bad].field if first_bad in lines else "units")
 
-
-_PRICE_WORDS = (" bid $", " ask $", " bid -$", " ask -$", "absurdly large price",
-                "absurdly negative price", "bid must", "asking price", "Type your")
 
 #: The short line of a number that is not a whole number.
 _NOT_WHOLE = "not a whole number"
 
-#: The rules' refusals (``ed.entries``) as short lines: a pattern of the sentence, the
-#: short line made from its groups.  A refusal not listed here is shown whole.
-_SHORT_PROBLEMS = (
-    (re.compile(r"units must be 0 or more"), "units must be 0 or more"),
-    (re.compile(r"(bid|ask) \S+ is below the lowest price, (\$[\d,]+)"), "{0} at least {1}"),
-    (re.compile(r"(bid|ask) .+ is over the highest price allowed, (\$[\d,]+)"),
-     "{0} at most {1}"),
-    (re.compile(r"over the limit of (\d+) units of one grade"), "over {0} of one grade"),
-    (re.compile(r"below the minimum bid (\$[\d,]+)"), "below the min {0}"),
-    (re.compile(r"over the monthly limit of (\d+) units"), "over the {0}-unit limit"),
-    (re.compile(r"the game is over"), "the game is over"),
-)
+#: The rules' refusals (``ed.entries.Problem``) in a few words, by kind: ``{word}`` is
+#: "bid" or "ask", ``{limit}`` the number the limit names.  A kind not listed here is
+#: shown as its whole sentence.
+_SHORT_PROBLEMS = {
+    entries.NEGATIVE_UNITS: "units must be 0 or more",
+    entries.PRICE_TOO_LOW: "{word} at least {limit}",
+    entries.PRICE_TOO_HIGH: "{word} at most {limit}",
+    entries.OVER_GRADE_LIMIT: "over {count} of one grade",
+    entries.BELOW_MIN_BID: "below the min {limit}",
+    entries.OVER_MONTHLY_LIMIT: "over the {count}-unit limit",
+    entries.GAME_OVER: "the game is over",
+}
 
 
-def short_problem(text: str) -> str:
-    """A refusal of the rules in a few words ("below the min $36"), or the sentence itself."""
-    for pattern, short in _SHORT_PROBLEMS:
-        match = pattern.search(text)
-        if match:
-            return short.format(*match.groups())
-    return sentence(text)
+def _problems_by_key(view, entry) -> Dict[Optional[str], List[entries.Problem]]:
+    """The limits ``entry`` breaks (``hints.entry_problems``), by commodity key."""
+    grouped: Dict[Optional[str], List[entries.Problem]] = {}
+    for problem in hints.entry_problems(view, entry):
+        grouped.setdefault(problem.key, []).append(problem)
+    return grouped
 
 
-def _problem_hint(text: str) -> Hint:
+def short_problem(problem: entries.Problem) -> str:
+    """A refusal of the rules in a few words ("below the min $36"), or its sentence."""
+    short = _SHORT_PROBLEMS.get(problem.kind)
+    if short is None:
+        return sentence(problem.text)
+    word = "bid" if problem.key in RAW else "ask"
+    limit = problem.limit if problem.limit is not None else 0
+    return short.format(word=word, limit=money(limit), count=limit)
+
+
+def _problem_hint(problem: entries.Problem) -> Hint:
     """The first thing the rules refuse in a field, in red: the sentence and its short line."""
-    return Hint(sentence(text), "error", short_problem(text))
-
-
-def _bad_field(text: str) -> str:
-    """Which field a problem is about, so the cursor can be put there."""
-    return "price" if any(word in text for word in _PRICE_WORDS) else "units"
+    return Hint(sentence(problem.text), "error", short_problem(problem),
+                "price" if problem.field == "price" else "units")
 
 
 def _first_key(view, entry) -> Optional[str]:
@@ -207,9 +214,9 @@ def _over_limit(view, key: str, entry, found) -> Optional[Hint]:
         return Hint(f"{_count_units(units)} of {NAMES[key]} is over the limit of "
                     f"{rules.grade_limit} units of one grade with {rules.players} players.",
                     "error", f"over {rules.grade_limit} of one grade")
-    for text in found.get(key, ()):
-        if _bad_field(text) == "units":
-            return _problem_hint(text)
+    for problem in found.get(key, ()):
+        if problem.field != "price":
+            return _problem_hint(problem)
     return None
 
 
@@ -217,10 +224,10 @@ def _missing_price(view, key: str, units: int, level: str) -> Hint:
     if view.phase == PURCHASING:
         floor = money(hints.min_bid(view, key, units))
         return Hint(f"Type your bid for {units} {NAMES[key]}: at least {floor} "
-                    f"(the minimum bid).", level, f"bid at least {floor}")
+                    f"(the minimum bid).", level, f"bid at least {floor}", "price")
     top = money(hints.highest_useful_ask(view, key, units))
     return Hint(f"Type your asking price for {units} {NAMES[key]}; above {top} it cannot sell.",
-                level, f"ask up to {top}")
+                level, f"ask up to {top}", "price")
 
 
 def _count_units(value: int) -> str:
@@ -296,7 +303,8 @@ def _whole_entry_problem(found) -> Optional[Hint]:
     """A refusal of the entry as a whole (the month's limit, the game over), or ``None``."""
     if not found.get(None):
         return None
-    return Hint(sentence("; ".join(found[None])), "error", short_problem(found[None][0]))
+    return Hint(sentence("; ".join(problem.text for problem in found[None])), "error",
+                short_problem(found[None][0]))
 
 
 def _order_total(view, entry, found) -> Hint:
