@@ -103,7 +103,8 @@ class Entering:
         ui = app.layout
         view = self.view
         keys = view.keys
-        help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried)
+        help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried,
+                             newcomer=P.is_newcomer(app.games_finished()))
         ui.tally.show_help(help_, keys, "orders" if view.phase == "purchasing" else "sales")
         if ui.refusal_label.cget("text"):
             ui.show_bar(None)     # the refusal was about what has just been changed
@@ -122,7 +123,8 @@ class Entering:
         keys = view.keys
         self._tried = True
         texts = ui.tally.texts(keys)
-        help_ = P.entry_help(view, texts, tried=True)
+        help_ = P.entry_help(view, texts, tried=True,
+                             newcomer=P.is_newcomer(app.games_finished()))
         block = "orders" if view.phase == "purchasing" else "sales"
         ui.tally.show_help(help_, keys, block)
         if not help_.ok:

@@ -10,7 +10,7 @@ game.  Widget tree::
     ├── body (ttk.Frame)
     │   ├── main
     │   │   ├── sheet area: sheet_title, look_choice, standings_button, submit_button,
-    │   │   │               instructions_row (instructions, instructions_button, while a
+    │   │   │               instructions_row (instructions, instructions_button "Hide tips", while a
     │   │   │               newcomer needs them), tally (TallySheet),
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: board (BoardCanvas: the Price Level Board, first in sight),
@@ -94,11 +94,13 @@ class MainWindow:
         self.instructions = ttk.Label(self.instructions_row, text="", justify="left",
                                       wraplength=pad(90), style="Muted.TLabel")
         self.instructions.grid(row=0, column=0, sticky="ew")
-        self.instructions_button = ttk.Button(self.instructions_row, text="Got it",
+        self.instructions_button = ttk.Button(self.instructions_row, text="Hide tips",
                                               command=self.dismiss_instructions)
         self.instructions_button.grid(row=0, column=1, sticky="ne", padx=(pad(0.5), 0))
         for label in (self.sheet_title, self.instructions):
             wrap_to_width(label)
+        from .tooltip import add_tooltip
+        add_tooltip(self.instructions_button, INSTRUCTIONS_TIP, 400)
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
                                 on_submit=app.flow.submit,
                                 on_typed=lambda: app.message_over("entry"))
@@ -169,7 +171,7 @@ class MainWindow:
             self.instructions_row.grid_remove()
 
     def dismiss_instructions(self) -> None:
-        """"Got it": the instructions go for good (remembered in the settings)."""
+        """"Hide tips": the instructions go for good (remembered in the settings)."""
         self.show_instructions("")
         self.app.prefs.update_settings(instructions_dismissed=True)
         if self.app.mode == "enter":
@@ -434,6 +436,11 @@ class MainWindow:
             add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
         for name in ("money", "cash", "stock"):
             add_tooltip(getattr(reveal, f"{name}_head"), tips.REVEAL_HEADS[name], 400)
+
+
+#: What "Hide tips" does, on hover.
+INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do not come "
+                    "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
 
 
 def wrap_to_width(label: ttk.Label) -> None:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Mapping, Optional, Tuple
 
 from ... import entries, hints
-from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
-from .common import PURCHASING, money, sentence, stock_text, units_text
+from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
+from .common import PURCHASING, and_names, money, sentence, stock_text, units_text
 
 
 # ------------------------------------------------------------------- entry
@@ -95,37 +95,25 @@ def _parse(view, texts: Mapping[str, Tuple[str, str]]
     return entry, bad, missing
 
 
-def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False) -> EntryHelp:
+def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False,
+               newcomer: bool = False) -> EntryHelp:
     """Live help for the entry typed so far: what each field allows and what is wrong.
 
     ``texts`` maps each commodity key of the phase to its (units, price)
     texts.  ``tried`` is true once the player has pressed Submit: a missing
     price is then an error rather than a reminder.  A field with more units
     than a month allows says so first, and only that: its price does not
-    matter yet.
+    matter yet.  For a ``newcomer`` the lines say what the numbers mean (the
+    minimum bid as the price if only this player orders, how far the others
+    moved it last time, what a purchase over the cash or goods sharing stock
+    lead to); the lines of a player who knows the game stay short.
     """
     entry, bad, missing = _parse(view, texts)
     found = _problems_by_key(view, entry) if not bad else {}
-    lines: Dict[str, Hint] = {}
+    lines = _field_lines(view, entry, bad, missing, found, tried, newcomer)
     buying = view.phase == PURCHASING
-    over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
-    for key in [k for k, hint in over.items() if hint is not None]:
-        missing.pop(key, None)
-    for key in view.keys:
-        if key in bad:
-            lines[key] = bad[key]
-            continue
-        units, price = entry.get(key, (0, 0))
-        if over[key] is not None:
-            lines[key] = over[key]
-        elif missing.get(key):
-            lines[key] = _missing_price(view, key, units, "error" if tried else "info")
-        elif found.get(key):
-            lines[key] = _problem_hint(found[key][0])
-        else:
-            lines[key] = (_order_line(view, key, units, price) if buying
-                          else _offer_line(view, key, entry, units, price))
-    total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
+    total = (_order_total(view, entry, found, newcomer) if buying
+             else _offer_total(view, entry, found))
     refused = any(found.get(key) and not missing.get(key) for key in view.keys)
     if bad or (not found.get(None) and refused):
         # The total of an entry with a refused field would add up numbers that mean nothing.
@@ -151,6 +139,32 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
         _first_key(view, entry) if total.level == "error" else None)
     return EntryHelp(entry, lines, total, ok, first_bad, refusal,
                      lines[first_bad].field if first_bad in lines else "units")
+
+
+def _field_lines(view, entry, bad, missing, found, tried: bool,
+                 newcomer: bool) -> Dict[str, Hint]:
+    """The line beside each commodity's fields: what is wrong with them first, else what
+    they allow.  A price still to type is forgotten where the units alone are refused."""
+    over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
+    for key in [k for k, hint in over.items() if hint is not None]:
+        missing.pop(key, None)
+    lines: Dict[str, Hint] = {}
+    for key in view.keys:
+        units, price = entry.get(key, (0, 0))
+        if key in bad:
+            lines[key] = bad[key]
+        elif over[key] is not None:
+            lines[key] = over[key]
+        elif missing.get(key):
+            lines[key] = _missing_price(view, key, units, "error" if tried else "info",
+                                        newcomer=newcomer)
+        elif found.get(key):
+            lines[key] = _problem_hint(found[key][0])
+        elif view.phase == PURCHASING:
+            lines[key] = _order_line(view, key, units, price, newcomer)
+        else:
+            lines[key] = _offer_line(view, key, entry, units, price, newcomer)
+    return lines
 
 
 #: The short line of a number that is not a whole number.
@@ -220,7 +234,11 @@ def _over_limit(view, key: str, entry, found) -> Optional[Hint]:
     return None
 
 
-def _missing_price(view, key: str, units: int, level: str) -> Hint:
+def _missing_price(view, key: str, units: int, level: str, *, newcomer: bool = False) -> Hint:
+    if newcomer:
+        text, short = _if_alone(view, key, units)
+        return Hint(f"Type your {'bid' if view.phase == PURCHASING else 'asking price'} for "
+                    f"{units} {NAMES[key]}. {text}", level, short, "price")
     if view.phase == PURCHASING:
         floor = money(hints.min_bid(view, key, units))
         return Hint(f"Type your bid for {units} {NAMES[key]}: at least {floor} "
@@ -230,6 +248,37 @@ def _missing_price(view, key: str, units: int, level: str) -> Hint:
                 level, f"ask up to {top}", "price")
 
 
+def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
+    """The minimum bid (or the highest useful ask) said as what it is, for a newcomer: the
+    price if only this player ordered (offered), and how far the others moved it the
+    last time.  Returns (the sentence, its short line); it suggests no price."""
+    buying = view.phase == PURCHASING
+    name = NAMES[key]
+    verb, did, step, moves = (("order", "ordered", "+$1", "adds $1") if buying
+                              else ("offer", "offered", "-$2", "takes $2 off"))
+    price = money(hints.min_bid(view, key, units) if buying
+                  else hints.highest_useful_ask(view, key, units))
+    last = hints.others_last_time(view, key)
+    if last is None:
+        others = f"each unit the others {verb}: {step}"
+        said = f"Each unit the others {verb} {moves}."
+    else:
+        count, moved = last
+        others = f"others {did} {count} last month: {_signed_money(moved)}" if count \
+            else f"others {did} none last month"
+        said = (f"Each unit the others {verb} {moves}; last month they {did} {count} {name} "
+                f"({_signed_money(moved)}).")
+    what = ("the lowest bid allowed; a bid below the new price buys nothing" if buying
+            else "an ask above the new price sells nothing")
+    text = (f"{price} is the price if only you {verb} {units} {name}: {what}. {said}")
+    return text, f"{price} if only you {verb}; {others}"
+
+
+def _signed_money(value: int) -> str:
+    """``+$4``, ``-$4``, ``$0``."""
+    return f"+${value:,}" if value > 0 else money(value)
+
+
 def _count_units(value: int) -> str:
     """Units for a sentence: ``1 unit``, ``99,999 units`` (absurd ones not spelled out)."""
     if value >= 10**15:
@@ -237,13 +286,16 @@ def _count_units(value: int) -> str:
     return units_text(value) if value < 1000 else f"{value:,} units"
 
 
-def _order_line(view, key: str, units: int, price: int) -> Hint:
+def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
     previous = money(view.prices[key])
     if not units:
         return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
                     short=f"price was {previous}")
     floor = money(hints.min_bid(view, key, units))
     cost = money(units * price)
+    if newcomer:
+        text, short = _if_alone(view, key, units)
+        return Hint(f"{text} Costs {cost} if bought.", short=short)
     return Hint(f"Minimum bid for {units} {NAMES[key]}: {floor}. Costs {cost} if bought.",
                 short=f"min {floor} · {cost}")
 
@@ -253,9 +305,15 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
 
     When the rest of the offer leaves room for fewer than ``key`` alone and
     that matters (nothing of ``key`` offered yet, or too many), the sentence
-    names the goods that together need more of a grade than the stock.
+    names the goods that together need more of a grade than the stock.  When
+    the rest cannot be made at all, the line speaks of ``key`` alone (the
+    rest's own line says what is wrong with it).
     """
     alone = hints.max_makeable(view, key)
+    if not hints.rest_is_makeable(view, key, entry):
+        why = hints.combination_shortage(view, key, entry)
+        return (f"You can make {alone} alone; the rest of this offer cannot be made as it is: "
+                f"{why}", f"can make {alone} alone", alone)
     beside = hints.max_makeable(view, key, entry)
     if beside == alone:
         return f"You can make {alone}", f"can make {alone}", beside
@@ -268,23 +326,47 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
     return f"You can make {alone} alone, {some} beside the rest: {why}", short, beside
 
 
-def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+def _sharing(view, key: str, entry) -> Optional[Hint]:
+    """For a newcomer, nothing of ``key`` offered yet: when the most of it that can be made
+    leaves fewer of another good, the line says that they share the stock."""
+    most = hints.max_makeable(view, key, entry)
+    shared = hints.competing(view, key, entry) if most else {}
+    if not shared:
+        return None
+    name = NAMES[key]
+    others = and_names([NAMES[other] for other in shared])
+    together = and_names([NAMES[good] for good in GOODS if good == key or good in shared])
+    left = and_names([f"only {n} {NAMES[other]}" if n else f"no {NAMES[other]}"
+                      for other, n in shared.items()])
+    return Hint(f"You can make {most} {name}, but {together} are made from the same "
+                f"stock: {most} {name} leave enough for {left}. Market price was "
+                f"{money(view.prices[key])}.", short=f"can make {most} · shares stock with {others}")
+
+
+def _offer_line(view, key: str, entry, units: int, price: int, newcomer: bool) -> Hint:
     can, can_short, beside = _can_make(view, key, entry, units)
     if not units:
-        return Hint(f"{can}. Market price was {money(view.prices[key])}.", short=can_short)
+        shared = _sharing(view, key, entry) if newcomer and can_short == f"can make {beside}" \
+            else None
+        return shared or Hint(f"{can}. Market price was {money(view.prices[key])}.",
+                              short=can_short)
     if units > beside:
         short = f"can make only {beside}" if beside else "can make none"
-        why = hints.combination_shortage(view, key, entry)
+        rest_ok = hints.rest_is_makeable(view, key, entry)
+        why = hints.combination_shortage(view, key, entry) if rest_ok else None
         if why:
             return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
                         f"(over-offering rule).", "error", short)
-        others = any(u > 0 for k, (u, _) in entry.items() if k != key)
+        others = rest_ok and any(u > 0 for k, (u, _) in entry.items() if k != key)
         where = " beside the rest of this offer" if others else " from your stock"
         return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
                     f"(over-offering rule).", "error", short)
     top = hints.highest_useful_ask(view, key, units)
     text = f"{can}. Highest useful ask for {units}: {money(top)}."
     if price <= top:
+        if newcomer:
+            said, short = _if_alone(view, key, units)
+            return Hint(f"{can}. {said}", short=short)
         return Hint(text, short=f"max {money(top)} · {money(units * price)}")
     sold = hints.most_sold(view, key, units, price)
     if sold:
@@ -307,7 +389,7 @@ def _whole_entry_problem(found) -> Optional[Hint]:
                 short_problem(found[None][0]))
 
 
-def _order_total(view, entry, found) -> Hint:
+def _order_total(view, entry, found, newcomer: bool = False) -> Hint:
     refused = _whole_entry_problem(found)
     if refused is not None:
         return refused
@@ -321,6 +403,8 @@ def _order_total(view, entry, found) -> Hint:
     if hints.would_cancel(view, entry):
         return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
                     "purchase this month is cancelled (short-of-cash rule).", "warn",
+                    f"{money(cost)}, more than your {money(view.own_cash)}: all this month's "
+                    f"purchases would be cancelled" if newcomer else
                     f"{money(cost)}: more than your {money(view.own_cash)}")
     if view.rules.loans and hints.loan_needed(view, entry):
         loan = money(hints.loan_needed(view, entry))
