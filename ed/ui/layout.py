@@ -15,7 +15,7 @@ game.  Widget tree::
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: board (BoardCanvas: the Price Level Board, first in sight),
     │   │             seat_panel, price_tabs (Prices | Price chart),
-    │   │             reference (Market calculator | Production chart | Game log);
+    │   │             reference (Price moves | Production chart | Game log);
     │   │             where the window is short one notebook holds all five (``compact``)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
@@ -208,8 +208,8 @@ class MainWindow:
         self.compact = self._side_too_short()
         side.rowconfigure(2, weight=1)
         side.rowconfigure(3, weight=1)
-        titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
-            ("Prices", "Price chart", "Market calculator", "Production chart", "Game log")
+        titles = ("Prices", "Chart", "Price moves", "Recipes", "Log") if self.compact else \
+            ("Prices", "Price chart", "Price moves", "Production chart", "Game log")
         self.price_tabs = ttk.Notebook(side)
         self.price_tabs.grid(row=2, column=0, sticky="nsew", pady=theme.pad(0.4),
                              rowspan=2 if self.compact else 1)

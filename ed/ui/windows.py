@@ -316,8 +316,9 @@ class AboutWindow(tk.Toplevel):
 #: The quick guide: (heading, paragraph) pairs.
 GUIDE = (
     ("The game", None),
-    ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash at "
-         "the end wins."),
+    ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash after "
+         "the last month wins. Raw materials still in stock then are sold to the Broker at "
+         "their last price."),
     ("Each month", None),
     ("Buying", "Every player secretly orders raw materials (X-Fine, Fine, Standard): how many "
                "units and a bid per unit. When all orders are in they are revealed together; "
@@ -327,15 +328,15 @@ GUIDE = (
                 "many units and an asking price. An ask at or below the new price sells, and "
                 "only goods sold use up materials."),
     ("Your tally sheet", None),
-    ("", "Type your entry in the yellow column. The help beside each field shows the minimum "
-         "bid, the cost and the cash left, what you can make and the highest useful ask, and "
-         "in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
+    ("", "Type your entry in this month's column. The help beside the fields shows the "
+         "minimum bid (the price if only you ordered), the cost and the cash left, what you can "
+         "make and the highest useful ask, and in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
          "until the last player is in. An empty entry is asked about first."),
     ("Around it", None),
     ("", "The strip at the top shows the month and the phase. On the right: the Price Level "
          "Board (a token per commodity at its price, last month's place faint behind it), "
-         "every player's cash and stock, and tabs for the prices month by month, the price "
-         "chart, the market calculator, the production chart and the game log. All of it is "
+         "every player's cash and stock, and, a click away, the prices month by month, a chart "
+         "of them, how far prices move, the production chart and the game log. All of it is "
          "public."),
     ("The reveal", None),
     ("", "After each phase every entry turns over, commodity by commodity: the units add up, "
