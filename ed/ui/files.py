@@ -136,6 +136,8 @@ class Files:
         ui.show_screen(ui.welcome, "welcome")
         if elsewhere:
             ui.welcome.message.configure(text=elsewhere_sentence(elsewhere))
+        if not self.app.settings.first_run_done:
+            return      # the very first start: the goal and a quick start come first
         self.new_game()
 
     def resume_game(self) -> None:
@@ -171,7 +173,16 @@ class Files:
                 human = app.session.game.names[humans[0]]
         app.dialog = NewGameDialog(app, app.theme, on_start=self._dialog_started,
                                    on_cancel=self._dialog_closed, human_name=human,
-                                   remembered=app.settings.last_setup)
+                                   remembered=app.settings.last_setup,
+                                   more_open=app.settings.more_options,
+                                   on_more=lambda shown: app.prefs.update_settings(
+                                       more_options=shown))
+
+    def quick_start(self) -> None:
+        """Quick start: a short game against an easy computer player, which the guide
+        walks through (at the very first start, before any option is asked)."""
+        from .dialogs import quick_start_setup
+        self._dialog_started(quick_start_setup())
 
     def _dialog_closed(self) -> None:
         self.app.dialog = None

@@ -231,7 +231,7 @@ class ExtraWindows:
     def start_tour(self) -> None:
         """Help ▸ Guided first game: month 1 walked through, with Next and Skip."""
         if self.tour is not None and self.tour.shown:
-            self.raise_window(self.tour.window)
+            self.tour.focus()
             return
         from .tour import Tour
         if self.app.mode not in ("enter", "look"):

@@ -330,7 +330,7 @@ def test_the_new_game_dialog_fits_the_screen_with_six_seats(make_app, data_dir, 
     last = dialog.seat_rows[5].level
     dialog.area.see(last)
     app.update()
-    assert inside(last, dialog.area) and "expert" in dialog.level_text.cget("text")
+    assert inside(last, dialog.area) and "expert" in last._ed_tooltip.current_text()
 
 
 @pytest.mark.parametrize("scale", [1.1, 1.5])
@@ -777,15 +777,15 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     app = make_app()
     begin(app, game_at(4, 3))
     fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})
-    keys(app, app.tally.entries["C"][1], "Return")
-    label = app.tally.hints["C"]
+    keys(app, app.tally.entries["A"][1], "Return")
+    label = app.tally.hints["A"]
     app.tally.add_tips()
     # A few words beside the field, whole even at 200%; the sentence in the tooltip.
     assert label.cget("text") == "can make none"
-    assert label.full_text.startswith("Cannot make 1 C beside the rest")
+    assert label.full_text.startswith("Cannot make 2 A: you can make none from your stock")
     assert label._ed_tooltip.current_text() == label.full_text
-    top, bottom = app.tally.hint_band("C")
-    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["C.hint"])
+    top, bottom = app.tally.hint_band("A")
+    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["A.hint"])
     assert top <= y0 and y1 <= bottom + 1
 
 

@@ -315,8 +315,10 @@ def test_keyboard_only_submission(make_app):
         price.event_generate("<KeyPress>", keysym=char)
     app.update()
     assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
-    assert app.tally.hints["xfine"].cget("text") == "min $34 · $180"
-    assert "Minimum bid for 4 X-Fine: $34" in app.tally.hints["xfine"].full_text
+    # a newcomer's line: the minimum bid said as what it is
+    assert app.tally.hints["xfine"].cget("text") == \
+        "$34 if only you order; each unit the others order: +$1"
+    assert "$34 is the price if only you order 4 X-Fine" in app.tally.hints["xfine"].full_text
     price.event_generate("<Return>")
     app.update()
     game = app.session.game

@@ -109,6 +109,13 @@ def sheet_title(view) -> str:
     return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 
 
+#: How to win and what a month is, in three short lines: the first thing a newcomer reads
+#: (the first start's welcome, the guide's first step).
+GOAL_LINES = ("Whoever has the most cash after the last month wins.",
+              "Each month you buy raw materials, then sell goods made from them.",
+              "Raw materials left at the end are sold to the Broker at their last price.")
+GOAL = " ".join(GOAL_LINES)
+
 #: The instructions above the sheet are shown while fewer games than this have been
 #: finished on this computer ...
 NEWCOMER_GAMES = 2
