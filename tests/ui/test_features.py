@@ -309,6 +309,9 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     for seat in range(game.players):
         assert cash.find_withtag(f"point&&c:s{seat}")
     bars = app.ending.standings.canvas
+    # the tab and the chart in it say the same words
+    tab_title = app.ending.tabs.tab(app.ending.standings, "text")
+    assert tab_title == "Final cash" and bars.itemcget("title", "text") == tab_title
     winners = [seat for seat, place in enumerate(game.places()) if place == 1]
     for seat in winners:
         assert set(bars.find_withtag(f"s:{seat}")) & set(bars.find_withtag("winner"))
