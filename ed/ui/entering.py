@@ -169,6 +169,7 @@ class Entering:
             return
         self.app.layout.show_bar(None)
         self.app.mode = "enter"
+        self._tried = False     # nothing was refused: a price still to type is a reminder
         if focus:
             self.focus_entry()
 

@@ -293,7 +293,8 @@ def test_the_minimum_bid_is_said_as_the_price_if_only_you_order():
     first = P.entry_help(buying(2), {"xfine": ("4", "44")}, newcomer=True)
     assert first.lines["xfine"] == P.Hint(
         "$34 is the price if only you order 4 X-Fine: the lowest bid allowed; a bid below the "
-        "new price buys nothing. Each unit the others order adds $1. Costs $176 if bought.",
+        "new price buys nothing, and you pay what you bid. Each unit the others order adds $1. "
+        "Costs $176 if bought.",
         short="$34 if only you order; each unit the others order: +$1")
     game = months_of()
     game.submit(0, {})
@@ -302,9 +303,14 @@ def test_the_minimum_bid_is_said_as_the_price_if_only_you_order():
     february = P.entry_help(game.view(0), {"xfine": ("4", "")}, newcomer=True)
     assert february.lines["xfine"] == P.Hint(
         "Type your bid for 4 X-Fine. $34 is the price if only you order 4 X-Fine: the lowest "
-        "bid allowed; a bid below the new price buys nothing. Each unit the others order adds "
-        "$1; last month they ordered 4 X-Fine (+$4).", "info",
+        "bid allowed; a bid below the new price buys nothing, and you pay what you bid. Each "
+        "unit the others order adds $1; last month they ordered 4 X-Fine (+$4).", "info",
         "$34 if only you order; others ordered 4 last month: +$4")
+    # before any units are typed, what the others did last month is there already
+    assert february.lines["fine"] == P.Hint(
+        "Market price was $23; the others ordered 3 Fine last month. Type units to see the "
+        "minimum bid.", short="price was $23 · others ordered 3 last month")
+    assert february.lines["standard"].short == "price was $18 · others ordered none last month"
     assert P.entry_help(game.view(0), {"standard": ("2", "12")}, newcomer=True).lines[
         "standard"].short == "$10 if only you order; others ordered none last month"
     # a player who has finished two games reads the short line of old

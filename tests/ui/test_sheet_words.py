@@ -120,6 +120,20 @@ def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(m
     assert instructions_shown(again) == ""
 
 
+def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(make_app):
+    """Enter on an empty sheet asks first; after "No, go back" nothing was refused, so units
+    typed without a bid yet get their reminder, not a red line."""
+    app = make_app()
+    begin(app, game_at(4, 1, "purchasing"))
+    keys(app, app.tally.entries["xfine"][0], "Return")
+    assert app.mode == "confirm"
+    keys(app, app.layout.no_button, "Return")
+    assert app.mode == "enter"
+    fill(app, {"xfine": (3, "")})
+    assert str(app.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
+    assert hint_shown(app, "xfine") == "$33 if only you order; each unit the others order: +$1"
+
+
 # ------------------------------------------------------------- the status line
 
 def status(app) -> str:

@@ -268,8 +268,8 @@ def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
             else f"others {did} none last month"
         said = (f"Each unit the others {verb} {moves}; last month they {did} {count} {name} "
                 f"({_signed_money(moved)}).")
-    what = ("the lowest bid allowed; a bid below the new price buys nothing" if buying
-            else "an ask above the new price sells nothing")
+    what = ("the lowest bid allowed; a bid below the new price buys nothing, and you pay "
+            "what you bid" if buying else "an ask above the new price sells nothing")
     text = (f"{price} is the price if only you {verb} {units} {name}: {what}. {said}")
     return text, f"{price} if only you {verb}; {others}"
 
@@ -287,10 +287,8 @@ def _count_units(value: int) -> str:
 
 
 def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
-    previous = money(view.prices[key])
     if not units:
-        return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
-                    short=f"price was {previous}")
+        return _before_units(view, key, newcomer)
     floor = money(hints.min_bid(view, key, units))
     cost = money(units * price)
     if newcomer:
@@ -298,6 +296,20 @@ def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
         return Hint(f"{text} Costs {cost} if bought.", short=short)
     return Hint(f"Minimum bid for {units} {NAMES[key]}: {floor}. Costs {cost} if bought.",
                 short=f"min {floor} · {cost}")
+
+
+def _before_units(view, key: str, newcomer: bool) -> Hint:
+    """The line beside a grade with no units typed: last month's price; for a newcomer, also
+    how many the others ordered then, which moved it."""
+    previous = money(view.prices[key])
+    last = hints.others_last_time(view, key) if newcomer else None
+    if last is None:
+        return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
+                    short=f"price was {previous}")
+    count = last[0] or "none"
+    return Hint(f"Market price was {previous}; the others ordered {count} {NAMES[key]} last "
+                f"month. Type units to see the minimum bid.",
+                short=f"price was {previous} · others ordered {count} last month")
 
 
 def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:

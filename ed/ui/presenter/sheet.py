@@ -113,7 +113,8 @@ def sheet_title(view) -> str:
 #: (the first start's welcome, the guide's first step).
 GOAL_LINES = ("Whoever has the most cash after the last month wins.",
               "Each month you buy raw materials, then sell goods made from them.",
-              "Raw materials left at the end are sold to the Broker at their last price.")
+              "Raw materials left at the end are sold to the Broker, the bank, at their last "
+              "price.")
 GOAL = " ".join(GOAL_LINES)
 
 #: The instructions above the sheet are shown while fewer games than this have been
@@ -166,9 +167,9 @@ def instructions(view) -> str:
                  if view.rules.players == 2 else "")
         return (f"For each grade you want, type the units (up to {limit} in all{extra}) and "
                 f"your bid per unit in this month's column; a bid at or above the new market "
-                f"price buys. Enter submits.")
+                f"price buys, and you pay what you bid. Enter submits.")
     return ("For each good you offer from your stock, type the units and your asking price; "
-            "an ask at or below the new market price sells. Enter submits.")
+            "an ask at or below the new market price sells, at what you ask. Enter submits.")
 
 
 def empty_entry_question(view) -> Optional[str]:
