@@ -167,6 +167,14 @@ def combination_shortage(view: PlayerView, good: str,
                                            offer_units(entry))
 
 
+def one_lacks(view: PlayerView, good: str) -> Optional[Tuple[str, int, int]]:
+    """What one unit of ``good`` lacks from the seat's stock: (the grades that may fill the
+    places short, places, units on hand), or ``None`` when one can be made."""
+    units = [1 if key == good else 0 for key in GOODS]
+    short = production.shortfall(production.places(view.rules.recipes, units), view.own_stock)
+    return None if short is None else short[:3]
+
+
 def rest_is_makeable(view: PlayerView, good: str, entry: Mapping[str, Sequence[int]]) -> bool:
     """Whether the rest of the offer (every good but ``good``) can be made from stock."""
     units = offer_units(entry)

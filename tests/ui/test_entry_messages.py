@@ -375,3 +375,23 @@ def test_the_last_month_says_what_becomes_of_the_stock_left_over():
         "Last month: the raw units you still hold after this sale go to the Broker at "
         "X-Fine $30, Fine $15, Standard $8 a unit.")
     assert P.newcomer_instructions(game.view(0), games_finished=2, dismissed=False) == ""
+
+
+def test_a_stock_that_makes_nothing_says_what_one_unit_lacks():
+    """6 Standard alone make nothing: "can make 0" says what one of each good needs."""
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    game.submit(0, {"standard": (6, 30)})
+    game.submit(1, {})
+    game.resolve()
+    help_ = P.entry_help(game.view(0), {}, newcomer=True)
+    assert help_.lines["C"] == P.Hint(
+        "You can make no C: one C needs 1 X-Fine or Fine and you have 0 (X-Fine may stand in "
+        "for Fine, and Fine for Standard). Market price was $90.",
+        short="can make 0 · one needs 1 X-Fine or Fine")
+    assert help_.lines["A"].short == "can make 0 · one needs 2 X-Fine"
+    assert P.entry_help(game.view(0), {}).lines["A"].short == "can make 0"
+    empty = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    empty.submit(0, {})
+    empty.submit(1, {})
+    empty.resolve()
+    assert P.entry_help(empty.view(0), {}, newcomer=True).lines["A"].short == "can make 0"

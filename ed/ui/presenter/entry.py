@@ -355,13 +355,30 @@ def _sharing(view, key: str, entry) -> Optional[Hint]:
                 f"{money(view.prices[key])}.", short=f"can make {most} · shares stock with {others}")
 
 
+def _lacking(view, key: str) -> Optional[Hint]:
+    """For a newcomer holding stock that makes no ``key``: what one of it lacks."""
+    lacks = hints.one_lacks(view, key) if any(view.own_stock) else None
+    if lacks is None:
+        return None
+    grades, needed, have = lacks
+    name = NAMES[key]
+    return Hint(f"You can make no {name}: one {name} needs {needed} {grades} and you have "
+                f"{have} ({_RECIPE_NOTE}). Market price was {money(view.prices[key])}.",
+                short=f"can make 0 · one needs {needed} {grades}")
+
+
+#: How the recipes and the substitutions read in a newcomer's sentence.
+_RECIPE_NOTE = "X-Fine may stand in for Fine, and Fine for Standard"
+
+
 def _offer_line(view, key: str, entry, units: int, price: int, newcomer: bool) -> Hint:
     can, can_short, beside = _can_make(view, key, entry, units)
     if not units:
-        shared = _sharing(view, key, entry) if newcomer and can_short == f"can make {beside}" \
-            else None
-        return shared or Hint(f"{can}. Market price was {money(view.prices[key])}.",
-                              short=can_short)
+        said = None
+        if newcomer and can_short == f"can make {beside}":
+            said = _sharing(view, key, entry) if beside else _lacking(view, key)
+        return said or Hint(f"{can}. Market price was {money(view.prices[key])}.",
+                            short=can_short)
     if units > beside:
         short = f"can make only {beside}" if beside else "can make none"
         rest_ok = hints.rest_is_makeable(view, key, entry)
