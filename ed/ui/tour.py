@@ -166,7 +166,9 @@ class Tour:
             button.bind("<Escape>", lambda e: self._key(self.close))
         self.window.grid(row=self.ROW, column=0, sticky="ew")
         self.window.grid_propagate(False)
-        self.window.bind("<Configure>", lambda e: self._fit(), add="+")
+        # again when the window's width or the text size changes
+        for widget in (self.window, self.text_label):
+            widget.bind("<Configure>", lambda e: self._fit(), add="+")
 
     # ------------------------------------------------------------ steps
 

@@ -145,3 +145,14 @@ def test_the_very_first_start_offers_the_guide_whatever_opens_first(make_app, da
     again = make_app(save=str(path), first_run=True)
     again.update()
     assert again.tour is None
+
+
+def test_the_guide_keeps_its_words_whole_when_the_text_grows(make_app):
+    app = make_app()
+    tour = guide(app)
+    before = tour.window.winfo_height()
+    app.prefs.change_text_size("larger")
+    app.update()
+    assert app.tour is tour and tour.shown
+    need = tour.title_label.winfo_reqheight() + tour.text_label.winfo_reqheight()
+    assert tour.window.winfo_height() >= need and tour.window.winfo_height() > before
