@@ -56,12 +56,14 @@ def _rect_of(widget) -> Optional[Rect]:
     return (left, top, right - left, bottom - top)
 
 
-def _bring_into_sight(widget) -> None:
-    """Scroll every scrolling area around ``widget`` so that it is in sight."""
+def _bring_into_sight(widget, scrolled: dict) -> None:
+    """Scroll every scrolling area around ``widget`` so that it is in sight, noting in
+    ``scrolled`` where each area stood before the guide first scrolled it."""
     from .scroll import ScrolledFrame
     outer = getattr(widget, "master", None)
     while outer is not None:
         if isinstance(outer, ScrolledFrame):
+            scrolled.setdefault(outer, outer.canvas.yview()[0])
             outer.see(widget)
         outer = outer.master
 
@@ -127,6 +129,7 @@ class Tour:
         self.clock = app.flow.clock
         self._shown_at = float("-inf")
         self._measured: Optional[Tuple[int, int]] = None   # (wrap, em) the height is for
+        self._scrolled: dict = {}   # the scrolling areas moved for a step: where they stood
         self.frames = [tk.Frame(app, background=HIGHLIGHT, takefocus=0) for _ in range(4)]
         self._build()
         self.show(0)
@@ -239,7 +242,7 @@ class Tour:
     def _place_highlight(self) -> None:
         target = self.target()
         try:
-            _bring_into_sight(target)
+            _bring_into_sight(target, self._scrolled)
         except tk.TclError:
             pass
         self.app.update_idletasks()
@@ -277,7 +280,13 @@ class Tour:
         self.next_button.focus_set()
 
     def close(self) -> None:
-        """End the guide; the game goes on as it was, the strip's room back to it."""
+        """End the guide; the game goes on as it was, the strip's room back to it and each
+        area it scrolled where it stood."""
+        for area, top in self._scrolled.items():
+            try:
+                area.canvas.yview_moveto(top)
+            except tk.TclError:
+                pass            # rebuilt meanwhile (a new text size)
         for widget in self.frames + [self.window]:
             try:
                 widget.destroy()

@@ -83,8 +83,13 @@ def test_the_guide_covers_nothing_it_frames_and_its_buttons_never_move(make_app,
     assert framed >= 7
     assert len(places) == 1             # the same place, every step: a second click never misses
     assert tour.next_button.cget("text") == "Finish"
+    scrolled = dict(tour._scrolled)
     keys(app, tour.next_button, "Return")
     assert app.tour is None
+    # an area the guide scrolled to show what it frames stands again where it stood
+    assert scrolled or scale == 1.0
+    for area, top in scrolled.items():
+        assert area.canvas.yview()[0] == top
 
 
 def test_the_first_start_says_how_to_win_first_and_a_quick_start_teaches_itself(make_app,
