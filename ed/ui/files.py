@@ -64,7 +64,7 @@ class Files:
             # At the very first start the guide is offered on the first sheet shown, however
             # it comes: a new game, a save named on the command line, a game resumed.
             self.first_run = False
-            app.extras.tour_waiting = True
+            app.extras.tour_waiting = self.is_first_start()
         save = getattr(app.options, "save", None)
         if save and self.open_file(save):
             return
@@ -136,9 +136,17 @@ class Files:
         ui.show_screen(ui.welcome, "welcome")
         if elsewhere:
             ui.welcome.message.configure(text=elsewhere_sentence(elsewhere))
-        if not self.app.settings.first_run_done:
+        if self.is_first_start():
             return      # the very first start: the goal and a quick start come first
         self.new_game()
+
+    def is_first_start(self) -> bool:
+        """The very first start of someone new to the game: the guide not offered yet, and
+        fewer than two games finished here (a player who knows the game, whose settings were
+        lost, is not taught again)."""
+        from .presenter import is_newcomer
+        app = self.app
+        return not app.settings.first_run_done and is_newcomer(app.games_finished())
 
     def resume_game(self) -> None:
         """Carry on with the game chosen on the resume screen."""

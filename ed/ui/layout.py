@@ -307,7 +307,7 @@ class MainWindow:
         flow, files = app.flow, app.files
         self.welcome = screens.Welcome(self.body, t, on_new=files.new_game,
                                        on_open=files.open_dialog, on_quick=files.quick_start,
-                                       first_start=lambda: not app.settings.first_run_done)
+                                       first_start=files.is_first_start)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
                                      on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,

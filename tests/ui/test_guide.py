@@ -161,3 +161,20 @@ def test_the_guide_keeps_its_words_whole_when_the_text_grows(make_app):
     assert app.tour is tour and tour.shown
     need = tour.title_label.winfo_reqheight() + tour.text_label.winfo_reqheight()
     assert tour.window.winfo_height() >= need and tour.window.winfo_height() > before
+
+
+def test_a_player_who_has_finished_two_games_is_not_taught_again(make_app, data_dir):
+    """Settings lost, but the record of play counts two finished games: no goal lines, no
+    quick start, no guide; the new-game dialog as for anyone who knows the game."""
+    from .test_sheet_words import finished_games
+    finished_games(data_dir, 2)
+    app = make_app(first_run=True)
+    for _ in range(50):
+        if app.dialog is not None:
+            break
+        app.update()
+    assert app.mode == "welcome" and app.dialog is not None
+    assert not app.welcome.quick_button.winfo_ismapped()
+    assert P.GOAL_LINES[0] not in app.welcome.text.cget("text")
+    keys(app, app.dialog.start_button, "Return")
+    assert app.mode == "enter" and app.tour is None
