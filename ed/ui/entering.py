@@ -5,8 +5,9 @@
 shows a seat's tally sheet with the month's fields open, puts back an entry
 taken back or a draft kept with the save, keeps the help beside the fields
 current as the person types, checks and submits the entry (asking first
-about an entirely empty one), and takes an entry back until the last seat
-is in.  Like the rest of the flow it draws nothing itself and holds no rule.
+about an entirely empty one), and takes a submitted entry back until the
+last seat is in, only where the screen names its owner (the cover after it,
+or the wait for computer players).  Like the rest of the flow it draws nothing itself and holds no rule.
 """
 from __future__ import annotations
 
@@ -192,12 +193,43 @@ class Entering:
         return done[-1] if done else None
 
     def take_back_last(self) -> None:
-        """Take back the entry of the person who submitted last (cover, wait, Ctrl+Z)."""
+        """Take back the entry of the person the screen names (the cover's button, the wait's,
+        Game ▸ Take back my entry); with several people at the table, ask that person first.
+
+        Only the cover and the wait name someone who has submitted: on a sheet being
+        entered it is that person's own sheet, with nothing submitted to take back, so
+        nothing typed there is ever touched.
+        """
         app = self.app
-        seat = self._last_human_in()
-        if seat is None or app.mode not in ("cover", "wait", "enter", "confirm"):
-            app.show_message("There is no entry to take back just now: a phase is revealed "
-                             "as soon as the last seat is in.")
+        seat = self.take_back_seat if app.mode in ("cover", "wait") else None
+        if seat is None or not app.session.game.submitted(seat):
+            app.show_message(self._nothing_to_take_back())
+            return
+        if len(app.session.humans) == 1:
+            self.take_back(seat)
+            return
+        name = app.session.game.names[seat]
+        moment = (app.session, app.session.game.month, app.session.game.phase)
+        app.files.ask(f"Take back {name}'s entry?",
+                      f"{name}'s entry comes back in {name}'s fields, behind a cover, to be "
+                      f"changed and submitted again. Only {name} should answer.",
+                      [("Take it back", lambda: self._take_back_if_still(seat, moment)),
+                       ("Keep it", None)], default=1, cancel=1)
+
+    def _nothing_to_take_back(self) -> str:
+        app = self.app
+        if app.mode in ("enter", "confirm") and self.view is not None:
+            return (f"Nothing to take back: {self.view.name} has not submitted yet. An entry "
+                    f"is taken back on the cover that follows it.")
+        return ("There is no entry to take back just now: a phase is revealed as soon as "
+                "the last seat is in.")
+
+    def _take_back_if_still(self, seat: int, moment: tuple) -> None:
+        """The answer came: take the entry back if the phase it was asked in is still on."""
+        session = self.app.session
+        if (session, session.game.month, session.game.phase) != moment or \
+                self.app.mode not in ("cover", "wait"):
+            self.app.show_message("Too late to take that entry back: the phase has moved on.")
             return
         self.take_back(seat)
 

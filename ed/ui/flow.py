@@ -12,7 +12,9 @@ Nothing is lost to a key pressed twice: a key press that comes within
 ``settle_s`` of a screen change was meant for the screen before and is
 ignored; an entirely empty entry from a seat that could act is only sent
 after "Submit no order this month?" (Enter = No); and a person may take an
-entry back until the last seat is in (the cover, the wait, Ctrl+Z).
+entry back until the last seat is in, where the screen names them (the
+cover after their entry, the wait), asked first when several people play.
+No key acts on another seat's entry: Ctrl+Z in a field is the field's own.
 
 Computer players of the quick levels decide at once; the others think on a
 worker thread (``thinking.Thinker``) while people enter, and the players
@@ -52,6 +54,7 @@ class Flow(Entering):
         self.view = None                         # the PlayerView of the sheet shown
         self.current_seat: Optional[int] = None  # whose sheet is shown
         self.cover_seat: Optional[int] = None    # whom the cover asks for
+        self.take_back_seat: Optional[int] = None  # who the cover or the wait offers to take back
         self._tried = False                      # Submit was pressed on this sheet
         self._peek_return = None                 # the mode to go back to after a peek
         self.settle_s = self.SETTLE_S
@@ -206,7 +209,7 @@ class Flow(Entering):
         name = session.game.names[seat]
         self.cover_seat = seat
         ui.tally.clear_entries()
-        back = self._last_human_in()
+        back = self.take_back_seat = self._last_human_in()
         ui.cover.set_name(name, take_back=session.game.names[back] if back is not None else None)
         ui.show_screen(ui.cover, "cover")
         self.screen_changed()
@@ -225,6 +228,7 @@ class Flow(Entering):
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         seat = self.current_seat if self.current_seat is not None and \
             not game.seats[self.current_seat].is_computer else self._last_human_in()
+        self.take_back_seat = seat
         if seat is not None and app.mode in ("busy", "enter", "confirm", "cover", "wait"):
             self.show_sheet(seat, entry=False, waiting=True)
         else:

@@ -329,8 +329,9 @@ GUIDE = (
     ("Your tally sheet", None),
     ("", "Type your entry in the yellow column. The help beside each field shows the minimum "
          "bid, the cost and the cash left, what you can make and the highest useful ask, and "
-         "in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
-         "until the last player is in. An empty entry is asked about first."),
+         "in red anything the rules do not allow. Enter submits. Until the last player is in, "
+         "the button on the next cover (or on the wait) takes your entry back. An empty "
+         "entry is asked about first."),
     ("Around it", None),
     ("", "The strip at the top shows the month and the phase. On the right: the Price Level "
          "Board (a token per commodity at its price, last month's place faint behind it), "
