@@ -21,8 +21,9 @@ game's own save in the saves folder is played in place, locked at its real
 path; anything else (a file from elsewhere, a ``.bak``, a link) is left as
 it is and the game goes on in a save of its own.  Save As… never writes in
 the data folder, over a save another window has open, or over anything but a
-regular file.  Quitting while saves fail asks first (``question.Question``),
-offering Save As…; what is typed but not submitted is kept with the save.
+regular file.  Quitting, opening another game or starting a new one while
+saves fail asks first (``question.Question``), offering Save As…, whether the
+game is over or not; what is typed but not submitted is kept with the save.
 
 Imports: tkinter, ``ed.save``, the store and the chooser; other parts of the
 window only through the hub (``app.flow`` begins a game, ``app.layout`` shows
@@ -183,14 +184,31 @@ class Files:
         app = self.app
         app.dialog = None
         app.prefs.update_settings(last_setup=remember(setup))
-        app.flow.begin(setup.game())   # in a new file: no other game is written over
-        app.show_message("A new game has begun. Good luck!", until="entry")
+
+        def begin() -> None:
+            app.flow.begin(setup.game())   # in a new file: no other game is written over
+            app.show_message("A new game has begun. Good luck!", until="entry")
+
+        self.leave_then("new", begin)
 
     # ------------------------------------------------------- open, save
 
     def open_dialog(self) -> None:
         """Game ▸ Open…: the saves folder, newest first."""
-        self._choose("Open a saved game", "Open", self.open_file, playable_only=True)
+        self._choose("Open a saved game", "Open", self.open_chosen, playable_only=True)
+
+    def open_chosen(self, path: str, *, force: bool = False) -> None:
+        """Open… (the list or Other file…): play ``path`` once the game in progress is saved,
+        or, when it cannot be, once the question about its unsaved moves is answered."""
+        session = self.app.session
+        if session is not None and session.autosave_path is not None and \
+                _same_file(session.autosave_path, path):
+            self.open_file(path)      # says it is open here already
+            return
+        if force:
+            self.leave_then("open", lambda: self._open_anyway_now(path))
+        else:
+            self.leave_then("open", lambda: self.open_file(path))
 
     def _choose(self, title: str, action: str, act, *, playable_only: bool):
         """The saves folder's list; ``act(path)`` opens or replays the game chosen in it
@@ -304,13 +322,14 @@ class Files:
                 f"windows will save this game and each will write over the other's moves.\n\n"
                 f"Open it anyway?")
         self.ask("Open anyway?", text,
-                 [("Open anyway", lambda: self._open_anyway(info)), ("Cancel", None)],
+                 [("Open anyway", lambda: self.open_chosen(str(info.path), force=True)),
+                  ("Cancel", None)],
                  default=1, cancel=1)
 
-    def _open_anyway(self, info) -> None:
-        if self.open_file(str(info.path), force=True, quiet=True):
-            self.app.show_message(f"Opened {info.path.name} anyway: if another window still "
-                                  f"has it, close that one without playing on."
+    def _open_anyway_now(self, path: str) -> None:
+        if self.open_file(path, force=True, quiet=True):
+            self.app.show_message(f"Opened {os.path.basename(path)} anyway: if another window "
+                                  f"still has it, close that one without playing on."
                                   + self._draft_note())
 
     def ask(self, title: str, text: str, answers, *, default: int = 0, cancel: int = -1):
@@ -380,31 +399,43 @@ class Files:
     def quit_app(self) -> None:
         """Close the window once the game (and any entry typed, not submitted) is saved; its
         lock is given up.  When it cannot be saved, ask first, offering Save As…."""
-        app = self.app
-        session = app.session
-        if session is not None and not session.game.is_over:
-            seat, texts = app.flow.draft()
-            if session.keep_draft(seat, texts):
-                self._warn_unsaved(session)
-                return
-        app.destroy()          # which gives up the game's lock
+        self.leave_then("quit", self.app.destroy)   # destroy gives up the game's lock
 
-    def _warn_unsaved(self, session) -> None:
-        """Saves are failing: quitting would lose the moves since the last good save."""
-        app = self.app
+    #: what leaving the game in progress is called, for the question asked when it is unsaved
+    LEAVING = {"quit": ("Quit", "quit now"), "open": ("Open", "open another game now"),
+               "new": ("Start", "start a new game now")}
+
+    def leave_then(self, leaving: str, act) -> None:
+        """``act()`` once the game in progress, over or not, is saved with any entry typed
+        (``leaving`` is "quit", "open" or "new").  When its last state cannot be saved,
+        ask first, offering Save As…, so no move is dropped without a word."""
+        session = self.app.session
+        if session is None:
+            act()
+            return
+        seat, texts = self.app.flow.draft()
+        if session.keep_draft(seat, texts):
+            self._warn_unsaved(session, leaving, act)
+            return
+        act()
+
+    def _warn_unsaved(self, session, leaving: str, act) -> None:
+        """Saves are failing: leaving would lose the moves since the last good save."""
+        verb, doing = self.LEAVING[leaving]
         fault = session.save_fault
         where = f" in {fault.where} ({fault.reason})" if fault is not None else ""
         typed = " and the entry being typed" if session.draft is not None else ""
-        text = (f"The game could not be saved{where}. If you quit now, the moves since its "
-                f"last good save{typed} are lost.\n\nSave As… keeps the game in another place "
-                f"first.")
+        lost = ("the end of the game is lost (its save holds the game before it)"
+                if session.game.is_over else f"the moves since its last good save{typed} are lost")
+        text = (f"The game could not be saved{where}. If you {doing}, {lost}.\n\nSave As… "
+                f"keeps the game in another place first.")
 
-        def save_then_quit() -> None:
+        def save_then_act() -> None:
             if self.save_as_dialog():
-                app.destroy()
+                act()
 
-        self.ask("Quit without saving?", text,
-                 [("Save As…", save_then_quit), ("Quit anyway", app.destroy), ("Cancel", None)],
+        self.ask(f"{verb} without saving?", text,
+                 [("Save As…", save_then_act), (f"{verb} anyway", act), ("Cancel", None)],
                  default=0, cancel=2)
 
     # ----------------------------------------------------- print, replay

@@ -184,17 +184,21 @@ class ExtraWindows:
     # --------------------------------------------------------- statistics
 
     def record_statistics(self, game) -> None:
-        """Count a finished game in the record of play (once: a game is recognised again)."""
+        """Count a finished game in the record of play (once: a game is recognised again),
+        and say what could not be kept: the game's own save first, when it failed."""
         from . import stats
+        session = self.app.session
+        unsaved = session.save_problem if session is not None else None
         try:
             record, problem = stats.record_finished_game(self.app.folder, game)
             self.app.note_games_finished(record["games_played"])
         except OSError as error:
             reason = (error.strerror or "the disk refused it").rstrip(".")
-            problem = (f"The record of play could not be saved ({reason.lower()}); "
-                       f"the game itself is kept in its save.")
-        if problem:
-            self.app.show_message(problem, error=True)
+            kept = " either." if unsaved else "; the game itself is kept in its save."
+            problem = f"The record of play could not be saved ({reason.lower()}){kept}"
+        said = " ".join(sentence for sentence in (unsaved, problem) if sentence)
+        if said:
+            self.app.show_message(said, error=True)
 
     def show_statistics(self) -> None:
         """Help ▸ Statistics: games played, wins by level and player count, best profit."""
