@@ -55,6 +55,8 @@ except ImportError:  # Windows
 from ..save import sibling_path
 
 LOCK_SUFFIX = ".lock"
+#: the hidden file beside the locks that guards taking a stale one over
+GUARD_NAME = ".ed-takeover"
 #: how long a lock file may stay incomplete before it counts as abandoned
 GRACE_S = 5.0
 _ATTEMPTS = 5
@@ -369,7 +371,7 @@ def _take_over(path: Path, info: Dict[str, str]) -> None:
 
 def _guard_path(path: Path) -> Path:
     """One guard for the folder's locks (taking over a stale lock is rare and quick)."""
-    return path.with_name(".ed-takeover")
+    return path.with_name(GUARD_NAME)
 
 
 def _guard(path: Path):

@@ -20,7 +20,8 @@ id), so another window never writes to it.
   is a sentence, never an exception); ``own_save(path)`` tells a game of this
   folder (its own ``.json``, not a link, not a ``.bak``) from an outside
   file; ``save_as_problem(path)`` why Save As… must not write there (the data
-  folder, a save another window has open, a folder, a FIFO, a device).
+  folder, a save another window has open, the name of a lock, a backup or a
+  temporary file, a folder, a FIFO, a device).
 - ``new_slot(game)`` reserves a new file for a new game; ``open_slot(path)``
   locks an existing one (``Locked`` if another window has it; ``force``
   clears the lock and takes it all the same).
@@ -199,6 +200,9 @@ class SaveStore:
         if info is not None and not stat.S_ISREG(info.st_mode):
             return (f"{path} is not a regular file (it is a pipe, socket or device), "
                     f"so the game cannot be saved over it.")
+        if own_file_name(path.name):
+            return (f"{path.name} is a name this game gives its own files (a lock, a backup "
+                    f"or a file being written); choose a name ending in {SUFFIX}.")
         if locks.holder(path) is not None:
             return f"{path.name} is the save of a game open in another window; choose another name."
         return None
@@ -311,6 +315,17 @@ class SaveStore:
             if not path.exists() and not locks.lock_path(path).exists():
                 return path
         raise SaveFault(self.saves, "it holds too many games begun in the same minute")
+
+
+#: the endings of the files kept beside a save: its lock and its backup
+BESIDE_A_SAVE = (locks.LOCK_SUFFIX, ".bak")
+
+
+def own_file_name(name: str) -> bool:
+    """Whether ``name`` is one the game gives its own files beside the saves: a lock, a
+    backup, a temporary file being written, the guard of taking a lock over."""
+    return name.endswith(BESIDE_A_SAVE) or name == locks.GUARD_NAME or (
+        name.startswith(paths.TEMPORARY_PREFIX) and name.endswith(paths.TEMPORARY_SUFFIX))
 
 
 def save_stem(names: Sequence[str], when: float) -> str:
