@@ -314,7 +314,8 @@ class Files:
     def open_anyway(self, info) -> None:
         """Open a game that looks open in another window, once the warning is answered yes."""
         from .locks import lock_path
-        who = "another window" if not info.open_elsewhere else \
+        # this process is never named as the other one (a second window of the same process)
+        who = "another window" if info.open_elsewhere in (None, 0, os.getpid()) else \
             f"another window (process {info.open_elsewhere})"
         text = (f"The game of {info.players} looks open in {who}, or its lock file "
                 f"{lock_path(info.path).name} was left damaged.\n\n"

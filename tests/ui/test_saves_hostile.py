@@ -445,6 +445,26 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
             sleeper.wait(timeout=30)
 
 
+def test_the_game_in_this_window_is_never_offered_to_open_anyway(make_app, data_dir):
+    game = put_save(data_dir, human_game(("Ann", "Bob"), 2), 5)
+    app = make_app()
+    keys(app, app.resume.table, "Return")                        # this window plays it now
+    assert app.session.autosave_path == game and locks.holder(game) == os.getpid()
+    chooser = open_list(app)
+    index, values = row_of(chooser, game.name)
+    chooser.select(index)
+    app.update()
+    assert values[3] == "this window" and not chooser.anyway_button.winfo_ismapped()
+    keys(app, chooser.anyway_button, "Return")                   # even if it were pressed
+    assert app.files.question is None
+    keys(app, chooser.table, "Return")
+    assert chooser.note_label.cget("text") == "That is the game in this window already."
+    second = make_app(start=False)                               # another window, same process
+    second.files.open_anyway(chooser.rows[chooser.table.get_children()[index]])
+    text = second.files.question.text_label.cget("text")
+    assert "looks open in another window, or" in text and str(os.getpid()) not in text
+
+
 # ------------------------------------------------------------ 17. thousands of saves
 
 def test_two_thousand_saves_are_listed_a_slice_at_a_time(make_app, data_dir, capsys):
