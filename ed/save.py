@@ -66,6 +66,10 @@ class SaveError(ValueError):
     """A save that cannot be written or read; the message is one plain sentence."""
 
 
+class NewerVersion(SaveError):
+    """A save written by a newer version of the program, in a format this one cannot read."""
+
+
 @dataclass(frozen=True)
 class Draft:
     """What one person had typed but not submitted when the game was saved.
@@ -469,7 +473,7 @@ def from_dict(doc: Any) -> Game:
     if type(version) is not int or version < 1:
         raise SaveError("This saved game has no valid format version.")
     if version > VERSION:
-        raise SaveError(f"This game was saved by a newer version of Executive Decision "
+        raise NewerVersion(f"This game was saved by a newer version of Executive Decision "
                         f"(save format {version}); update the app to open it.")
     rules = _rules(doc.get("rules"))
     names, seats = _seats(doc.get("seats"), rules)

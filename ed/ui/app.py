@@ -272,21 +272,10 @@ class App(tk.Tk):
     def _log_error(self, exc, val, tb) -> str:
         """Add the error to ``errors.log``; returns where it went.  A log that is not a
         regular file (a pipe, a device) is set aside, so the window never waits on it."""
-        import datetime
         import traceback
         from . import paths
-        text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
-                + "".join(traceback.format_exception(exc, val, tb)))
-        paths.keep_small(self.error_log)
-        for _ in range(2):
-            try:
-                paths.append_text(self.error_log, text)
-                return str(self.error_log)
-            except paths.NotUsable:
-                if paths.set_aside(self.error_log) is None:
-                    break
-            except OSError:
-                break
+        if paths.log_error(self.error_log, exc, val, tb):
+            return str(self.error_log)
         traceback.print_exception(exc, val, tb)
         return "the terminal"
 

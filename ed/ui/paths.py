@@ -247,6 +247,27 @@ def append_text(path: "os.PathLike[str] | str", text: str) -> None:
 LOG_LIMIT = 1_000_000
 
 
+def log_error(path: "os.PathLike[str] | str", kind, error: BaseException, tb) -> bool:
+    """Add ``error`` with its traceback and the time to the log at ``path``; returns whether
+    it could be written.  A log that is not a regular file (a pipe, a device) is set aside,
+    so nothing ever waits on it, and a new one begun."""
+    import datetime
+    import traceback
+    text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
+            + "".join(traceback.format_exception(kind, error, tb)))
+    keep_small(path)
+    for _ in range(2):
+        try:
+            append_text(path, text)
+            return True
+        except NotUsable:
+            if set_aside(Path(path)) is None:
+                return False
+        except OSError:
+            return False
+    return False
+
+
 def keep_small(path: "os.PathLike[str] | str", limit: int = LOG_LIMIT) -> None:
     """When the log at ``path`` has grown past ``limit`` bytes, it becomes ``path.1`` (an
     older one of that name replaced) and a new one begins.  Only a regular file is moved,
