@@ -202,7 +202,7 @@ def holder(target: "os.PathLike[str] | str") -> Optional[int]:
 
 def _create(path: Path, target: Path) -> GameLock:
     """Make the lock file with O_EXCL (raises ``FileExistsError`` if there is one)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     try:
         if fcntl is not None:
             try:
@@ -385,7 +385,7 @@ def _guard(path: Path):
     guard = _guard_path(path)
     if fcntl is not None:
         try:
-            fd = os.open(guard, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            fd = os.open(guard, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError:
             return None
         try:
@@ -398,7 +398,7 @@ def _guard(path: Path):
         return fd
     try:
         return os.open(guard, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                       0o644)
+                       0o600)
     except FileExistsError:
         try:
             if time.time() - os.lstat(guard).st_mtime > GRACE_S:

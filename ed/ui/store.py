@@ -271,7 +271,7 @@ class SaveStore:
 
     def _make_folder(self) -> None:
         try:
-            self.saves.mkdir(parents=True, exist_ok=True)
+            paths.private_folder(self.saves)     # its names say who played, and when
         except OSError as error:
             raise SaveFault(self.saves, _reason(error)) from None
         if not self.saves.is_dir():
