@@ -58,10 +58,24 @@ def test_an_output_naming_a_folder_writes_the_archive_inside_it(capsys, tmp_path
 
 
 def test_an_output_ending_in_a_separator_is_a_folder_made_for_it(capsys, tmp_path):
-    status, _, err = build(capsys, str(tmp_path / "newdir") + os.sep)
+    status, out, err = build(capsys, str(tmp_path / "newdir") + os.sep)
     assert status == 0, err
     assert (tmp_path / "newdir").is_dir()
     assert zipfile.is_zipfile(tmp_path / "newdir" / pyz.ARCHIVE_NAME)
+    assert f", in the folder {tmp_path / 'newdir'} made for it). Run it with" in out
+
+
+@pytest.mark.parametrize("output", ["missing/dir/x.pyz", "missing/dir/", "missing/x.pyz"])
+def test_an_output_through_folders_that_do_not_exist_is_refused(capsys, tmp_path, output):
+    """Nothing is made on the way (as root, ``--output /nonexistent/dir/x.pyz`` made
+    ``/nonexistent/dir``)."""
+    given = str(tmp_path / output)
+    missing = os.path.dirname(os.path.join(given, pyz.ARCHIVE_NAME) if given.endswith(os.sep)
+                              else given)
+    status, out, err = build(capsys, given)
+    assert (status, out) == (2, "") and not (tmp_path / "missing").exists()
+    assert err == (f"The one-file copy was not built: The folder {missing} does not exist; "
+                   f"make it first, or choose another place.\n")
 
 
 def test_the_root_folder_gets_the_archive_inside_it():
@@ -128,8 +142,9 @@ def test_a_folder_in_the_archives_place_gets_a_sentence(capsys, tmp_path):
 def test_a_path_through_a_file_gets_a_sentence(capsys, tmp_path):
     (tmp_path / "notes.txt").write_text("notes")
     status, _, err = build(capsys, str(tmp_path / "notes.txt" / "x.pyz"))
-    assert status in (1, 2) and "Traceback" not in err
-    assert err.startswith("The one-file copy ") and "Not a directory" in err
+    assert status == 2 and err == (f"The one-file copy was not built: {tmp_path / 'notes.txt'} "
+                                   f"is not a folder, so the archive cannot be written in it; "
+                                   f"choose another place.\n")
     assert (tmp_path / "notes.txt").read_text() == "notes"
 
 
