@@ -2,7 +2,8 @@
 
 ``App`` holds what every part shares (the options, the data folder, the
 settings, the theme, the game in progress as ``session``, what is on
-screen as ``mode``, the new-game ``dialog`` and the extra ``windows`` open)
+screen as ``mode`` (a ``modes.Mode``, changed only by ``change_mode``), the
+new-game ``dialog`` and the extra ``windows`` open)
 and one object per part, each in a module of its own::
 
     App (Tk)
@@ -32,6 +33,7 @@ import sys
 import tkinter as tk
 
 from . import TITLE
+from .modes import Mode, change
 
 
 class _Handle:
@@ -90,7 +92,7 @@ class App(tk.Tk):
         self.title(TITLE)
         self.callback_errors: list = []
         self.session = None
-        self.mode = "starting"
+        self._mode = Mode.STARTING
         self.dialog = None
         self.windows: dict = {}        # the extra windows open now, by name
         self._games_finished = None    # the record of play's count, once read
@@ -110,6 +112,18 @@ class App(tk.Tk):
         self.layout.build()
         self.layout.build_screens()
         self._init_bindings()
+
+    # ------------------------------------------------------------ the moment
+
+    @property
+    def mode(self) -> Mode:
+        """What the window shows now (``modes.Mode``); changed only by ``change_mode``."""
+        return self._mode
+
+    def change_mode(self, mode: Mode) -> None:
+        """Show ``mode`` from now on; raises ``modes.ModeError`` for a change the window
+        never makes (see ``modes.ALLOWED``)."""
+        self._mode = change(self._mode, mode)
 
     # ------------------------------------------------------------ building
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from . import TITLE
+from .modes import Mode
 
 
 class Entering:
@@ -26,7 +27,7 @@ class Entering:
         from . import presenter as P
         app, ui = self.app, self.app.layout
         game = app.session.game
-        app.mode = "busy"
+        app.change_mode(Mode.BUSY)
         app.session.shown_seat = seat
         self.current_seat = seat
         view = game.view(seat)
@@ -50,7 +51,7 @@ class Entering:
             ui.show_look(False)
             app.title(f"{TITLE}: {view.name}, {P.month_heading(view.month)} "
                       f"({'buying' if block == 'orders' else 'selling'})")
-            ui.show_screen(None, "enter")
+            ui.show_screen(None, Mode.ENTER)
             app.extras.offer_tour()
             self.refresh_public(seat)
             self._refill_entry(seat)
@@ -59,17 +60,17 @@ class Entering:
         elif waiting:
             ui.submit_button.grid_remove()
             ui.show_look(False)
-            ui.show_screen(None, "wait")
+            ui.show_screen(None, Mode.WAIT)
             self.refresh_public(seat)
         else:
             ui.submit_button.grid_remove()
             app.title(f"{TITLE}: game over")
-            ui.show_screen(None, "look")
+            ui.show_screen(None, Mode.LOOK)
 
     def draft(self):
         """``(seat, texts)`` of the sheet being entered (what is typed, not submitted), or
         ``(None, {})`` when no sheet is open for entry."""
-        if self.app.mode not in ("enter", "confirm") or self.view is None:
+        if self.app.mode not in (Mode.ENTER, Mode.CONFIRM) or self.view is None:
             return None, {}
         return self.current_seat, self.app.layout.tally.texts(self.view.keys)
 
@@ -96,9 +97,9 @@ class Entering:
     def entry_changed(self) -> None:
         """Live help as the fields are typed in; a refusal or a question goes once changed."""
         app = self.app
-        if app.mode == "confirm":
+        if app.mode == Mode.CONFIRM:
             self.confirm_no(focus=False)
-        if app.mode != "enter":
+        if app.mode != Mode.ENTER:
             return
         from . import presenter as P
         ui = app.layout
@@ -115,7 +116,7 @@ class Entering:
         An entirely empty entry from a seat that could act is asked about first.
         """
         app, ui = self.app, self.app.layout
-        if app.mode != "enter":
+        if app.mode != Mode.ENTER:
             return
         from . import presenter as P
         from ..rules import RuleError
@@ -140,7 +141,7 @@ class Entering:
             ui.tally.totals[block].configure(text=str(error), style="HintError.TLabel")
             self._refuse(str(error), None, False)
             return
-        app.mode = "busy"
+        app.change_mode(Mode.BUSY)
         ui.tally.clear_entries()
         ui.show_bar(None)
         what = "orders are" if block == "orders" else "offers are"
@@ -159,23 +160,23 @@ class Entering:
         """The question before an empty entry: No is the default (Enter, Escape)."""
         ui = self.app.layout
         ui.show_bar("question", question)
-        self.app.mode = "confirm"
+        self.app.change_mode(Mode.CONFIRM)
         ui.no_button.focus_set()
         self.screen_changed()
 
     def confirm_no(self, *, focus: bool = True) -> None:
-        if self.app.mode != "confirm":
+        if self.app.mode != Mode.CONFIRM:
             return
         self.app.layout.show_bar(None)
-        self.app.mode = "enter"
+        self.app.change_mode(Mode.ENTER)
         if focus:
             self.focus_entry()
 
     def confirm_yes(self) -> None:
-        if self.app.mode != "confirm":
+        if self.app.mode != Mode.CONFIRM:
             return
         self.app.layout.show_bar(None)
-        self.app.mode = "enter"
+        self.app.change_mode(Mode.ENTER)
         self.submit(confirmed=True)
 
     # ----------------------------------------------------------- take back
@@ -201,7 +202,7 @@ class Entering:
         nothing typed there is ever touched.
         """
         app = self.app
-        seat = self.take_back_seat if app.mode in ("cover", "wait") else None
+        seat = self.take_back_seat if app.mode in (Mode.COVER, Mode.WAIT) else None
         if seat is None or not app.session.game.submitted(seat):
             app.show_message(self._nothing_to_take_back())
             return
@@ -218,7 +219,7 @@ class Entering:
 
     def _nothing_to_take_back(self) -> str:
         app = self.app
-        if app.mode in ("enter", "confirm") and self.view is not None:
+        if app.mode in (Mode.ENTER, Mode.CONFIRM) and self.view is not None:
             return (f"Nothing to take back: {self.view.name} has not submitted yet. An entry "
                     f"is taken back on the cover that follows it.")
         return ("There is no entry to take back just now: a phase is revealed as soon as "
@@ -228,7 +229,7 @@ class Entering:
         """The answer came: take the entry back if the phase it was asked in is still on."""
         session = self.app.session
         if (session, session.game.month, session.game.phase) != moment or \
-                self.app.mode not in ("cover", "wait"):
+                self.app.mode not in (Mode.COVER, Mode.WAIT):
             self.app.show_message("Too late to take that entry back: the phase has moved on.")
             return
         self.take_back(seat)

@@ -36,6 +36,8 @@ import tkinter as tk
 from pathlib import Path
 from typing import Optional
 
+from .modes import Mode
+
 
 class Files:
     """The file actions of the Game menu (see the module docstring)."""
@@ -114,7 +116,7 @@ class Files:
 
         def progress(scan) -> None:
             if not said:
-                app.layout.show_screen(app.layout.welcome, "welcome")
+                app.layout.show_screen(app.layout.welcome, Mode.WELCOME)
             said[:] = [f"Looking for your saved games: {scan.seen:,} of {scan.total:,} "
                        f"files read…"]
             app.show_message(said[0])
@@ -132,9 +134,9 @@ class Files:
         ui = self.app.layout
         free, elsewhere = self.resume_offers(saves)
         if free:
-            ui.show_screen(ui.resume, "resume", read=(free, elsewhere))
+            ui.show_screen(ui.resume, Mode.RESUME, read=(free, elsewhere))
             return
-        ui.show_screen(ui.welcome, "welcome")
+        ui.show_screen(ui.welcome, Mode.WELCOME)
         if elsewhere:
             ui.welcome.message.configure(text=elsewhere_sentence(elsewhere))
         self.new_game()
@@ -144,13 +146,13 @@ class Files:
         ui = self.app.layout
         info = ui.resume.selected() if ui.resume.shown else None
         if info is None:
-            ui.show_screen(ui.welcome, "welcome")
+            ui.show_screen(ui.welcome, Mode.WELCOME)
             return
         if self.open_file(str(info.path), quiet=True):
             self.app.show_message("Welcome back: the game goes on where it stopped."
                                   + self._draft_note(), until="entry")
-        elif self.app.mode == "resume":
-            ui.show_screen(ui.resume, "resume")   # read again: it may be open elsewhere now
+        elif self.app.mode == Mode.RESUME:
+            ui.show_screen(ui.resume, Mode.RESUME)   # read again: it may be open elsewhere now
 
     # ---------------------------------------------------------- new game
 
@@ -176,7 +178,7 @@ class Files:
 
     def _dialog_closed(self) -> None:
         self.app.dialog = None
-        if self.app.mode == "welcome":
+        if self.app.mode == Mode.WELCOME:
             self.app.layout.welcome.new_button.focus_set()
 
     def _dialog_started(self, setup) -> None:
@@ -357,7 +359,7 @@ class Files:
     def _refuse_open(self, sentence: str) -> None:
         app = self.app
         app.show_message(sentence, error=True)
-        if app.mode in ("welcome", "starting", "resume"):
+        if app.mode in (Mode.WELCOME, Mode.STARTING, Mode.RESUME):
             app.layout.welcome.message.configure(text=sentence)
 
     def save_as_dialog(self) -> bool:

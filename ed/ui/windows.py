@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import tkinter as tk
 
+from .modes import Mode
+
 
 def fit_to_screen(window) -> None:
     """Keep a window within the screen's usable area at any text size (see ``placement``):
@@ -226,7 +228,7 @@ class ExtraWindows:
         """Start the guide if it waits for a sheet and one is being entered now (at once in
         a solo game, after the "Pass to …" cover when people share the screen); it is
         offered once, at the first start."""
-        if self.tour_waiting and self.app.mode == "enter":
+        if self.tour_waiting and self.app.mode == Mode.ENTER:
             self.tour_waiting = False
             if not self.app.settings.first_run_done:
                 self.app.prefs.update_settings(first_run_done=True)
@@ -238,7 +240,7 @@ class ExtraWindows:
             self.raise_window(self.tour.window)
             return
         from .tour import Tour
-        if self.app.mode not in ("enter", "look"):
+        if self.app.mode not in (Mode.ENTER, Mode.LOOK):
             self.app.show_message("The guide frames the parts of your tally sheet; it is "
                                   "clearest while you are entering a month.", until="tour")
         self.tour = Tour(self.app, on_close=self._tour_closed)
@@ -249,7 +251,7 @@ class ExtraWindows:
         # The guide's own window had the keyboard; without this the focus may go
         # nowhere (some window managers, and none at all, do not hand it back).
         self.app.focus_force()
-        if self.app.mode == "enter":
+        if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
 
     def show_guide(self) -> None:
