@@ -31,6 +31,7 @@ from __future__ import annotations
 import os
 import sys
 import tkinter as tk
+from typing import Optional
 
 from . import TITLE
 from .modes import Mode, change
@@ -90,7 +91,8 @@ class App(tk.Tk):
         super().__init__(className="ExecutiveDecision")
         self.options = options
         self.title(TITLE)
-        self.callback_errors: list = []
+        #: a test's list that every Tk callback error is added to; nothing is kept without one
+        self.callback_errors: Optional[list] = None
         self.session = None
         self._mode = Mode.STARTING
         self.dialog = None
@@ -274,7 +276,8 @@ class App(tk.Tk):
         """Log an unexpected error with its traceback and say so in the window; play on."""
         if issubclass(exc, (SystemExit, KeyboardInterrupt)):
             raise val
-        self.callback_errors.append(val)
+        if self.callback_errors is not None:
+            self.callback_errors.append(val)
         where = self._log_error(exc, val, tb)
         text = str(val).strip().splitlines()[0] if str(val).strip() else exc.__name__
         if len(text) > 120:
