@@ -212,10 +212,16 @@ class Entering:
         name = app.session.game.names[seat]
         moment = (app.session, app.session.game.month, app.session.game.phase)
         app.files.ask(f"Take back {name}'s entry?",
-                      f"{name}'s entry comes back in {name}'s fields, behind a cover, to be "
-                      f"changed and submitted again. Only {name} should answer.",
+                      f"{name}'s entry comes back to {name}, behind a cover, to change and "
+                      f"submit again. Only {name} should answer.",
                       [("Take it back", lambda: self._take_back_if_still(seat, moment)),
-                       ("Keep it", None)], default=1, cancel=1)
+                       ("Keep it", self._entry_kept)], default=1, cancel=1)
+
+    def _entry_kept(self) -> None:
+        """The entry stays in: the cover's Enter means its own button again, not the
+        question once more."""
+        if self.app.mode == Mode.COVER:
+            self.app.layout.cover.ready_button.focus_set()
 
     def _nothing_to_take_back(self) -> str:
         app = self.app

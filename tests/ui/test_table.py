@@ -246,6 +246,7 @@ def test_ctrl_z_on_the_next_person_s_sheet_never_takes_back_another_s_entry(make
     keys(app, button, "Return")
     answer_take_back(app, "Ben", take_it=False)
     assert app.mode == "cover" and game.submitted(1) and game.submitted(0)
+    assert app.focus_get() is app.cover.ready_button       # Enter now means Cy's sheet
     keys(app, button, "Return")
     answer_take_back(app, "Ben", take_it=True)
     assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
