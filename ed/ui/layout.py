@@ -33,6 +33,8 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Optional, Sequence
 
+from .modes import Mode
+
 
 class MainWindow:
     """The game window's widgets (see the module docstring for the tree)."""
@@ -174,7 +176,7 @@ class MainWindow:
         """"Hide tips": the instructions go for good (remembered in the settings)."""
         self.show_instructions("")
         self.app.prefs.update_settings(instructions_dismissed=True)
-        if self.app.mode == "enter":
+        if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
 
     def show_look(self, on: bool) -> None:
@@ -338,15 +340,15 @@ class MainWindow:
 
     # ------------------------------------------------------------- showing
 
-    def show_screen(self, screen, mode: str, **shown) -> None:
-        """Lay ``screen`` over the body (``None``: the sheet itself) and enter ``mode``;
+    def show_screen(self, screen, mode: Mode, **shown) -> None:
+        """Enter ``mode`` and lay ``screen`` over the body (``None``: the sheet itself);
         ``shown`` goes to the screen's ``show``."""
+        self.app.change_mode(mode)
         for other in self.screens:
             if other is not screen:
                 other.hide()
         if screen is not None:
             screen.show(**shown)
-        self.app.mode = mode
 
     def show_setup(self, rules) -> None:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""

@@ -406,6 +406,35 @@ def test_callback_exception_is_reported_logged_and_game_kept(make_app):
     assert game.history and app.mode == "reveal"
 
 
+def test_the_window_keeps_no_callback_error_unless_a_test_asks(display, data_dir):
+    """A window played for hours keeps none of the errors it reported (they are in the
+    log); only a test's list (the ``callback_errors`` fixture) is given them."""
+    import gc
+    import types
+    import weakref
+    from ed.ui.app import App
+
+    class Planted(Exception):
+        pass
+
+    app = App(types.SimpleNamespace(data_dir=str(data_dir), save=None))
+    try:
+        assert app.callback_errors is None
+        error = Planted("planted")
+        kept = weakref.ref(error)
+        app.report_callback_exception(Planted, error, None)
+        assert "Something went wrong (planted)" in app.message.cget("text")
+        del error
+        gc.collect()
+        assert kept() is None
+        seen = []
+        app.callback_errors = seen
+        app.report_callback_exception(Planted, Planted("seen"), None)
+        assert [str(e) for e in seen] == ["seen"]
+    finally:
+        app.destroy()
+
+
 def test_window_fits_1366_by_768(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
