@@ -1,7 +1,7 @@
 """The drawer under the board: the tables one click away, closed until asked for.
 
 ``Drawer(master, theme, pages, on_change)`` is a row of tabs, one per page
-(Prices, Chart, Calculator, Recipes, Log); a tab opens its page below it,
+(Prices, Chart, Price moves, Recipes, Log); a tab opens its page below it,
 and the open page's tab (or Escape within the drawer) closes it again.  A
 page is built by its builder the first time it opens, in a holder of a
 fixed height, so the board above keeps the rest of the column and never
@@ -26,7 +26,7 @@ from . import theme as T
 
 #: The pages, in the order of their tabs: (name, the tab's word).
 PAGES: Tuple[Tuple[str, str], ...] = (("prices", "Prices"), ("chart", "Chart"),
-                                      ("calculator", "Calculator"), ("recipes", "Recipes"),
+                                      ("calculator", "Price moves"), ("recipes", "Recipes"),
                                       ("log", "Log"))
 
 

@@ -15,18 +15,18 @@ one click away in a drawer below it.  Widget tree::
     │   ├── main
     │   │   ├── sheet (as wide as whole months): sheet_title, look_choice,
     │   │   │         standings_button, submit_button, instructions_row
-    │   │   │         (instructions, instructions_button, while a newcomer needs
-    │   │   │         them), tally (TallySheet), bar: refusal_label | question
+    │   │   │         (instructions, instructions_button "Hide tips", while a newcomer
+    │   │   │         needs them), tally (TallySheet), bar: refusal_label | question
     │   │   │         (no, yes) | waiting (take back)
     │   │   └── table: board (BoardCanvas: the Price Level Board, all the room left),
-    │   │              drawer (Drawer: Prices | Chart | Calculator | Recipes | Log,
+    │   │              drawer (Drawer: Prices | Chart | Price moves | Recipes | Log,
     │   │              closed until a tab is chosen; the page open is remembered)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
 The sheet takes as many whole months as fit in ``SHEET_SHARE`` of the
-window's width (one at least, the month being played, and at most four) and
-the board the rest.  The drawer's pages are built the first time they open.  Callbacks
+window's width (one at least, the month being played, and at most three)
+and the board the rest.  The drawer's pages are built the first time they open.  Callbacks
 go through the hub: the sheet and the screens call ``app.flow`` and
 ``app.files``, the drawer's pages ``app.extras``, ``app.menus`` and
 ``app.prefs``.  Imports: tkinter, the presenter, ``ed.ai`` (personality
@@ -38,6 +38,8 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 from typing import Optional, Sequence
+
+from .modes import Mode
 
 
 class MainWindow:
@@ -119,11 +121,13 @@ class MainWindow:
         self.instructions = ttk.Label(self.instructions_row, text="", justify="left",
                                       wraplength=pad(90), style="Muted.TLabel")
         self.instructions.grid(row=0, column=0, sticky="ew")
-        self.instructions_button = ttk.Button(self.instructions_row, text="Got it",
+        self.instructions_button = ttk.Button(self.instructions_row, text="Hide tips",
                                               command=self.dismiss_instructions)
         self.instructions_button.grid(row=0, column=1, sticky="ne", padx=(pad(0.5), 0))
         for label in (self.sheet_title, self.instructions):
             wrap_to_width(label)
+        from .tooltip import add_tooltip
+        add_tooltip(self.instructions_button, INSTRUCTIONS_TIP, 400)
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
                                 on_submit=app.flow.submit,
                                 on_typed=lambda: app.message_over("entry"))
@@ -194,10 +198,10 @@ class MainWindow:
             self.instructions_row.grid_remove()
 
     def dismiss_instructions(self) -> None:
-        """"Got it": the instructions go for good (remembered in the settings)."""
+        """"Hide tips": the instructions go for good (remembered in the settings)."""
         self.show_instructions("")
         self.app.prefs.update_settings(instructions_dismissed=True)
-        if self.app.mode == "enter":
+        if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
 
     def show_look(self, on: bool) -> None:
@@ -236,10 +240,10 @@ class MainWindow:
             self.drawer.open(shown)
 
     #: The most of the window's width the sheet takes (in whole months), and the most
-    #: months it shows (the month played and the three before it: the sheet scrolls back
+    #: months it shows (the month played and the two before it: the sheet scrolls back
     #: to earlier ones); the board has the rest.
     SHEET_SHARE = 0.46
-    SHEET_MONTHS = 4
+    SHEET_MONTHS = 3
 
     def _fit_sheet(self) -> None:
         """Give the sheet as many whole months as fit in its share of the width (one at
@@ -345,7 +349,8 @@ class MainWindow:
         app, t = self.app, self.app.theme
         flow, files = app.flow, app.files
         self.welcome = screens.Welcome(self.body, t, on_new=files.new_game,
-                                       on_open=files.open_dialog)
+                                       on_open=files.open_dialog, on_quick=files.quick_start,
+                                       first_start=files.is_first_start)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
                                      on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,
@@ -404,15 +409,15 @@ class MainWindow:
 
     # ------------------------------------------------------------- showing
 
-    def show_screen(self, screen, mode: str, **shown) -> None:
-        """Lay ``screen`` over the body (``None``: the sheet itself) and enter ``mode``;
+    def show_screen(self, screen, mode: Mode, **shown) -> None:
+        """Enter ``mode`` and lay ``screen`` over the body (``None``: the sheet itself);
         ``shown`` goes to the screen's ``show``."""
+        self.app.change_mode(mode)
         for other in self.screens:
             if other is not screen:
                 other.hide()
         if screen is not None:
             screen.show(**shown)
-        self.app.mode = mode
 
     def show_setup(self, rules) -> None:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""
@@ -480,6 +485,11 @@ class MainWindow:
         board = self.price_board.tree
         tips.tree_tip(board, lambda row, column: tips.price_tip(
             column, board.set(row, "month") if row else "Opening") if row else "")
+
+
+#: What "Hide tips" does, on hover.
+INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do not come "
+                    "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
 
 
 def wrap_to_width(label: ttk.Label) -> None:

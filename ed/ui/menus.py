@@ -6,7 +6,7 @@
     ├── Game: New game…, Open…, Save As…, Take back my entry, Replay a saved game…,
     │         Print tally sheet…, Preferences…, Quit
     ├── View: Last reveal, Price history, Game log, Ledger…,
-    │         the drawer's pages (Prices, Chart, Calculator, Recipes, Log: Ctrl+1 to 5),
+    │         the drawer's pages (Prices, Chart, Price moves, Recipes, Log: Ctrl+1 to 5),
     │         Text size ▸ (Larger, Smaller, Reset), Reveal pacing ▸, Reduced motion
     ├── Help: Rules (F1), Guided first game, Quick guide, Statistics, About
     └── on macOS, the application menu: About, and Preferences and Quit
@@ -68,7 +68,8 @@ class Menus:
         item(menu, "Open…", files.open_dialog, "o")
         item(menu, "Save As…", files.save_as_dialog, "s", keys=(f"<{self.mod}-S>",))
         menu.add_separator()
-        item(menu, "Take back my entry", self.app.flow.take_back_last, "z")
+        # No shortcut: Ctrl+Z is the fields' undo key, pressed out of habit while typing.
+        item(menu, "Take back my entry", self.app.flow.take_back_last)
         menu.add_separator()
         item(menu, "Replay a saved game…", files.replay_dialog)
         item(menu, "Print tally sheet…", files.print_dialog, "p")

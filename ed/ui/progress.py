@@ -2,20 +2,18 @@
 
     ProgressStrip (ttk.Frame)
     └── canvas  (tk.Canvas)   a cell per month, split into its buying and
-                              selling halves; the month being played named
-                              above its cell
+                              selling halves
 
 A phase already played is filled, the phase being played is dark with a
-thick frame, a phase to come is left blank; the whole of it in words
-("Sep: month 9 of 12, selling finished goods") is the strip's tooltip
-(``about``), so colour is never the only cue.  Canvas items are tagged
-``phase``, ``i:<index>`` and ``done``, ``current`` or ``todo``; the month's
-name ``month``.
+thick frame, a phase to come is left blank (the month's name is the yellow
+column's heading on the sheet); the whole of it in words ("Sep: month 9 of
+12, selling finished goods") is the strip's tooltip (``about``), so colour
+is never the only cue.  Canvas items are tagged ``phase``, ``i:<index>``
+and ``done``, ``current`` or ``todo``.
 """
 from __future__ import annotations
 
 import tkinter as tk
-import tkinter.font as tkfont
 from tkinter import ttk
 from typing import Optional
 
@@ -50,7 +48,7 @@ class ProgressStrip(ttk.Frame):
         self._draw()
 
     def _draw(self) -> None:
-        """Month names above a bar of phases: buying then selling in each month."""
+        """A bar of phases: buying then selling in each month."""
         c, data = self.canvas, self.data
         c.delete("all")
         if data is None:
@@ -59,7 +57,7 @@ class ProgressStrip(ttk.Frame):
         height = int(c.cget("height"))
         count = len(data.months)
         cell = width / max(1, count)
-        bar_top, bottom = height - max(7, height // 3), height - 1
+        bar_top, bottom = height // 3, height * 5 // 6
         for index in range(count * 2):
             x0 = 1 + index * cell / 2
             x1 = x0 + cell / 2
@@ -70,14 +68,6 @@ class ProgressStrip(ttk.Frame):
             if state == "current":
                 c.create_rectangle(x0, bar_top - 2, x1, bottom, outline=T.INK, width=2,
                                    tags=("frame",))
-        if data.current is None:
-            return
-        # the month being played, named above its cell (kept within the strip)
-        heading = data.months[data.current // 2]
-        half = tkfont.Font(root=self, name="EDBold", exists=True).measure(heading) / 2 + 2
-        x = min(max(1 + (data.current // 2 + 0.5) * cell, half), width + 1 - half)
-        c.create_text(x, bar_top / 2, text=heading, font="EDBold", fill=T.INK,
-                      tags=("month",))
 
     @staticmethod
     def _state(index: int, data) -> str:

@@ -77,6 +77,7 @@ class TallySheet(ttk.Frame):
         self.block_span: Dict[str, Tuple[int, int]] = {}
         self._focus_key: Optional[str] = None     # the commodity whose field has the focus
         self._levels: Dict[str, str] = {}         # each hint's level: info, warn or error
+        self._bands: Dict[str, Tuple[int, int]] = {}  # where each line on show stands
 
         self.entries: Dict[str, Tuple[ttk.Entry, ttk.Entry]] = {}
         self.vars: Dict[str, Tuple[tk.StringVar, tk.StringVar]] = {}
@@ -399,15 +400,34 @@ class TallySheet(ttk.Frame):
                                                              state="hidden")
 
     def hint_band(self, name: str) -> Tuple[int, int]:
-        """The y range a hint may fill: its commodity's rows, or from a total to the block's end.
+        """The y range a hint may fill: a commodity's line from where it stands beside its
+        rows down to the next line on show (or the block's end), or from a total to the
+        sheet's end (``_place_lines``).
 
-        The orders total may run on beside the (still empty) sales block; the
-        sales total beside the cash and stock rows, whose current cells are empty.
+        A line on show may run on beside the quiet fields below it; the orders total
+        beside the (still empty) sales block; the sales total beside the cash and
+        stock rows, whose current cells are empty.
         """
         if name in ("orders", "sales"):
-            top = self.row_y[f"{name}.total"]
-            return top, self.height
-        return self.row_y[f"{name}.units"], self.row_y[f"{name}.money"] + self.row_h
+            return self.row_y[f"{name}.total"], self.height
+        return self._bands.get(name, (self.row_y[f"{name}.units"],
+                                      self.row_y[f"{name}.money"] + self.row_h))
+
+    def _place_lines(self, keys, block: str) -> Dict[str, Tuple[int, int]]:
+        """Where each commodity's line on show stands (``keys``, top to bottom): beside its
+        own rows, as far down them as the line above it needs, and down to the next line
+        (or the block's end)."""
+        end = self.row_y[f"{block}.total"] if block in self.shown_hints() \
+            else self.block_span[block][1]
+        tops: List[int] = []
+        for index, key in enumerate(keys):
+            top = self.row_y[f"{key}.units"]
+            if tops:
+                above = tops[-1] + self.hints[keys[index - 1]].winfo_reqheight() + 2
+                top = min(max(top, above), self.row_y[f"{key}.money"])
+            tops.append(top)
+        return {key: (top, tops[index + 1] if index + 1 < len(tops) else end)
+                for index, (key, top) in enumerate(zip(keys, tops))}
 
     # ------------------------------------------------------------ drawing
 
@@ -526,7 +546,6 @@ class TallySheet(ttk.Frame):
                 label.configure(text=hint.line)
             label.configure(style=styles[hint.level])
         self._show_hints()
-        self._fit_hints()
 
     def shown_hints(self) -> Tuple[str, ...]:
         """The lines of help on show (commodity keys, or the block for its total): the line
@@ -550,33 +569,43 @@ class TallySheet(ttk.Frame):
         for name in RAW + GOODS + ("orders", "sales"):
             self.body.itemconfigure(self._windows[f"{name}.hint"],
                                     state="normal" if name in shown else "hidden")
+        self._fit_hints()
 
     def _fit_hints(self) -> None:
-        """Give each hint the width in sight and the height of its rows; keep the block in view.
+        """Give each line on show the width in sight and the height of its band; keep the
+        block in view.
 
-        A hint is as wide as the sheet allows right of the current month, so
-        it rarely needs more lines than its commodity's three rows; a long
+        A hint is as wide as the sheet allows right of the current month and may
+        run on beside the quiet fields below it, so it is rarely cut; a long
         refusal under the Sales block makes the sheet taller rather than run
         off its foot.
         """
         block = self._entry_block
         if not block or not self._windows:
             return
-        c = self.body
-        pad = self.theme.pad
+        c, pad = self.body, self.theme.pad
         hx = self._current_month * self.col_w + pad(0.3)
         width = max(self.hint_w, int(self.shown_span()[1] - hx - pad(0.5)))
-        keys = RAW if block == "orders" else GOODS
-        for name, label in [(k, self.hints[k]) for k in keys] + [(block, self.totals[block])]:
-            wrap = width - 2 * (self.theme.em // 2) - 6   # its padding and border
+        wrap = width - 2 * (self.theme.em // 2) - 6       # its padding and border
+        shown = self.shown_hints()
+        keys = [key for key in (RAW if block == "orders" else GOODS) if key in shown]
+        for label in [self.hints[key] for key in keys] + [self.totals[block]]:
             if int(str(label.cget("wraplength")) or 0) != wrap:
                 label.configure(wraplength=wrap)
-            top, bottom = self.hint_band(name)
-            if name not in ("orders", "sales"):
-                self._fit_in_band(label, bottom - top - 2)
-            need = label.winfo_reqheight()
-            tall = max(need, bottom - top - 2) if name not in ("orders", "sales") else need
-            c.itemconfigure(self._windows[f"{name}.hint"], width=width, height=tall)
+            whole = getattr(label, "short_text", None)
+            if whole and label.cget("text") != whole:
+                label.configure(text=whole)     # cut for less room before: whole again
+        self._bands = self._place_lines(keys, block)
+        for key in keys:            # (a quiet line is fitted when it comes to be shown)
+            label, (top, bottom) = self.hints[key], self._bands[key]
+            self._fit_in_band(label, bottom - top - 2)
+            window = self._windows[f"{key}.hint"]
+            c.coords(window, hx, top + 1)
+            c.itemconfigure(window, width=width,
+                            height=max(label.winfo_reqheight(), bottom - top - 2))
+        if block in shown:
+            c.itemconfigure(self._windows[f"{block}.hint"], width=width,
+                            height=self.totals[block].winfo_reqheight())
         total_bottom = self.row_y[f"{block}.total"] + 1 + self.totals[block].winfo_reqheight()
         height = max(self.height, total_bottom + pad(0.5))
         if int(self._region_height()) != height:

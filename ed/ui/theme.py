@@ -164,12 +164,13 @@ class Theme:
         style.configure("CardBold.TLabel", background=CARD, font="EDBold")
         style.configure("CardHeading.TLabel", background=CARD, font="EDHeading")
         style.configure("Treeview.Heading", font="EDBold")
-        style.configure("TCheckbutton", padding=(0, 2))
+        # The tick boxes and round buttons grow with the text (their own size is fixed pixels).
+        mark = max(10, round(self.line * 0.7))
+        style.configure("TCheckbutton", padding=(0, 2), indicatorsize=mark)
+        style.configure("TRadiobutton", indicatorsize=mark)
         # drawn parts at the screen's scale: a scrollbar as wide as on a 96-dpi screen of the
-        # same inches; check boxes and round buttons as large as the text beside them
+        # same inches
         from .placement import px, screen_scale
         if screen_scale(self.root) != 1.0:     # (the theme's own sizes are for 96 dpi)
             style.configure("TScrollbar", arrowsize=px(self.root, 14))
             style.configure("TSpinbox", arrowsize=px(self.root, 10))
-        for name in ("TCheckbutton", "TRadiobutton"):
-            style.configure(name, indicatorsize=max(10, round(em * 1.1)))

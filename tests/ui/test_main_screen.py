@@ -30,7 +30,7 @@ def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
     drawer = app.drawer
     assert drawer.shown == "" and not drawer.holder.winfo_ismapped()
     assert [drawer.tabs[name].cget("text") for name, _ in PAGES] == \
-        ["Prices", "Chart", "Calculator", "Recipes", "Log"]
+        ["Prices", "Chart", "Price moves", "Recipes", "Log"]
     board_height = app.layout.board.winfo_height()
     for name, _ in PAGES:
         tab = drawer.tabs[name]

@@ -50,7 +50,7 @@ def test_month_six_of_a_four_seat_game_shows_at_most_45_words(make_app, month_si
     assert found[:3] == ["Game", "View", "Help"]
     for name in ("Ann", "Mabel", "Rex", "Iris"):
         assert name in found
-    assert "Jun" in found and "Submit" in found
+    assert found.count("Jun") == 1 and "Submit" in found        # the month, said once
 
 
 def test_one_line_of_help_at_a_time(make_app, month_six):
