@@ -257,7 +257,7 @@ class Flow(Entering):
         computers = {seat: people[seat] for seat, info in enumerate(game.seats)
                      if info.is_computer}
         return P.reveal(report, self.app.session.explanations, seats_info=computers,
-                        history=game.history)
+                        history=game.history, rules=game.rules)
 
     def _show_reveal(self, report) -> None:
         from . import presenter as P

@@ -121,7 +121,7 @@ def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
                 assert widgets.line.cget("text") == seat.line
                 if game.seats[seat.seat].is_computer:
                     assert f"mood:{seat.mood}" in tags
-                    assert seat.line.startswith("“")
+                    assert seat.line == (f"“{seat.reaction}”" if seat.reaction else "")
             else:
                 assert widgets.cash.cget("text") == "" and widgets.line.cget("text").strip() == ""
                 if game.seats[seat.seat].is_computer:
