@@ -32,7 +32,7 @@ Lines = Dict[str, Tuple[str, ...]]
 # ------------------------------------------------------------------ Mabel
 
 _MABEL: Lines = {
-    "bought_all": ("All {units} in. I paid {money}, and not a penny more.",
+    "bought_all": ("{units} in, and I paid {money}. Not a penny more.",
                    "Every bid filled. {money} spent, sensibly.",
                    "My order came in whole. Sensible.",
                    "{units} in the cupboard, all as ordered.",
@@ -79,7 +79,7 @@ _MABEL: Lines = {
                  "Every last unit gone for {money}. Not a crumb wasted."),
     "sold_all": ("All I offered sold: {money}.",
                  "Every unit I offered went. {money}, counted.",
-                 "All {units} sold. The rest keeps.",
+                 "{units} sold. The rest keeps.",
                  "Sold all I offered, and kept some back."),
     "sold_dear": ("Dear out: {money}. As ever.",
                   "Top price for mine: {money}.",
@@ -531,7 +531,7 @@ _OTTO_END: Lines = {
 
 _CORA: Lines = {
     "bought_all": ("Pile it high: {units}!",
-                   "All {units} in. Stack them up!",
+                   "{units} in. Stack them up!",
                    "Full order, {units}. Volume!",
                    "Every bid filled. More stock, more sales!",
                    "{units} for {money}. Plenty to shift."),
@@ -577,7 +577,7 @@ _CORA: Lines = {
     "sold_lot": ("Sold the lot: {money}. Shelves clear!",
                  "Cleared out for {money}. Next batch!",
                  "Every unit gone, nothing left: {money}!"),
-    "sold_all": ("All {units} shifted!",
+    "sold_all": ("Shifted the whole offer: {units}!",
                  "Everything offered, gone! {money}.",
                  "Shifted every unit offered: {money}.",
                  "{units} out the door!"),
@@ -659,7 +659,7 @@ _CORA_END: Lines = {
 
 _FELIX: Lines = {
     "bought_all": ("Middle of the road, right on course.",
-                   "All {units} in, as planned.",
+                   "{units} in, as planned.",
                    "Full order, {money}. Steady as she goes.",
                    "Every bid came good.",
                    "{units} for {money}. Right on plan."),
@@ -703,7 +703,7 @@ _FELIX: Lines = {
                  "Sold out, stock and all: {money}.",
                  "Nothing left over. {money}. Tidy work."),
     "sold_all": ("Right on course: {money}.",
-                 "All {units} sold. As planned.",
+                 "{units} sold, as planned.",
                  "Every unit I offered went.",
                  "Whole offer sold. Steady."),
     "sold_dear": ("Sold at market, {money}. Fair and square.",
