@@ -343,9 +343,11 @@ class RevealScreen(Screen):
     def warm(self, seats: int) -> None:
         """Make the rows of ``seats`` and put the screen on the display once, out of sight,
         so that the first reveal of a game costs no more than the others (Tk makes a
-        widget's window the first time it is shown: over a hundred here)."""
+        widget's window the first time it is shown: over a hundred here; and the
+        characters' words are read from their module)."""
         if self.shown or len(self.rows) >= seats and self._warmed:
             return
+        from ..ai import voices  # noqa: F401  (the characters' words, loaded here, not at Enter)
         while len(self.rows) < seats:
             self.rows.append(RowWidgets(self, len(self.rows)))
         for row in self.rows:
