@@ -61,32 +61,43 @@ def played_again(game, upto, seat, entry):
     return again
 
 
-def crafted(month=3, seed=21):
+def expert_game(plant, seed=21):
     """A 3-player, 6-month game whose person (Ann) enters the expert's own entry in every
-    phase but one: in ``month``'s buying she bids a dollar under the new price for the
-    grade the others order too, so she buys none of it."""
+    phase, as ``plant(game, mine, theirs)`` leaves it (it may change Ann's, once)."""
     rules = Rules(players=3, months=6)
     seats = [Seat("human"), Seat("computer", "hard"), Seat("computer", "medium")]
     game = Game(rules, ["Ann", "Rex", "Iris"], seed=seed, seats=seats)
     others = {s: ed.ai.avatar_for(seed, s, seats[s].level) for s in (1, 2)}
-    mistake = None
     while not game.is_over:
         expert = Avatar("expert", seed=review.review_seed(seed, game.month, game.phase, 0))
         mine = dict(expert.decide(game.view(0)))
         theirs = {s: avatar.decide(game.view(s)) for s, avatar in others.items()}
-        if (game.month, game.phase) == (month, "purchasing"):
-            total = {k: mine.get(k, (0, 0))[0] + sum(e.get(k, (0, 0))[0]
-                                                     for e in theirs.values()) for k in RAW}
-            key = max((k for k in mine if mine[k][0] and total[k] > mine[k][0]),
-                      key=lambda k: mine[k][0])
-            new = max(1, game.prices[key] + total[key] - 10)
-            mistake = (key, mine[key][0], new)
-            mine[key] = (mine[key][0], new - 1)
+        plant(game, mine, theirs)
         game.submit(0, mine)
         for s, entry in theirs.items():
             game.submit(s, entry)
         game.resolve()
-    return game, mistake
+    return game
+
+
+def crafted(month=3, seed=21):
+    """Ann enters the expert's own entry in every phase but one: in ``month``'s buying she
+    bids a dollar under the new price for the grade the others order too, so she buys
+    none of it."""
+    mistake = []
+
+    def plant(game, mine, theirs):
+        if (game.month, game.phase) != (month, "purchasing"):
+            return
+        total = {k: mine.get(k, (0, 0))[0] + sum(e.get(k, (0, 0))[0]
+                                                 for e in theirs.values()) for k in RAW}
+        key = max((k for k in mine if mine[k][0] and total[k] > mine[k][0]),
+                  key=lambda k: mine[k][0])
+        new = max(1, game.prices[key] + total[key] - 10)
+        mistake.append((key, mine[key][0], new))
+        mine[key] = (mine[key][0], new - 1)
+
+    return expert_game(plant, seed), mistake[0]
 
 
 @pytest.fixture(scope="module")
@@ -319,22 +330,16 @@ def test_the_costliest_decision_in_a_few_words_with_the_money_left_on_the_table(
 
 
 def crafted_ask(month=4, seed=21):
-    """As ``crafted``, but in ``month``'s selling Ann asks $17 for the A the expert offers."""
-    rules = Rules(players=3, months=6)
-    seats = [Seat("human"), Seat("computer", "hard"), Seat("computer", "medium")]
-    game = Game(rules, ["Ann", "Rex", "Iris"], seed=seed, seats=seats)
-    others = {s: ed.ai.avatar_for(seed, s, seats[s].level) for s in (1, 2)}
-    planted = False
-    while not game.is_over:
-        expert = Avatar("expert", seed=review.review_seed(seed, game.month, game.phase, 0))
-        mine = dict(expert.decide(game.view(0)))
+    """As ``crafted``, but in ``month``'s selling (or the first after it with an A offered)
+    Ann asks $17 for the A the expert offers."""
+    planted = []
+
+    def plant(game, mine, theirs):
         if game.month >= month and game.phase == "selling" and not planted and "A" in mine:
             mine["A"] = (mine["A"][0], 17)
-            planted = True
-        game.submit(0, mine)
-        for s, avatar in others.items():
-            game.submit(s, avatar.decide(game.view(s)))
-        game.resolve()
+            planted.append(game.month)
+
+    game = expert_game(plant, seed)
     assert planted
     return game
 
