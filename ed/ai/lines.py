@@ -265,7 +265,7 @@ _REX_END: Lines = {
     "2nd": ("Second! Bah! So close!",
             "Second, {behind} short! Rematch!",
             "Second, {profit} up! Not enough!",
-            "Second, {final}! First, next!"),
+            "Second, {final}! Top spot next!"),
     "3rd": ("Third? Bah! Bronze is for wimps!",
             "Third, {final}. Next time bigger!"),
     "4th": ("Fourth! Went too big, maybe!",
