@@ -577,7 +577,7 @@ _CORA: Lines = {
     "sold_lot": ("Sold the lot: {money}. Shelves clear!",
                  "Cleared out for {money}. Next batch!",
                  "Every unit gone, nothing left: {money}!"),
-    "sold_all": ("Shifted the whole offer: {units}!",
+    "sold_all": ("{units}, all shifted!",
                  "Everything offered, gone! {money}.",
                  "Shifted every unit offered: {money}.",
                  "{units} out the door!"),

@@ -186,7 +186,7 @@ class RowWidgets:
         if beside:
             self.line.configure(style="RowLineBeside.TLabel")
             self.line.grid(row=self.top + 1, column=5, columnspan=3, sticky="sew",
-                           padx=(pad(0.5), pad(0.6)))
+                           padx=(pad(0.3), pad(0.3)))
         else:
             self.line.configure(style="RowLine.TLabel")
             self.line.grid(row=self.top + 2, column=1, columnspan=7, sticky="ew",
@@ -535,10 +535,10 @@ class RevealScreen(Screen):
         """Each row's line as much as its room shows: at a sentence or a word, never cut."""
         self.table.update_idletasks()
         for row, seat in zip(self.rows, self.data.rows if self.data else ()):
-            first, last = (5, 7) if row.beside else (1, 7)
+            first, last, pads = (5, 7, 0.6) if row.beside else (1, 7, 1.1)
             x0, _, _, _ = self.table.grid_bbox(first, row.top + 1)
             x1, _, w1, _ = self.table.grid_bbox(last, row.top + 1)
-            room = x1 + w1 - x0 - self.theme.pad(1.1)
+            room = x1 + w1 - x0 - self.theme.pad(pads)
             row.line_shown = _shortened(row.line, seat.line, room)
             if str(row.line.cget("text")).strip():
                 row.line.configure(text=row.line_shown)
