@@ -2,7 +2,8 @@
 
 ``App`` holds what every part shares (the options, the data folder, the
 settings, the theme, the game in progress as ``session``, what is on
-screen as ``mode``, the new-game ``dialog`` and the extra ``windows`` open)
+screen as ``mode`` (a ``modes.Mode``, changed only by ``change_mode``), the
+new-game ``dialog`` and the extra ``windows`` open)
 and one object per part, each in a module of its own::
 
     App (Tk)
@@ -30,8 +31,10 @@ from __future__ import annotations
 import os
 import sys
 import tkinter as tk
+from typing import Optional
 
 from . import TITLE
+from .modes import Mode, change
 
 
 class _Handle:
@@ -88,9 +91,10 @@ class App(tk.Tk):
         super().__init__(className="ExecutiveDecision")
         self.options = options
         self.title(TITLE)
-        self.callback_errors: list = []
+        #: a test's list that every Tk callback error is added to; nothing is kept without one
+        self.callback_errors: Optional[list] = None
         self.session = None
-        self.mode = "starting"
+        self._mode = Mode.STARTING
         self.dialog = None
         self.windows: dict = {}        # the extra windows open now, by name
         self._games_finished = None    # the record of play's count, once read
@@ -110,6 +114,18 @@ class App(tk.Tk):
         self.layout.build()
         self.layout.build_screens()
         self._init_bindings()
+
+    # ------------------------------------------------------------ the moment
+
+    @property
+    def mode(self) -> Mode:
+        """What the window shows now (``modes.Mode``); changed only by ``change_mode``."""
+        return self._mode
+
+    def change_mode(self, mode: Mode) -> None:
+        """Show ``mode`` from now on; raises ``modes.ModeError`` for a change the window
+        never makes (see ``modes.ALLOWED``)."""
+        self._mode = change(self._mode, mode)
 
     # ------------------------------------------------------------ building
 
@@ -260,7 +276,8 @@ class App(tk.Tk):
         """Log an unexpected error with its traceback and say so in the window; play on."""
         if issubclass(exc, (SystemExit, KeyboardInterrupt)):
             raise val
-        self.callback_errors.append(val)
+        if self.callback_errors is not None:
+            self.callback_errors.append(val)
         where = self._log_error(exc, val, tb)
         text = str(val).strip().splitlines()[0] if str(val).strip() else exc.__name__
         if len(text) > 120:
@@ -272,21 +289,10 @@ class App(tk.Tk):
     def _log_error(self, exc, val, tb) -> str:
         """Add the error to ``errors.log``; returns where it went.  A log that is not a
         regular file (a pipe, a device) is set aside, so the window never waits on it."""
-        import datetime
         import traceback
         from . import paths
-        text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
-                + "".join(traceback.format_exception(exc, val, tb)))
-        paths.keep_small(self.error_log)
-        for _ in range(2):
-            try:
-                paths.append_text(self.error_log, text)
-                return str(self.error_log)
-            except paths.NotUsable:
-                if paths.set_aside(self.error_log) is None:
-                    break
-            except OSError:
-                break
+        if paths.log_error(self.error_log, exc, val, tb):
+            return str(self.error_log)
         traceback.print_exception(exc, val, tb)
         return "the terminal"
 
