@@ -8,7 +8,7 @@ from collections import Counter, defaultdict
 import pytest
 
 import ed
-from ed.ai import hearing, voices, voices_cli
+from ed.ai import hearing, speech, voices
 from ed.ai.lines import LAST_WORDS, PHASE_LINES
 from ed.engine import Seat
 
@@ -28,37 +28,37 @@ def test_each_character_can_say_at_least_60_sentences_after_a_phase():
 
 def test_every_character_has_words_for_every_moment_of_the_game():
     for key in KEYS:
-        assert set(PHASE_LINES[key]) == set(voices.FIELDS), key
-        assert set(LAST_WORDS[key]) == set(voices.PLACES), key
+        assert set(PHASE_LINES[key]) == set(speech.FIELDS), key
+        assert set(LAST_WORDS[key]) == set(speech.PLACES), key
 
 
 def test_no_sentence_is_shared_by_two_characters_or_said_twice_by_one():
     owner = {}
     for key in KEYS:
-        for template in voices_cli.templates(key):
-            sentence = voices.sentence_key(template)
+        for template in voices.templates(key):
+            sentence = speech.sentence_key(template)
             assert sentence not in owner, (template, key, owner.get(sentence))
             owner[sentence] = key
-    assert voices_cli.shared_templates() == 0
+    assert voices.shared_templates() == 0
 
 
 def test_every_sentence_fills_in_only_what_its_moment_knows():
     for key in KEYS:
         for moment, group in PHASE_LINES[key].items():
-            allowed = set(voices.FIELDS[moment]) | set(voices.COMMON_FIELDS)
+            allowed = set(speech.FIELDS[moment]) | set(speech.COMMON_FIELDS)
             for template in group:
-                assert set(voices.template_fields(template)) <= allowed, (key, template)
+                assert set(speech.template_fields(template)) <= allowed, (key, template)
         for place, group in LAST_WORDS[key].items():
             for template in group:
-                assert set(voices.template_fields(template)) <= set(voices.END_FIELDS)
+                assert set(speech.template_fields(template)) <= set(speech.END_FIELDS)
             # two seats of one character in one place (a shared first) each have words
-            plain = [t for t in group if set(voices.template_fields(t)) <= {"final"}]
+            plain = [t for t in group if set(speech.template_fields(t)) <= {"final"}]
             assert len(plain) >= 2, (key, place)
 
 
 def test_each_place_has_words_of_its_own_in_each_voice():
     for key in KEYS:
-        said = [voices.sentence_key(t) for group in LAST_WORDS[key].values() for t in group]
+        said = [speech.sentence_key(t) for group in LAST_WORDS[key].values() for t in group]
         assert len(said) == len(set(said)), key
     # the bold one and the careful one, winning, sound nothing alike
     assert not {w.split(".")[0] for w in LAST_WORDS["rex"]["won"]} & \
@@ -66,9 +66,9 @@ def test_each_place_has_words_of_its_own_in_each_voice():
 
 
 def test_a_number_or_a_name_is_not_counted_in_what_makes_two_sentences_the_same():
-    assert voices.sentence_key("Cash up to $729.") == voices.sentence_key("Cash up to $1,755.")
-    assert voices.sentence_key("Up to 2nd from 4th.") == voices.sentence_key("Up to 3rd from 5th.")
-    assert voices.sentence_key("B rose to $128.") != voices.sentence_key("A rose to $128.")
+    assert speech.sentence_key("Cash up to $729.") == speech.sentence_key("Cash up to $1,755.")
+    assert speech.sentence_key("Up to 2nd from 4th.") == speech.sentence_key("Up to 3rd from 5th.")
+    assert speech.sentence_key("B rose to $128.") != speech.sentence_key("A rose to $128.")
 
 
 # ------------------------------------------------------------------ crafted phases
@@ -92,7 +92,7 @@ def found(game, seat, index=-1):
     for report in history[:index]:
         if report.phase == "selling":
             before = [r.cash_after for r in report.seats]
-    return {m.name: m for m in voices.moments(history[index], seat, game.rules, before)}
+    return {m.name: m for m in speech.moments(history[index], seat, game.rules, before)}
 
 
 def test_the_lot_only_when_every_unit_offered_sold_and_nothing_could_be_made():
@@ -106,7 +106,7 @@ def test_the_lot_only_when_every_unit_offered_sold_and_nothing_could_be_made():
     assert "sold_lot" in ann and "sold_all" in ann
     assert ann["sold_lot"].claims == (("sold_all",), ("nothing_left",))
     assert "sold_all" in rex and "sold_lot" not in rex         # 2 Fine, 2 Standard left
-    text, claims = voices.fill("Sold the lot: {money}.", ann["sold_lot"])
+    text, claims = speech.fill("Sold the lot: {money}.", ann["sold_lot"])
     assert text == "Sold the lot: $100." and ("received", 100) in claims
 
 
@@ -116,10 +116,10 @@ def test_cheap_only_when_the_price_paid_was_at_or_under_the_market():
     game = two_player_month({"fine": (4, 45)}, {"fine": (6, 30)})
     ann, rex = found(game, 0), found(game, 1)
     assert "bought_cheap" not in ann and ann["paid_over"].claims == (("over_market", 60),)
-    assert voices.fill("Hmph. {over} over the market.", ann["paid_over"])[0] == \
+    assert speech.fill("Hmph. {over} over the market.", ann["paid_over"])[0] == \
         "Hmph. $60 over the market."
     assert "bought_cheap" in rex and "paid_over" not in rex
-    assert voices.fill("Cheap in: {units} for {money}.", rex["bought_cheap"])[0] == \
+    assert speech.fill("Cheap in: {units} for {money}.", rex["bought_cheap"])[0] == \
         "Cheap in: 6 units for $180."
 
 
@@ -129,7 +129,7 @@ def test_a_player_who_took_what_i_missed_is_named_only_when_so():
     game = two_player_month({"fine": (3, 31)}, {"fine": (9, 40)})
     ann = found(game, 0)
     assert ann["took_mine"].claims == (("took", 1, "fine"),)
-    assert voices.fill("{other} took the {good} I wanted.", ann["took_mine"])[0] == \
+    assert speech.fill("{other} took the {good} I wanted.", ann["took_mine"])[0] == \
         "Rex took the Fine I wanted."
     assert "outbid" in ann
     nobody = two_player_month({"fine": (3, 23)}, {"fine": (8, 28)})   # 11 units: Fine $31
@@ -153,7 +153,7 @@ def test_the_standings_after_selling_the_lead_taken_and_who_leads():
     # Ann: 900 - 110 + 140 = 930 against Rex's 900 (one A offered: A rises to $149)
     assert ann["lead_taken"].claims == (("leads",), ("led_before", 0))
     assert rex["behind"].claims == (("leader", 0), ("behind_by", 30))
-    assert voices.fill("{gap} behind {other}.", rex["behind"])[0] == "$30 behind Ann."
+    assert speech.fill("{gap} behind {other}.", rex["behind"])[0] == "$30 behind Ann."
 
 
 # ------------------------------------------------------------------ the checker
@@ -164,27 +164,27 @@ def checked(game, seat, line):
 
 def test_the_checker_reads_the_report_not_the_line():
     game = two_player_month({"fine": (4, 45)}, {"fine": (6, 30)})
-    ok = voices.Line("Rex paid $180.", "pleased", "t", (("paid", 180),))
+    ok = speech.Line("Rex paid $180.", "pleased", "t", (("paid", 180),))
     assert checked(game, 1, ok) == []
-    wrong_amount = voices.Line("Paid $190.", "pleased", "t", (("paid", 190),))
+    wrong_amount = speech.Line("Paid $190.", "pleased", "t", (("paid", 190),))
     assert checked(game, 1, wrong_amount) == ["('paid', 190) is not so"]
-    unclaimed = voices.Line("Paid $180 for 6 units.", "pleased", "t", (("paid", 180),))
+    unclaimed = speech.Line("Paid $180 for 6 units.", "pleased", "t", (("paid", 180),))
     assert checked(game, 1, unclaimed) == ["the number 6 stands for no claim"]
-    lot = voices.Line("Bought the lot.", "pleased", "t", (("bought_all",),))
+    lot = speech.Line("Bought the lot.", "pleased", "t", (("bought_all",),))
     assert checked(game, 1, lot) == ["'\\\\bthe lot\\\\b' needs one of ('nothing_left',)"]
-    named = voices.Line("Ann overpaid.", "pleased", "t", (("bought_all",),))
+    named = speech.Line("Ann overpaid.", "pleased", "t", (("bought_all",),))
     assert checked(game, 1, named) == ["Ann is named with no claim about them"]
-    cheap = voices.Line("Cheap in.", "pleased", "t", (("bought_all",),))
+    cheap = speech.Line("Cheap in.", "pleased", "t", (("bought_all",),))
     assert checked(game, 0, cheap) == [
         "'\\\\bcheap' needs one of ('paid_at_most_market', 'under_market')"]
-    assert checked(game, 0, voices.Line("x", "glum", "t", ())) == ["the line claims nothing"]
+    assert checked(game, 0, speech.Line("x", "glum", "t", ())) == ["the line claims nothing"]
 
 
 # ------------------------------------------------------------------ whole games
 
 @pytest.fixture(scope="module")
 def measured():
-    return voices_cli.measure(games=10, seed=3)
+    return voices.measure(games=10, seed=3)
 
 
 def test_the_five_measures_over_simulated_games(measured):
@@ -207,12 +207,12 @@ def test_silence_is_allowed_and_each_character_speaks(measured):
 
 
 def test_two_seats_of_one_character_never_say_the_same_sentence_at_once():
-    index = next(i for i in range(30) if voices_cli.table(i)[2].count(
-        voices_cli.table(i)[2][0]) == 2 and voices_cli.table(i)[2][0])
-    game, characters = voices_cli.play(index, 1)
+    index = next(i for i in range(30) if voices.table(i)[2].count(
+        voices.table(i)[2][0]) == 2 and voices.table(i)[2][0])
+    game, characters = voices.play(index, 1)
     twins = [s for s, c in enumerate(characters) if c == characters[0]]
     both = 0
-    for row in voices.phase_lines(game.history, characters, game.rules):
+    for row in speech.phase_lines(game.history, characters, game.rules):
         a, b = (row[s] for s in twins)
         if a.line and b.line:
             both += 1
@@ -221,15 +221,15 @@ def test_two_seats_of_one_character_never_say_the_same_sentence_at_once():
 
 
 def test_a_phase_s_lines_depend_only_on_the_phases_before_it():
-    game, characters = voices_cli.play(4, 2)
-    whole = voices.phase_lines(game.history, characters, game.rules)
+    game, characters = voices.play(4, 2)
+    whole = speech.phase_lines(game.history, characters, game.rules)
     for upto in (1, 7, 15, len(game.history)):
-        voices._last_run.clear()                # worked out afresh, not from the kept run
-        assert voices.phase_lines(game.history[:upto], characters, game.rules) == whole[:upto]
+        speech._last_run.clear()                # worked out afresh, not from the kept run
+        assert speech.phase_lines(game.history[:upto], characters, game.rules) == whole[:upto]
     # and from the kept run, going on phase by phase as the window asks
-    voices._last_run.clear()
+    speech._last_run.clear()
     for upto in range(1, len(game.history) + 1):
-        assert voices.phase_lines(game.history[:upto], characters, game.rules)[-1] == \
+        assert speech.phase_lines(game.history[:upto], characters, game.rules)[-1] == \
             whole[upto - 1]
 
 
@@ -242,40 +242,40 @@ def test_in_a_longer_game_no_sentence_comes_back_within_12_phases():
         for s in range(3):
             game.submit(s, avatars[s].decide(game.view(s)))
         game.resolve()
-    said = voices.phase_lines(game.history, ("rex", "cora", "mabel"), game.rules)
+    said = speech.phase_lines(game.history, ("rex", "cora", "mabel"), game.rules)
     when = defaultdict(list)
     for phase, row in enumerate(said):
         for seat, s in enumerate(row):
             if s.line:
-                when[(seat, voices.sentence_key(s.text))].append(phase)
+                when[(seat, speech.sentence_key(s.text))].append(phase)
     again = [phases for phases in when.values() if len(phases) > 1]
     assert again                                     # a long game does come back to some
-    assert all(b - a >= voices.REPEAT_PHASES for phases in again
+    assert all(b - a >= speech.REPEAT_PHASES for phases in again
                for a, b in zip(phases, phases[1:]))
 
 
 def test_last_words_are_true_and_name_the_winner_only_where_so():
     for index in range(6):
-        game, characters = voices_cli.play(index, 5)
+        game, characters = voices.play(index, 5)
         settlement = game.history[-1].settlement
-        words = voices.last_words(settlement, characters)
+        words = speech.last_words(settlement, characters)
         assert set(words) == {s for s, c in enumerate(characters) if c}
         for seat, line in words.items():
             assert hearing.end_contradictions(line, settlement, seat) == []
             place = next(s.place for s in settlement if s.seat == seat)
             shared = sum(s.place == 1 for s in settlement) > 1
-            key = voices.place_key(place, game.players, shared)
+            key = speech.place_key(place, game.players, shared)
             character, said_key, index = line.template.split(":")
             assert (character, said_key) == (characters[seat], key)
             template = LAST_WORDS[character][key][int(index)]
             pattern = re.escape(template)
-            for field in voices.template_fields(template):
+            for field in speech.template_fields(template):
                 pattern = pattern.replace(re.escape("{" + field + "}"), ".+")
             assert re.fullmatch(pattern, line.text), (template, line.text)
 
 
 def test_the_command_prints_the_five_measures(capsys):
-    assert voices_cli.main(["--games", "3", "--seed", "2"]) == 0
+    assert voices.main(["--games", "3", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     for words in ("repeats of a sentence by one seat in one game (numbers aside): 0",
                   "the same sentence from two seats in one reveal: 0",
@@ -286,7 +286,7 @@ def test_the_command_prints_the_five_measures(capsys):
 
 
 def test_the_transcript_follows_one_character_through_a_whole_game(capsys):
-    assert voices_cli.main(["--transcript", "rex", "--seed", "1"]) == 0
+    assert voices.main(["--transcript", "rex", "--seed", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Rex in a 12-month game with ")
     assert len(lines) == 1 + 24 + 1 and lines[-1].startswith("  Last word (")
@@ -294,7 +294,28 @@ def test_the_transcript_follows_one_character_through_a_whole_game(capsys):
 
 def test_a_mistake_on_the_command_line_is_one_sentence(capsys):
     with pytest.raises(SystemExit) as stop:
-        voices_cli.main(["--games", "0"])
+        voices.main(["--games", "0"])
     assert stop.value.code == 2
     assert capsys.readouterr().err == ("python3 -m ed.ai.voices: Argument --games: 0 is not "
                                        "from 1 to 5000. See python3 -m ed.ai.voices --help.\n")
+
+
+def test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence():
+    import io
+
+    class Full(io.StringIO):
+        def __init__(self, error):
+            super().__init__()
+            self.error = error
+
+        def write(self, text):
+            raise self.error
+
+    err = io.StringIO()
+    assert voices.main(["--transcript", "iris"], out=Full(OSError(28, "No space left on "
+                                                                    "device")), err=err) == 1
+    assert err.getvalue() == ("python3 -m ed.ai.voices: the output could not be written (no "
+                              "space left on device).\n")
+    quiet = io.StringIO()
+    assert voices.main(["--transcript", "iris"], out=Full(BrokenPipeError()), err=quiet) == 1
+    assert quiet.getvalue() == ""

@@ -4,7 +4,7 @@
 ``history[index]`` (and, for the standings, the selling phase before it),
 never the values the line was made from, and lists in plain words:
 
-- each claim (``voices.Line.claims``) the report contradicts;
+- each claim (``speech.Line.claims``) the report contradicts;
 - each number in the words that no claim stands for, and each other
   player named without a claim about that player;
 - each word that says more than the claims (``WORDS``: "the lot" needs every
@@ -12,7 +12,7 @@ never the values the line was made from, and lists in plain words:
   or under the market; "outbid", "cancelled", "the Broker", "sold out").
 
 ``end_contradictions(line, settlement, seat)`` does the same for a last word.
-Written apart from ``voices`` so that a mistake in one is caught by the
+Written apart from ``speech`` so that a mistake in one is caught by the
 other; imports only the rules' tables and ``production.is_makeable``.
 """
 from __future__ import annotations

@@ -2,11 +2,11 @@
 words, what it notices most (``CARES``), how readily it speaks (``TALK``) and the face it
 puts on where it differs from the others (``OWN_MOODS``).
 
-Pure data, no logic: ``ed.ai.voices`` finds which moments hold for a seat
+Pure data, no logic: ``ed.ai.speech`` finds which moments hold for a seat
 after a phase and chooses one sentence, or none.  A sentence is a template
 whose fields are filled from the phase report (``{units}``, ``{money}``,
 ``{good}``, ``{price}``, ``{other}``...); the fields each moment may use are
-``voices.FIELDS``.  Every character speaks only its own sentences: no two
+``speech.FIELDS``.  Every character speaks only its own sentences: no two
 characters share one (numbers and names aside), and each sentence is said
 at most once by a seat in a game of up to 12 months.
 
@@ -776,7 +776,7 @@ _FELIX_END: Lines = {
              "Last, {loss} down. Rough seas."),
 }
 
-#: character key -> moment -> the character's sentences for it (``voices.FIELDS``)
+#: character key -> moment -> the character's sentences for it (``speech.FIELDS``)
 PHASE_LINES: Dict[str, Lines] = {"mabel": _MABEL, "rex": _REX, "iris": _IRIS, "otto": _OTTO,
                                  "cora": _CORA, "felix": _FELIX}
 

@@ -347,7 +347,7 @@ class RevealScreen(Screen):
         characters' words are read from their module)."""
         if self.shown or len(self.rows) >= seats and self._warmed:
             return
-        from ..ai import voices  # noqa: F401  (the characters' words, loaded here, not at Enter)
+        from ..ai import speech  # noqa: F401  (the characters' words, loaded here, not at Enter)
         while len(self.rows) < seats:
             self.rows.append(RowWidgets(self, len(self.rows)))
         for row in self.rows:

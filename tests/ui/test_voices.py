@@ -4,7 +4,7 @@ No display needed."""
 from __future__ import annotations
 
 import ed
-from ed.ai import voices, voices_cli
+from ed.ai import speech, voices
 from ed.ui import presenter as P
 
 
@@ -13,9 +13,9 @@ def seats_info(characters):
 
 
 def test_each_reveal_row_shows_the_seat_s_line_in_quotes_and_a_person_says_nothing():
-    game, characters = voices_cli.play(3, 4)              # a person at seat 0
+    game, characters = voices.play(3, 4)              # a person at seat 0
     assert characters[0] is None
-    said = voices.phase_lines(game.history, characters, game.rules)
+    said = speech.phase_lines(game.history, characters, game.rules)
     spoken = 0
     for index, report in enumerate(game.history):
         data = P.reveal(report, seats_info=seats_info(characters),
@@ -32,7 +32,7 @@ def test_each_reveal_row_shows_the_seat_s_line_in_quotes_and_a_person_says_nothi
 
 
 def test_a_look_again_at_an_earlier_reveal_says_what_was_said_then():
-    game, characters = voices_cli.play(5, 4)
+    game, characters = voices.play(5, 4)
     info = seats_info(characters)
     then = [P.reveal(report, seats_info=info, history=game.history[:i + 1], rules=game.rules)
             for i, report in enumerate(game.history)]
@@ -56,10 +56,10 @@ def test_a_line_is_shortened_at_a_sentence_then_at_a_word_never_inside_one():
 
 
 def test_the_end_screen_quotes_each_computer_player_s_last_word():
-    game, characters = voices_cli.play(9, 4)
+    game, characters = voices.play(9, 4)
     settlement = game.history[-1].settlement
     data = P.ending(settlement, computers=seats_info(characters))
-    words = voices.last_words(settlement, characters)
+    words = speech.last_words(settlement, characters)
     assert [(q.seat, q.text, q.mood) for q in data.quotes] == [
         (seat, line.text, line.mood) for seat, line in sorted(words.items())]
     assert len(data.quotes) == sum(1 for c in characters if c)

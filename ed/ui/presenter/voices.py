@@ -1,6 +1,6 @@
 """What the computer players say, as the reveal and the end screen show it.
 
-The words are the characters' own (``ed.ai.voices``, ``ed.ai.lines``): a
+The words are the characters' own (``ed.ai.speech``, ``ed.ai.lines``): a
 line after a phase now and then, never the same twice, never two seats the
 same at once, and only what the report bears out; a last word on the game
 for each place.  Here the window's seats (a ``Personality`` for each computer
@@ -14,7 +14,7 @@ from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 from ...rules import Rules
 
-# ``ed.ai.voices`` is imported where it is used: ``ed.ai`` costs tens of milliseconds to
+# ``ed.ai.speech`` is imported where it is used: ``ed.ai`` costs tens of milliseconds to
 # import, which the window's start-up does not pay (the computer players come later).
 
 #: What ends a shortened line.
@@ -23,7 +23,7 @@ ELLIPSIS = "…"
 
 def characters(seats_info: Mapping[int, object], players: int) -> Tuple[Optional[str], ...]:
     """Each seat's character key: a computer seat's personality's, ``None`` for the rest."""
-    from ...ai.voices import character_of
+    from ...ai.speech import character_of
     return tuple(character_of(seats_info[seat]) if seat in seats_info else None
                  for seat in range(players))
 
@@ -34,7 +34,7 @@ def said_after(report, history: Optional[Sequence], seats_info: Mapping[int, obj
     (``None`` for silence and for people).  ``history`` is the game's reports up to
     ``report`` (``report`` among them or not); ``rules`` the game's (by default a
     12-month game of the report's players)."""
-    from ...ai.voices import phase_lines
+    from ...ai.speech import phase_lines
     reports = _up_to(history or (), report)
     rules = rules or Rules(players=len(report.names))
     return phase_lines(reports, characters(seats_info, len(report.names)), rules)[-1]
@@ -53,7 +53,7 @@ def _up_to(history: Sequence, report) -> list:
 def last_said(settlement, computers: Mapping[int, object]) -> Dict[int, object]:
     """Each computer seat's last word on the game (``computers``: seat -> personality), a
     ``Line`` with its words and face."""
-    from ...ai.voices import last_words
+    from ...ai.speech import last_words
     return last_words(settlement, characters(computers, len(settlement)))
 
 
