@@ -8,8 +8,10 @@ entry in place of the person's and everyone else's exactly as they were.
 Both results are counted the same way (``WORTH``): cash, plus the stock at
 what it would fetch at the phase's closing prices, less what loans will cost
 to repay.  The difference is what the decision cost (or gained) against the
-expert's, that phase alone; the costliest three come first, each told in one
-sentence made only from the two resolved reports.
+expert's, that phase alone; the costliest three come first, each told in a few
+words with the money it left on the table (``Decision.short``: at most 30 words
+and 6 numbers), and whole in one longer sentence (``Decision.sentence``), both
+made only from the two resolved reports.
 
 Pure: no tkinter, no printing, no files (``ed.review_cli`` is the command
 ``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
@@ -88,6 +90,7 @@ class Decision:
     difference: int
     sentence: str
     table_talk: Tuple[Tuple[str, str], ...] = ()
+    short: str = ""                 # the decision in a few words, the money at the end
 
     @property
     def label(self) -> str:
@@ -103,6 +106,16 @@ class Decision:
     def suggested_text(self) -> str:
         """The expert's entry in short."""
         return short_entry(self.suggested)
+
+    @property
+    def entered_brief(self) -> str:
+        """The person's entry in a table's few words: ``"4 Fine $41, 2 Standard $38"``."""
+        return brief_entry(self.entered)
+
+    @property
+    def suggested_brief(self) -> str:
+        """The expert's entry in a table's few words."""
+        return brief_entry(self.suggested)
 
 
 @dataclass(frozen=True)
@@ -129,6 +142,16 @@ class Review:
     def total(self) -> int:
         """The sum of every phase's difference."""
         return sum(d.difference for d in self.decisions)
+
+    @property
+    def total_text(self) -> str:
+        """What the sum of the differences is, in words: ``"$434 left on the table against
+        the expert's entries"``, ``"$6 better than the expert"``."""
+        if self.total > 0:
+            return f"{_money(self.total)} left on the table against the expert's entries"
+        if self.total < 0:
+            return f"{_money(-self.total)} better than the expert"
+        return "the same as the expert's entries, in all"
 
     @property
     def summary(self) -> str:
@@ -251,8 +274,9 @@ def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: 
                  for s in range(game.players)
                  if game.seats[s].is_computer and explanations.get((month, phase, s)))
     text = decision_sentence(report, other, seat, mine, theirs, got, would)
-    return Decision(month, phase, mine, theirs, reason, got, would, would.worth - got.worth,
-                    text, talk)
+    difference = would.worth - got.worth
+    return Decision(month, phase, mine, theirs, reason, got, would, difference, text, talk,
+                    short_sentence(report, other, seat, mine, theirs, difference))
 
 
 def _normal(entry: Mapping[str, Pair]) -> Entry:
@@ -358,6 +382,13 @@ def short_entry(entry: Entry) -> str:
     return ", ".join(f"{units} {NAMES[key]} at {_money(price)}" for key, (units, price) in entry)
 
 
+def brief_entry(entry: Entry) -> str:
+    """``"4 Fine $41, 2 Standard $38"`` (units, commodity, price), or ``"nothing"``."""
+    if not entry:
+        return "nothing"
+    return ", ".join(f"{units} {NAMES[key]} {_money(price)}" for key, (units, price) in entry)
+
+
 def _entered(entry: Entry, buying: bool) -> str:
     """``"bid $41 for 4 Fine"`` / ``"asked $160 for 3 A"`` / ``"ordered nothing"``."""
     if not entry:
@@ -436,6 +467,87 @@ def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: 
         tail += ": no more and no less"
     return f"{head}; {tail} at the end of {month_label(report.month)}'s " \
            f"{_PHASE_WORD[report.phase]}."
+
+
+def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
+                   theirs: Entry, difference: int) -> str:
+    """The decision in at most 30 words and 6 numbers: the month, the one part of the entry
+    that cost (or gained) the most, and the money: ``"Sep, selling: you asked $17 for an A
+    that fetched $179 — $412 left on the table."``  Every number is the reports'."""
+    head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: "
+    if difference > 0:
+        money = f"{_money(difference)} left on the table"
+    elif difference < 0:
+        money = f"{_money(-difference)} better than the expert"
+    else:
+        money = "no more and no less than the expert's"
+    return f"{head}{_what_told(report, other, seat, mine, theirs)} — {money}."
+
+
+def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
+               theirs: Entry) -> str:
+    """The part of the entry that made the difference, in a few words."""
+    buying = report.phase == PURCHASING
+    if mine == theirs:
+        return "you entered what the expert would have"
+    if report.seats[seat].cancelled:
+        return ("your orders came to more than your cash and were all cancelled" if buying
+                else "your offer could not be made from your stock")
+    told = [story for key in report.keys
+            for story in _stories(report, other, seat, dict(mine), dict(theirs), key)]
+    if told:
+        return max(told, key=lambda story: story[0])[1]
+    return f"you {_one_line(mine, buying)}; the expert would have {_one_line(theirs, buying)}"
+
+
+def _stories(report: PhaseReport, other: PhaseReport, seat: int, mine: Dict[str, Pair],
+             theirs: Dict[str, Pair], key: str) -> List[Tuple[int, str]]:
+    """What one commodity's line did against the expert's, each with the dollars at stake."""
+    buying = report.phase == PURCHASING
+    units, price = mine.get(key, (0, 0))
+    index = report.keys.index(key)
+    done = report.seats[seat].lines[index].done
+    their_done = other.seats[seat].lines[index].done
+    market, name = report.prices[key], NAMES[key]
+    told = []
+    if done and (price > market if buying else price < market):
+        what = f"you paid {_money(price)} for {done} {name} that closed at {_money(market)}" \
+            if buying else f"you asked {_money(price)} for {_some(done, key)} that fetched " \
+            f"{_money(market)}" + (" each" if done > 1 else "")
+        told.append((abs(price - market) * done, what))
+    if units and done < units and their_done > done:
+        got = "" if not done else f" and {'got' if buying else 'sold'} {done}"
+        told.append(((their_done - done) * market,
+                     f"you {'bid' if buying else 'asked'} {_money(price)} for {units} {name}"
+                     f"{got}; it closed at {_money(market)}" if got else
+                     f"you {'bid' if buying else 'asked'} {_money(price)} for {units} {name}, "
+                     f"which closed at {_money(market)}"))
+    if not units and their_done:
+        their_price = theirs[key][1]
+        told.append((their_done * their_price,
+                     f"you {'ordered' if buying else 'offered'} no {name}; the expert would "
+                     f"have {'bought' if buying else 'sold'} {their_done} at "
+                     f"{_money(their_price)}"))
+    if done > their_done:
+        told.append(((done - their_done) * price,
+                     f"you {'bought' if buying else 'sold'} {done} {name} at {_money(price)}; "
+                     f"the expert would have {'bought' if buying else 'sold'} {their_done}"))
+    return told
+
+
+def _some(units: int, key: str) -> str:
+    """``"an A"``, ``"a B"``, ``"3 C"``."""
+    if units == 1 and key in GOODS:
+        return f"{'an' if key == 'A' else 'a'} {NAMES[key]}"
+    return f"{units} {NAMES[key]}"
+
+
+def _one_line(entry: Entry, buying: bool) -> str:
+    """The largest line of an entry: ``"bid $41 for 4 Fine"``, or ``"ordered nothing"``."""
+    if not entry:
+        return "ordered nothing" if buying else "offered nothing"
+    key, (units, price) = max(entry, key=lambda line: line[1][0] * line[1][1])
+    return f"{'bid' if buying else 'asked'} {_money(price)} for {units} {NAMES[key]}"
 
 
 def _goods_clause(got: Outcome, would: Outcome) -> str:

@@ -1,9 +1,10 @@
 """The command ``python3 -m ed.review SAVE [--seat NAME]``: a finished game's review in a terminal.
 
-Prints, for each person at the table (or the one named), the three costliest
-decisions in sentences, then every phase (what was entered, what the expert
-would have entered, the difference in dollars), then the two worth series as
-a small table (``ed.review``).  Bad input (a missing file, not a save, a
+Prints, for each person at the table (or the one named), what the entries
+came to against the expert's in all, the three costliest decisions in a few
+words each and then whole, then every phase (what was entered, what the
+expert would have entered, the difference in dollars), then the two worth
+series as a small table (``ed.review``).  Bad input (a missing file, not a save, a
 game not over, an unknown seat) gets one plain sentence on stderr and exit
 status 2, never a traceback; output that cannot be written gets one sentence
 (none for a pipe closed by its reader, ``| head``) and exit status 1.
@@ -98,10 +99,12 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
 
     lines = [f"Review of {found.name}'s game against the expert computer player", ""]
     lines += para(f"Dollars count {_review.WORTH}.") + [""]
+    lines += para(f"In all: {found.total_text}.") + [""]
     lines.append("The costliest decisions")
     if found.costliest:
         for n, decision in enumerate(found.costliest, 1):
-            lines += para(decision.sentence, "   ", f"{n}. ")
+            lines += para(decision.short, "   ", f"{n}. ")
+            lines += para(decision.sentence, "      ")
     else:
         lines += para(found.summary)
     lines += ["", "Month by month (the difference: what the expert's entry would have",

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import subprocess
+import types
 import sys
 from pathlib import Path
 
@@ -60,32 +62,43 @@ def played_again(game, upto, seat, entry):
     return again
 
 
-def crafted(month=3, seed=21):
+def expert_game(plant, seed=21):
     """A 3-player, 6-month game whose person (Ann) enters the expert's own entry in every
-    phase but one: in ``month``'s buying she bids a dollar under the new price for the
-    grade the others order too, so she buys none of it."""
+    phase, as ``plant(game, mine, theirs)`` leaves it (it may change Ann's, once)."""
     rules = Rules(players=3, months=6)
     seats = [Seat("human"), Seat("computer", "hard"), Seat("computer", "medium")]
     game = Game(rules, ["Ann", "Rex", "Iris"], seed=seed, seats=seats)
     others = {s: ed.ai.avatar_for(seed, s, seats[s].level) for s in (1, 2)}
-    mistake = None
     while not game.is_over:
         expert = Avatar("expert", seed=review.review_seed(seed, game.month, game.phase, 0))
         mine = dict(expert.decide(game.view(0)))
         theirs = {s: avatar.decide(game.view(s)) for s, avatar in others.items()}
-        if (game.month, game.phase) == (month, "purchasing"):
-            total = {k: mine.get(k, (0, 0))[0] + sum(e.get(k, (0, 0))[0]
-                                                     for e in theirs.values()) for k in RAW}
-            key = max((k for k in mine if mine[k][0] and total[k] > mine[k][0]),
-                      key=lambda k: mine[k][0])
-            new = max(1, game.prices[key] + total[key] - 10)
-            mistake = (key, mine[key][0], new)
-            mine[key] = (mine[key][0], new - 1)
+        plant(game, mine, theirs)
         game.submit(0, mine)
         for s, entry in theirs.items():
             game.submit(s, entry)
         game.resolve()
-    return game, mistake
+    return game
+
+
+def crafted(month=3, seed=21):
+    """Ann enters the expert's own entry in every phase but one: in ``month``'s buying she
+    bids a dollar under the new price for the grade the others order too, so she buys
+    none of it."""
+    mistake = []
+
+    def plant(game, mine, theirs):
+        if (game.month, game.phase) != (month, "purchasing"):
+            return
+        total = {k: mine.get(k, (0, 0))[0] + sum(e.get(k, (0, 0))[0]
+                                                 for e in theirs.values()) for k in RAW}
+        key = max((k for k in mine if mine[k][0] and total[k] > mine[k][0]),
+                  key=lambda k: mine[k][0])
+        new = max(1, game.prices[key] + total[key] - 10)
+        mistake.append((key, mine[key][0], new))
+        mine[key] = (mine[key][0], new - 1)
+
+    return expert_game(plant, seed), mistake[0]
 
 
 @pytest.fixture(scope="module")
@@ -290,7 +303,72 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                     assert decision.difference == 0 and decision.review == decision.actual
                 assert decision.sentence.startswith(decision.label + ": you ")
                 assert decision.sentence.endswith(".")
+                short = decision.short
+                assert short.startswith(decision.label + ": you") and short.endswith(".")
+                assert len(short.split()) <= 30, short
+                assert len(re.findall(r"\d[\d,]*", short)) <= 6, short
+                assert _money_in(short) == [abs(decision.difference)] or \
+                    decision.difference == 0, short
     assert reviewed >= 100
+
+
+def _money_in(short: str) -> list:
+    """The dollars a short sentence ends with, as "left on the table" or "better"."""
+    found = re.search(r"— \$([\d,]+) (left on the table|better than the expert)\.$", short)
+    return [int(found.group(1).replace(",", ""))] if found else []
+
+
+def test_the_costliest_decision_in_a_few_words_with_the_money_left_on_the_table(
+        crafted_game):
+    """Ann bid a dollar under the new price: 4 words of what she did, the market, the money.
+    """
+    game, (key, units, new_price) = crafted_game
+    top = review.review(game, 0).costliest[0]
+    name = ed.rules.NAMES[key]
+    assert top.short == (f"Mar, buying: you bid ${new_price - 1} for {units} {name}, which "
+                         f"closed at ${new_price} — ${top.difference} left on the table.")
+    assert len(top.short.split()) <= 30 and len(re.findall(r"\d[\d,]*", top.short)) <= 6
+
+
+def crafted_ask(month=4, seed=21):
+    """As ``crafted``, but in ``month``'s selling (or the first after it with an A offered)
+    Ann asks $17 for the A the expert offers."""
+    planted = []
+
+    def plant(game, mine, theirs):
+        if game.month >= month and game.phase == "selling" and not planted and "A" in mine:
+            mine["A"] = (mine["A"][0], 17)
+            planted.append(game.month)
+
+    game = expert_game(plant, seed)
+    assert planted
+    return game
+
+
+def test_an_ask_far_under_the_market_is_told_with_the_price_it_fetched():
+    """The planted typo of a person's review: an A offered at $17."""
+    game = crafted_ask()
+    found = review.review(game, 0)
+    top = found.costliest[0]
+    assert top.phase == "selling" and dict(top.entered)["A"][1] == 17
+    report = next(r for r in game.history if (r.month, r.phase) == (top.month, "selling"))
+    market = report.prices["A"]
+    sold = report.seats[0].lines[0].done
+    what = "an A that fetched" if sold == 1 else f"{sold} A that fetched"
+    each = "" if sold == 1 else " each"
+    assert top.short == (f"{ed.rules.month_label(top.month)}, selling: you asked $17 for "
+                         f"{what} ${market:,}{each} — ${top.difference:,} left on the table.")
+    assert found.total_text == f"${found.total:,} left on the table against the expert's " \
+                               f"entries"
+
+
+def test_the_total_says_what_it_is():
+    def total(differences):
+        decisions = tuple(types.SimpleNamespace(difference=d) for d in differences)
+        return review.Review(0, "Tess", decisions, (), (), (), ()).total_text
+    assert total([412, 22]) == "$434 left on the table against the expert's entries"
+    assert total([10, -16]) == "$6 better than the expert"
+    assert total([0]) == "the same as the expert's entries, in all"
 
 
 # ------------------------------------------------------------------ the command
@@ -310,7 +388,11 @@ def test_the_command_prints_the_review(tmp_path, crafted_game):
     top = found.costliest[0]
     text = done.stdout
     assert text.startswith("Review of Ann's game against the expert computer player\n")
-    assert " ".join(text.split("1. ", 1)[1].split("\n\n")[0].split()) == top.sentence
+    first = text.split("1. ", 1)[1].split("\n\n")[0].split("\n")
+    short = [line for line in first if not line.startswith("      ")]
+    assert " ".join(" ".join(short).split()) == top.short
+    assert " ".join(" ".join(first[len(short):]).split()) == top.sentence
+    assert f"In all: {found.total_text}.\n" in text
     assert "  Mar, buying" in text and f"+${top.difference}" in text
     assert text.endswith(f"  Jun     {'$' + format(found.actual[-1], ','):>10}"
                          f"{'$' + format(found.estimate[-1], ','):>10}\n")

@@ -25,6 +25,10 @@ The house, one module per idea; each opens with what it knows and imports:
 - ``models``, ``pricing``, ``planner``: the simpler forecasts and the
   expected-profit planning of ``easy``, ``medium`` and ``hard``;
 - ``levels``: what each level knows, and the ``Avatar``;
+- ``speech``, ``lines`` and ``hearing``: what the characters say after a phase and
+  at the end of the game, their words, and the check that every line is so;
+  ``voices``: the command that measures them over simulated games
+  (``python3 -m ed.ai.voices``);
 - ``gauntlet``: sparring partners written apart from the levels, to measure
   them against;
 - ``learn`` and ``calibration``: offline commands that learned the worth of

@@ -265,7 +265,7 @@ class Flow(Entering):
         computers = {seat: people[seat] for seat, info in enumerate(game.seats)
                      if info.is_computer}
         return P.reveal(report, self.app.session.explanations, seats_info=computers,
-                        history=game.history)
+                        history=game.history, rules=game.rules)
 
     def _show_reveal(self, report) -> None:
         from . import presenter as P
@@ -333,17 +333,22 @@ class Flow(Entering):
 
     # ------------------------------------------------------------- ending
 
-    def _show_ending(self) -> None:
+    def _fill_ending(self) -> None:
         from . import presenter as P
-        app, ui = self.app, self.app.layout
+        app = self.app
         game = app.session.game
-        report = game.history[-1]
         people = self._personalities()
         computers = {seat: people[seat] for seat, info in enumerate(game.seats)
                      if info.is_computer}
-        ui.ending.fill(P.ending(report.settlement, loans=game.rules.loans, computers=computers),
-                       game, personalities=people,
-                       explanations=app.session.revealed_explanations)
+        app.layout.ending.fill(P.ending(game.history[-1].settlement, loans=game.rules.loans,
+                                        computers=computers),
+                               game, personalities=people,
+                               explanations=app.session.revealed_explanations)
+
+    def _show_ending(self) -> None:
+        app, ui = self.app, self.app.layout
+        game = app.session.game
+        self._fill_ending()
         ui.show_screen(ui.ending, Mode.OVER)
         ui.show_look(False)
         self.screen_changed()
@@ -403,7 +408,8 @@ class Flow(Entering):
         return {"mode": mode,
                 "texts": ui.tally.texts(RAW + GOODS) if mode in (Mode.ENTER, Mode.CONFIRM) else None,
                 "look": ui.look_choice.current() if mode == Mode.LOOK else 0,
-                "peek_return": self._peek_return}
+                "peek_return": self._peek_return,
+                "ending": ui.ending.where() if mode in (Mode.OVER, Mode.LOOK, Mode.PEEK) else None}
 
     def restore(self, moment: dict) -> None:
         """Show the same moment of the game again in freshly built widgets."""
@@ -434,12 +440,17 @@ class Flow(Entering):
             self._show_reveal(game.history[-1])
         elif mode == Mode.LOOK:
             self.refresh_public()
+            self._fill_ending()                         # behind the sheets, as it was
+            if moment.get("ending"):
+                ui.ending.go_back(moment["ending"])
             self.look_at_sheets()
             ui.look_choice.current(moment["look"])
             self.look_changed()
         else:
             self.refresh_public()
             self._show_ending()
+            if moment.get("ending"):
+                ui.ending.go_back(moment["ending"])     # the same tab, scrolled as it was
 
 
 def select_all(event) -> str:

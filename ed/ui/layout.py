@@ -360,7 +360,8 @@ class MainWindow:
                                    reduced_motion=lambda: app.settings.reduced_motion)
         from .ending import Ending
         self.ending = Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
-                             on_look=flow.look_at_sheets)
+                             on_look=flow.look_at_sheets,
+                             reduced_motion=lambda: app.settings.reduced_motion)
         self.screens = (self.welcome, self.resume, self.cover, self.reveal, self.ending)
 
     def rebuild(self) -> None:

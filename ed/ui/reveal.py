@@ -17,11 +17,18 @@ from ``presenter.reveal`` and ``presenter.scene``; this module draws it.
     │                            CellWidgets, money, cash, stock, line, detail)
     └── board (BoardCanvas)        the prices, moving as each column resolves
 
-A row's reasoning (a computer player's explanation, the notes) opens under
-it on a click, or on Enter where the row has the keyboard (Tab, Up, Down).
+Each row's line (a computer player's words, a person's loan or cancellation)
+shows under the row where the height allows every row its line, else beside
+the row's money, cash and stock, on the row's second line; either way it is
+shortened to its room at a sentence or a word, never inside one.  A row's
+reasoning (a computer player's explanation, the notes) opens under it on a
+click anywhere on the row, or on Enter where the row has the keyboard (Tab,
+Up, Down).  With View ▸ Reduced motion the scene does not play: the reveal
+shows whole at once, as with "all at once".
 """
 from __future__ import annotations
 
+import contextlib
 import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Mapping, Optional, Sequence
@@ -37,7 +44,7 @@ FRESH = T.CURRENT
 RESULT_COLOURS = {"done": T.GREEN, "part": T.AMBER, "failed": T.RED}
 NOTE = "Click a row for the reasoning."
 #: The board's least and most width beside the reveal, in ems: three tracks and a scale.
-BOARD_EMS = (15, 30)
+BOARD_EMS = (14, 30)
 
 
 def _styles(root: tk.Misc) -> None:
@@ -49,6 +56,26 @@ def _styles(root: tk.Misc) -> None:
     style.configure("ScreenMuted.TLabel", background=T.PANEL, foreground=T.MUTED)
     style.configure("Reveal.TButton", font="EDHeading")
     style.configure("RowNameFocus.TLabel", background=FRESH, font="EDBold")
+    # a row's line: under the row in the body's size, beside its numbers a little smaller
+    style.configure("RowLine.TLabel", background=T.CARD, foreground=T.MUTED, font="EDBody")
+    style.configure("RowLineBeside.TLabel", background=T.CARD, foreground=T.MUTED,
+                    font="EDSmall")
+
+
+def _shortened(label: ttk.Label, line: str, room: int) -> str:
+    """``line`` shortened to ``room`` pixels in ``label``'s font, a quote kept in its marks."""
+    import tkinter.font as tkfont
+    style = str(label.cget("style"))
+    font = tkfont.Font(root=label, name=str(ttk.Style(label).lookup(style, "font")),
+                       exists=True)
+    quoted = line.startswith("“") and line.endswith("”")
+    inner = line[1:-1] if quoted else line
+
+    def fits(text: str) -> bool:
+        return font.measure(f"“{text}”" if quoted else text) <= room
+
+    short = P.shorten(inner, fits)
+    return (f"“{short}”" if quoted else short) if short else ""
 
 
 class CellWidgets:
@@ -56,7 +83,7 @@ class CellWidgets:
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
         pad = theme.pad
-        self.frame = ttk.Frame(master, style="Sealed.TFrame", padding=(pad(0.5), 0))
+        self.frame = ttk.Frame(master, style="Sealed.TFrame", padding=(pad(0.35), 0))
         self.entered = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
         self.result = ttk.Label(self.frame, text="", style="Sealed.TLabel", anchor="w")
         self.entered.grid(row=0, column=0, sticky="w")
@@ -104,7 +131,8 @@ class RowWidgets:
         self.money = ttk.Label(master, text="", style="CardBold.TLabel", anchor="e")
         self.cash = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
         self.stock = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
-        self.line = ttk.Label(master, text="", style="CardMuted.TLabel", anchor="w")
+        # asks for no width of its own: its words are shortened to the room it is given
+        self.line = ttk.Label(master, text="", style="RowLine.TLabel", anchor="w", width=1)
         self.detail = ttk.Label(master, text="", style="Card.TLabel", anchor="w",
                                 justify="left", width=1)
         self.rule = ttk.Separator(master, orient="horizontal")
@@ -114,16 +142,28 @@ class RowWidgets:
         self.name.grid(row=top + 1, column=1, sticky="w", padx=(0, pad(0.6)))
         for number, cell in enumerate(self.cells):
             cell.frame.grid(row=top + 1, column=2 + number, sticky="ew", padx=1)
+        self.top = top
+        self._pad = pad
         for column, label in ((5, self.money), (6, self.cash), (7, self.stock)):
-            label.grid(row=top + 1, column=column, sticky="e", padx=(pad(0.5), pad(0.6)))
-        self.line.grid(row=top + 2, column=1, columnspan=7, sticky="w", padx=(0, pad(0.6)))
+            label.grid(row=top + 1, column=column, sticky="ne", padx=(pad(0.5), pad(0.6)))
+        self.beside = None
+        self.put_line(beside=False)
         self.detail.grid(row=top + 3, column=1, columnspan=7, sticky="ew",
                          padx=(0, pad(0.6)), pady=(0, pad(0.3)))
         self.parts = [self.rule, self.badge, self.name, self.money, self.cash, self.stock,
                       self.line, self.detail] + [cell.frame for cell in self.cells]
         self.opened = False
         self.has_line = True
-        for widget in (self.badge, self.name, self.line, self.detail):
+        #: the row's line as shown when settled, shortened to its room, and whole: the whole
+        #: of a shortened line is on the pointer (and in the reasoning)
+        self.line_shown = self.line_whole = ""
+        from .tooltip import add_tooltip
+        add_tooltip(self.line, lambda: "" if self.line_whole == self.line_shown
+                    else self.line_whole, 300)
+        # a click anywhere on the row opens its reasoning
+        for widget in [self.badge, self.name, self.line, self.detail, self.money, self.cash,
+                       self.stock] + [w for cell in self.cells
+                                      for w in (cell.frame, cell.entered, cell.result)]:
             widget.bind("<Button-1>", lambda e: screen.toggle(self.index), add="+")
         self.name.bind("<Return>", lambda e: self._key(screen.toggle))
         self.name.bind("<KP_Enter>", lambda e: self._key(screen.toggle))
@@ -135,6 +175,22 @@ class RowWidgets:
     def _key(self, action: Callable[[int], None]) -> str:
         action(self.index)
         return "break"
+
+    def put_line(self, *, beside: bool) -> None:
+        """The line under the row (across it), or beside its money, cash and stock on the
+        row's second line, where it takes no height of its own."""
+        if beside == self.beside:
+            return
+        self.beside = beside
+        pad = self._pad
+        if beside:
+            self.line.configure(style="RowLineBeside.TLabel")
+            self.line.grid(row=self.top + 1, column=5, columnspan=3, sticky="sew",
+                           padx=(pad(0.3), pad(0.3)))
+        else:
+            self.line.configure(style="RowLine.TLabel")
+            self.line.grid(row=self.top + 2, column=1, columnspan=7, sticky="ew",
+                           padx=(0, pad(0.6)))
 
     def set_visible(self, on: bool) -> None:
         for widget in self.parts:
@@ -150,6 +206,7 @@ class RevealScreen(Screen):
                  reduced_motion: Callable[[], bool] = lambda: False) -> None:
         super().__init__(master, style="Screen.TFrame", padding=(theme.pad(1.2), theme.pad(0.6)))
         self._warmed = False
+        self.reduced_motion = reduced_motion
         from .board import BoardCanvas
         from .scroll import ScrolledFrame
         _styles(self)
@@ -179,6 +236,7 @@ class RevealScreen(Screen):
         self._head = head
         self._build_heads()
         self.rows: List[RowWidgets] = []
+        self._line_probe = ttk.Label(self.table, text="“x”", style="RowLine.TLabel")
         self.default_button = self.continue_button
         self.data: Optional[P.Reveal] = None
         self.beats: tuple = ()
@@ -203,7 +261,7 @@ class RevealScreen(Screen):
         self.corner.grid(row=0, column=1, sticky="sw")
         self.heads = []
         for index in range(3):
-            head = ttk.Frame(t, style="Card.TFrame", padding=(pad(0.5), pad(0.3)))
+            head = ttk.Frame(t, style="Card.TFrame", padding=(pad(0.35), pad(0.3)))
             head.grid(row=0, column=2 + index, sticky="nsew", padx=1, pady=(pad(0.3), 0))
             head.name = ttk.Label(head, text="", style="CardHeading.TLabel", compound="left")
             head.units = ttk.Label(head, text="", style="Card.TLabel")
@@ -250,7 +308,7 @@ class RevealScreen(Screen):
         for index, seat in enumerate(data.rows):
             widgets = self.rows[index]
             widgets.name.configure(text=seat.name)
-            widgets.line.configure(text=seat.line)
+            widgets.line_shown = widgets.line_whole = seat.line   # shortened once laid out
             widgets.detail.configure(text=seat.detail or "Nothing more was said.")
         self.beats = S.scene(data)
         self.board.set_groups((0,) if buying else (1,))
@@ -263,24 +321,39 @@ class RevealScreen(Screen):
         self.area.scroll_to_top()
 
     def show(self) -> None:
-        super().show()
         if not self._laid_out:
-            self._lay_out()
+            # measured out of sight: laying out draws the whole reveal for a moment, which
+            # on screen showed as a frame of half-drawn heads before the first card
+            with self._offstage():
+                self._lay_out()
+        super().show()
+
+    @contextlib.contextmanager
+    def _offstage(self):
+        """Put the screen on the display, full size but off to the side and below the rest,
+        for as long as the block lasts (Tk lays out and measures only what is shown)."""
+        self.place(x=-4 * max(1, self.master.winfo_width()), y=0, relwidth=1, relheight=1)
+        self.lower()
+        try:
+            self.update_idletasks()
+            yield
+        finally:
+            self.place_forget()
 
     def warm(self, seats: int) -> None:
         """Make the rows of ``seats`` and put the screen on the display once, out of sight,
         so that the first reveal of a game costs no more than the others (Tk makes a
-        widget's window the first time it is shown: over a hundred here)."""
+        widget's window the first time it is shown: over a hundred here; and the
+        characters' words are read from their module)."""
         if self.shown or len(self.rows) >= seats and self._warmed:
             return
+        from ..ai import speech  # noqa: F401  (the characters' words, loaded here, not at Enter)
         while len(self.rows) < seats:
             self.rows.append(RowWidgets(self, len(self.rows)))
         for row in self.rows:
             row.set_visible(True)
-        self.place(x=-4 * max(1, self.master.winfo_width()), y=0, relwidth=1, relheight=1)
-        self.lower()                    # and off to the side: never seen, even for a moment
-        self.update_idletasks()
-        self.place_forget()
+        with self._offstage():          # never seen, even for a moment
+            pass
         self._warmed = True
 
     def _lay_out(self) -> None:
@@ -320,9 +393,12 @@ class RevealScreen(Screen):
         return self.beats[self.beat].stage if self.beats else None
 
     def play(self) -> None:
-        """Turn the reveal over beat by beat from where it stands."""
+        """Turn the reveal over beat by beat from where it stands; with reduced motion,
+        show it whole at once."""
         self._cancel()
-        if self.playing:
+        if self.reduced_motion():
+            self.finish()
+        elif self.playing:
             self._after = self.after(self.beats[self.beat].ms, self._next)
 
     def _next(self) -> None:
@@ -381,7 +457,7 @@ class RevealScreen(Screen):
             widgets.cash.configure(text=seat.cash if settled else "")
             widgets.stock.configure(text=seat.stock if settled else "")
             # a line not yet said is a blank one: the rows keep their height all along
-            widgets.line.configure(text=seat.line if settled else " ")
+            widgets.line.configure(text=widgets.line_shown if settled else " ")
             person = self._people[seat.seat] if seat.seat < len(self._people) else None
             widgets.badge.show(person, initial=seat.name,
                                mood=seat.mood if settled else "neutral")
@@ -430,8 +506,9 @@ class RevealScreen(Screen):
                 row.detail.configure(wraplength=wrap)
 
     def _fit(self) -> None:
-        """The rows' lines when every row with its line fits the height; else the rows
-        alone (the words stay a click away), and only then a scrollbar.
+        """The rows' lines under the rows when every row with its line fits the height;
+        else beside each row's numbers (``compact``), taking no height; only then a
+        scrollbar.  Each line is then shortened to its room.
 
         Worked out from the table as it stands and the height of a line, so that
         nothing needs laying out twice to know it.
@@ -444,21 +521,29 @@ class RevealScreen(Screen):
         rows = self.rows[:len(self.data.rows)]
         lines = [bool(seat.line) for seat in self.data.rows]
         self.table.update_idletasks()
-        line_h = max((row.line.winfo_reqheight() for row in rows), default=0)
-        showing = sum(1 for row in rows if row.line.winfo_manager())
-        bare = self.table.winfo_reqheight() - showing * line_h
+        under = [row for row in rows if row.line.winfo_manager() and not row.beside]
+        line_h = self._line_probe.winfo_reqheight()        # a line under a row, mapped or not
+        bare = self.table.winfo_reqheight() - len(under) * line_h
         self.compact = bare + sum(lines) * line_h > room
         for row, line in zip(rows, lines):
-            row.has_line = line and not self.compact
+            row.put_line(beside=self.compact)
+            row.has_line = line
             row.set_visible(True)
+        self._shorten_lines()
+
+    def _shorten_lines(self) -> None:
+        """Each row's line as much as its room shows: at a sentence or a word, never cut."""
+        self.table.update_idletasks()
+        for row, seat in zip(self.rows, self.data.rows if self.data else ()):
+            first, last, pads = (5, 7, 0.6) if row.beside else (1, 7, 1.1)
+            x0, _, _, _ = self.table.grid_bbox(first, row.top + 1)
+            x1, _, w1, _ = self.table.grid_bbox(last, row.top + 1)
+            room = x1 + w1 - x0 - self.theme.pad(pads)
+            row.line_shown = _shortened(row.line, seat.line, room)
+            if str(row.line.cget("text")).strip():
+                row.line.configure(text=row.line_shown)
 
     # ------------------------------------------------------------ reading back (tests)
-
-    def shown_columns(self) -> List[str]:
-        """The commodities whose price has moved so far."""
-        if self.data is None:
-            return []
-        return [c.name for i, c in enumerate(self.data.columns) if self.stage.moved[i]]
 
     def rows_shown(self) -> List[tuple]:
         """Per seat: name, then (entered, result) per commodity, money, cash, stock, line."""

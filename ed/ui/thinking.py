@@ -5,9 +5,10 @@ seats' decisions to one worker thread and returns at once, so the window
 goes on drawing and answering the keyboard; the players panel says
 "thinking…" for ``thinker.seats`` meanwhile.  Each avatar decides from
 ``game.view(seat)``, a frozen snapshot taken on the Tk thread, so nothing the
-worker reads can change under it.  Answers come back through a queue that
-the Tk thread polls with ``after``; only the Tk thread calls
-``on_decided(session, seat, entry, explanation)``, which submits to the game.
+worker reads can change under it.  Answers come back through
+``background.Courier`` (a queue that the Tk thread polls with ``after``); only
+the Tk thread calls ``on_decided(session, seat, entry, explanation)``, which
+submits to the game.
 
 Every job carries a token.  ``cancel()`` (a new game, another game opened)
 forgets the job: its answers, if they come, are dropped, so an old game's
@@ -15,15 +16,16 @@ decision can never land in the new one.  A decision that raises is logged
 and becomes an empty entry, as in the session.  The worker is a daemon
 thread: closing the window never waits for it, and loses nothing, since the
 autosave holds every entry made and the decision is made again on resume.
-Imports: threading and queue; no tkinter (``widget.after`` is all it needs).
+Imports: threading and ``background``; no tkinter (``widget.after`` is all it needs).
 """
 from __future__ import annotations
 
 import logging
-import queue
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Set, Tuple
+
+from .background import Courier
 
 log = logging.getLogger("ed.ui")
 
@@ -39,7 +41,7 @@ class Job:
     thread: Optional[threading.Thread] = None
 
 
-def _work(answers: "queue.Queue", token: int, tasks) -> None:
+def _work(post: Callable[[object], None], token: int, tasks) -> None:
     """The worker: decide each seat in turn and post the answer (never touches Tk)."""
     for seat, avatar, view in tasks:
         try:
@@ -48,7 +50,7 @@ def _work(answers: "queue.Queue", token: int, tasks) -> None:
         except Exception:  # a computer player's bug must not stop the game
             log.exception("computer seat %s failed to decide; it passes", seat)
             entry, said = {}, "passes this phase"
-        answers.put((token, seat, entry, said))
+        post((token, seat, entry, said))
 
 
 class Thinker:
@@ -59,10 +61,10 @@ class Thinker:
     def __init__(self, widget, *, on_decided: Callable[[object, int, dict, str], None]) -> None:
         self.widget = widget
         self.on_decided = on_decided
-        self.answers: "queue.Queue" = queue.Queue()
         self.job: Optional[Job] = None
         self._next_token = 0
-        self._after: Optional[str] = None
+        self.courier = Courier(widget, self._answer, poll_ms=self.POLL_MS,
+                               pending=lambda: self.job is not None and bool(self.job.seats))
 
     @property
     def seats(self) -> Tuple[int, ...]:
@@ -92,20 +94,14 @@ class Thinker:
         # The avatars and the frozen views are taken here, on the Tk thread.
         tasks = [(seat, session.avatar(seat), game.view(seat)) for seat in seats]
         job.seats.update(seats)
-        job.thread = threading.Thread(target=_work, args=(self.answers, job.token, tasks),
-                                      name="ed-computer-players", daemon=True)
-        job.thread.start()
-        self._schedule()
+        token = job.token
+        job.thread = self.courier.send(lambda post: _work(post, token, tasks),
+                                       name="ed-computer-players")
 
     def cancel(self) -> None:
         """Forget the job: answers still to come are dropped."""
         self.job = None
-        if self._after is not None:
-            try:
-                self.widget.after_cancel(self._after)
-            except Exception:  # the window is being destroyed
-                pass
-            self._after = None
+        self.courier.stop()
 
     def wait(self, timeout: Optional[float] = None) -> None:
         """Block until the worker has posted its answers (tests, and nothing else)."""
@@ -113,26 +109,15 @@ class Thinker:
         if job is not None and job.thread is not None:
             job.thread.join(timeout)
 
-    def _schedule(self) -> None:
-        if self._after is None:
-            self._after = self.widget.after(self.POLL_MS, self._poll)
-
-    def _poll(self) -> None:
-        self._after = None
-        self.deliver()
-        if self.job is not None and self.job.seats:
-            self._schedule()
-
     def deliver(self) -> None:
         """On the Tk thread: hand each answer come so far to ``on_decided`` (the poll does
         this every few milliseconds; a test may call it after ``wait``)."""
-        while True:
-            try:
-                token, seat, entry, said = self.answers.get_nowait()
-            except queue.Empty:
-                break
-            job = self.job
-            if job is None or token != job.token or seat not in job.seats:
-                continue        # a stale answer: another game, or a phase gone by
-            job.seats.discard(seat)
-            self.on_decided(job.session, seat, entry, said)
+        self.courier.deliver_now()
+
+    def _answer(self, answer) -> None:
+        token, seat, entry, said = answer
+        job = self.job
+        if job is None or token != job.token or seat not in job.seats:
+            return              # a stale answer: another game, or a phase gone by
+        job.seats.discard(seat)
+        self.on_decided(job.session, seat, entry, said)

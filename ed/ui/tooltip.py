@@ -6,7 +6,9 @@ is a string or a callable returning one, evaluated each time the tip is shown
 the widget for ``delay_ms`` and at once when the widget gets keyboard focus
 (unless not ``on_focus``: a field of a dialog, where Escape must close the dialog);
 it hides when the pointer leaves, focus leaves, a mouse button is pressed or
-Escape is pressed.  Long text wraps; the tip is kept on the screen.
+Escape is pressed.  Long text wraps; the tip is kept on the screen, and never covers the widget it
+explains (below it, or above it where the screen ends; over a large table or
+chart, a line below the pointer).
 
 Attributes a test may read: ``tip`` (the Toplevel while shown, else
 ``None``), ``label``; methods ``show()``, ``hide()``, ``is_shown()``,
@@ -133,13 +135,24 @@ class Tooltip:
         self.tip.update_idletasks()
         w, h = self.tip.winfo_reqwidth(), self.tip.winfo_reqheight()
         sw, sh = self.widget.winfo_screenwidth(), self.widget.winfo_screenheight()
-        if self._near_pointer:
-            # Hovering over a large table or chart: just below the pointer, not at the
-            # far edge of the widget where it would cover its neighbour.
+        top, bottom = self.widget.winfo_rooty(), self.widget.winfo_rooty() + \
+            self.widget.winfo_height()
+        if self._near_pointer and bottom - top > sh // 4:
+            # Hovering over a large table or chart: a line below the pointer (clear of the
+            # row it points at), not at the far edge of the widget, covering its neighbour.
             px, py = self.widget.winfo_pointerxy()
-            x, y = px + 12, py + 20
+            line = tkfont.Font(root=self.widget, name="TkDefaultFont", exists=True)
+            below = max(20, line.metrics("linespace") + 8)
+            x, y = px + 12, py + below
             if y + h > sh:
                 y = py - h - 8
+        elif self._near_pointer:
+            # Hovering over something small: beside the pointer, but below (or above) the
+            # whole widget, so that the tip never covers what it explains.
+            x = self.widget.winfo_pointerx() + 12
+            y = bottom + 4
+            if y + h > sh:
+                y = top - h - 4
         else:
             x = self.widget.winfo_rootx() + 8
             y = self.widget.winfo_rooty() + self.widget.winfo_height() + 4

@@ -62,22 +62,45 @@ def test_hover_shows_after_the_delay_and_leave_hides(root):
     assert not tip.is_shown()
 
 
-def test_hover_tip_opens_beside_the_pointer_and_focus_tip_below_the_widget(root):
+def test_hover_tip_opens_beside_the_pointer_and_never_on_the_widget(root):
+    """A tip hovered on something small sits beside the pointer but below the whole widget
+    (on the widget it would cover what it explains); a focus tip sits below it too."""
     top, entry, other, tip = _setup(root, delay_ms=10)
     entry.focus_force()
     root.update()
     assert tip.is_shown()
     tip.tip.update_idletasks()
-    assert tip.tip.winfo_rooty() >= entry.winfo_rooty() + entry.winfo_height()
+    bottom = entry.winfo_rooty() + entry.winfo_height()
+    assert tip.tip.winfo_rooty() >= bottom
     tip.hide()
-    # Put the pointer at a known spot inside the test window, then hover.
-    top.event_generate("<Motion>", warp=True, x=10, y=10)
+    # Put the pointer at a known spot on the field, then hover.
+    entry.event_generate("<Motion>", warp=True, x=10, y=3)
     root.update()
-    px, py = top.winfo_rootx() + 10, top.winfo_rooty() + 10
+    px, py = entry.winfo_rootx() + 10, entry.winfo_rooty() + 3
     assert tip.widget.winfo_pointerxy() == (px, py)
     tip._delayed_show()
     tip.tip.update_idletasks()
-    assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, py + 20)
+    assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, bottom + 4)
+
+
+def test_a_tip_over_a_large_table_opens_a_line_below_the_pointer(root):
+    """Over a table or chart taller than a quarter of the screen the tip follows the pointer,
+    a line below it, clear of the row pointed at."""
+    import tkinter.font as tkfont
+    top = tk.Toplevel(root)
+    top.geometry("+40+40")
+    tall = tk.Canvas(top, width=300, height=top.winfo_screenheight() // 3)
+    tall.pack()
+    tip = Tooltip(tall, "a cell", 10)
+    pump(root)
+    tall.event_generate("<Motion>", warp=True, x=30, y=40)
+    root.update()
+    px, py = tall.winfo_rootx() + 30, tall.winfo_rooty() + 40
+    tip._delayed_show()
+    tip.tip.update_idletasks()
+    line = tkfont.Font(root=root, name="TkDefaultFont", exists=True).metrics("linespace")
+    assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, py + max(20, line + 8))
+    top.destroy()
 
 
 def test_callable_text_is_read_when_shown(root):

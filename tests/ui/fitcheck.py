@@ -284,11 +284,12 @@ def _tree_problems(tree: ttk.Treeview) -> Iterator[str]:
 
 
 def _rows_cut(tree: ttk.Treeview) -> Iterator[str]:
-    """A row drawn only in part at the foot of the tree."""
+    """A row drawn only in part at the foot of the tree (Tk also gives a box to the row
+    below the last in sight, starting on the tree's border: that one is not drawn)."""
     height = tree.winfo_height()
     for item in _items(tree):
         box = tree.bbox(item)
-        if box and box[1] + box[3] > height + SLACK:
+        if box and box[1] < height - 2 and box[1] + box[3] > height + SLACK:
             yield f"tree {tree} row {tree.item(item, 'values')[:1]} is cut at the tree's foot"
             break
 

@@ -64,16 +64,7 @@ SCREENS = {"1366x768@96": (1366, 768, 96), "1280x720@96": (1280, 720, 96),
 TWINS = {"1920x1080@144": "1280x720@96", "2560x1600@192": "1280x800@96"}
 #: The board's tracks are at least this tall (pixels at 96 dpi) at every size offered.
 LEAST_TRACKS = 280
-#: Faults known and left out of the count: the review's table after the game
-#: (``ed/ui/reviewtab.py``) is as wide as its sentences and as tall as its frame, so it
-#: still scrolls sideways and cuts its last row; every other fault of the review is counted.
-KNOWN = ((".!reviewtab.", "(it would have to be scrolled sideways)"),
-         (".!reviewtab.", "is cut at the tree's foot"))
 
-
-def known(line: str) -> bool:
-    """Whether a fault ``fitcheck`` found is one of ``KNOWN``."""
-    return any(where in line and what in line for where, what in KNOWN)
 TABLES = {
     2: (("Ann",), ("mabel",), {}),
     4: (("Ann",), ("rex", "iris", "otto"), {"partial_fills": True}),
@@ -128,8 +119,7 @@ class Walk:
 
     def window(self, where: str, window) -> None:
         self.settle()
-        self.found.extend(f"{where}: {line}" for line in fitcheck.problems(window, self.usable)
-                          if not known(line))
+        self.found.extend(f"{where}: {line}" for line in fitcheck.problems(window, self.usable))
 
     def main(self, where: str) -> None:
         """The main window at its size, then at its minimum size."""

@@ -280,22 +280,30 @@ def test_reveal_cells_say_what_came_of_each_entry_with_a_mark():
 
 
 def test_a_computer_player_reacts_to_what_happened_and_a_person_does_not():
+    """Ann's $1,440 of bids against $900 are cancelled; Mabel bids $40 for 4 Fine, which
+    stays at $30 (10 units ordered): $40 over the market, a moment Mabel cares about."""
     import ed.ai
+    from ed.ai import speech
     game = ed.Game(ed.Rules(players=2), ["Ann", "Mabel"])
     game.submit(0, {"xfine": (12, 80), "fine": (6, 80)})   # $1,440 > $900: cancelled
     game.submit(1, {"fine": (4, 40)})
     report = game.resolve()
     mabel = ed.ai.PERSONALITIES["mabel"]
-    line, mood = P.reaction(report, 0, mabel)
-    assert mood == "glum" and (line, mood) in P.candidates(report, 0, mabel)
-    assert any("ancelled" in said for said, _ in P.candidates(report, 0, mabel))
-    line, mood = P.reaction(report, 1, mabel)
-    assert mood == "pleased"
     data = P.reveal(report, {1: "bids high"}, seats_info={1: mabel})
+    said = speech.phase_lines([report], (None, "mabel"), game.rules)[0]
     assert data.rows[0].reaction == "" and data.rows[0].mood == "neutral"
-    assert data.rows[1].reaction == line and data.rows[1].thought == "bids high"
     assert data.rows[0].note.startswith("Purchases cancelled:")
-    assert P.reaction(report, 1, mabel) == (line, mood)        # the same report, the same words
+    assert data.rows[1].thought == "bids high"
+    assert (data.rows[1].reaction, data.rows[1].mood) == (said[1].text, said[1].mood)
+    found = {m.name for m in speech.moments(report, 1, game.rules, [900, 900])}
+    assert {"bought_all", "paid_over", "bought_most", "first_orders"} <= found
+    assert "bought_cheap" not in found
+    if said[1].line is not None:                      # a line is one of Mabel's, for a moment
+        moment = said[1].line.template.split(":")[1]  # that holds
+        assert said[1].line.template.startswith("mabel:") and moment in found
+    # a person is seated where the character would be: nothing said, the same face
+    assert P.reveal(report, seats_info={1: None}).rows[1].reaction == ""
+    assert P.reveal(report, {1: "bids high"}, seats_info={1: mabel}) == data
 
 
 def test_last_words_and_the_table_follow_the_settlement():
@@ -313,8 +321,8 @@ def test_last_words_and_the_table_follow_the_settlement():
     assert [q.name for q in data.quotes] == ["Rex"]
     winner = game.places().index(1)
     assert data.winners == (winner,) and game.names[winner] in data.cheer
-    rex = [line for line in report.settlement if line.seat == 1][0]
-    assert data.quotes[0].text == P.end_reaction(rex, 2, 1)[0]
+    from ed.ai import speech
+    assert data.quotes[0].text == speech.last_words(report.settlement, (None, "rex"))[1].text
     with_loans = P.ending(report.settlement, loans=True)
     assert "Loans repaid" in with_loans.columns and "$125 for each $100" in with_loans.text
 

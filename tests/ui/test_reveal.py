@@ -24,7 +24,7 @@ from .test_table import begin, game_at, inside, keys, on_screen, play_to_reveal,
 def scene_pacing(data_dir, **more) -> None:
     path = data_dir / "settings.json"
     settings = json.loads(path.read_text()) if path.exists() else {"first_run_done": True}
-    settings.update(reveal_pacing="scene", **more)
+    settings.update({"reveal_pacing": "scene", **more})
     path.write_text(json.dumps(settings))
 
 
@@ -121,7 +121,7 @@ def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
                 assert widgets.line.cget("text") == seat.line
                 if game.seats[seat.seat].is_computer:
                     assert f"mood:{seat.mood}" in tags
-                    assert seat.line.startswith("“")
+                    assert seat.line == (f"“{seat.reaction}”" if seat.reaction else "")
             else:
                 assert widgets.cash.cget("text") == "" and widgets.line.cget("text").strip() == ""
                 if game.seats[seat.seat].is_computer:
@@ -194,6 +194,13 @@ def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_
     row.badge.event_generate("<Button-1>", x=2, y=2, rootx=x, rooty=y)
     app.update()
     assert row.detail.winfo_ismapped()
+    # anywhere on the row: each card, its words, the money, the cash, the stock
+    for widget in [w for cell in row.cells for w in (cell.frame, cell.entered, cell.result)] \
+            + [row.money, row.cash, row.stock]:
+        opened = row.opened
+        widget.event_generate("<Button-1>", x=1, y=1)
+        app.update()
+        assert row.opened != opened and row.detail.winfo_ismapped() == row.opened, widget
 
 
 # --------------------------------------------------------- pacing and motion
@@ -222,14 +229,26 @@ def test_an_old_step_pacing_reads_as_the_scene(make_app, data_dir):
     assert app.settings.reveal_pacing == "scene"
 
 
-def test_with_reduced_motion_the_price_moves_at_once(make_app, data_dir):
-    scene_pacing(data_dir, reduced_motion=True)
+def test_with_reduced_motion_the_cards_do_not_turn_one_by_one(make_app, data_dir):
+    """Reduced motion reduces all of it: the reveal shows whole at once, the board at the
+    new prices, as with "all at once"; turned off, the scene plays again."""
+    scene_pacing(data_dir)
     app = make_app()
+    app.prefs.motion_var.set(True)
+    app.prefs.motion_changed()
     game = begin(app, game_at(4, 9, "purchasing"))
-    reveal = held(app)
-    step_to(reveal, "move", 1)
-    fine = game.history[-1].commodities[1]
-    assert not reveal.board.animating and reveal.board.token_price("fine") == fine.new_price
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert not reveal.playing and reveal.stage == S.final_stage(reveal.data)
+    assert reveal._after is None and not reveal.board.animating
+    for key, result in zip(("xfine", "fine", "standard"), game.history[-1].commodities):
+        assert reveal.board.token_price(key) == result.new_price
+    assert reveal.continue_button.cget("text") == "Continue  (Enter)"
+    app.prefs.motion_var.set(False)
+    app.prefs.motion_changed()
+    reveal.rewind()
+    reveal.play()
+    assert reveal.playing and reveal._after is not None
 
 
 def test_a_look_again_shows_the_reveal_whole(make_app, data_dir):
@@ -334,7 +353,8 @@ def test_the_rows_keep_their_height_from_the_first_card_to_the_last(make_app, da
     assert reveal.area.fits()
     assert reveal.compact == (scale > 1)
     shown = [row.line.winfo_ismapped() for row in reveal.rows[:players]]
-    assert shown == [bool(seat.line) and not reveal.compact for seat in reveal.data.rows]
+    assert shown == [bool(seat.line) for seat in reveal.data.rows]
+    assert [row.beside for row in reveal.rows[:players]] == [reveal.compact] * players
 
 
 def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app):
@@ -353,3 +373,99 @@ def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(mak
     play_to_reveal(app)
     assert reveal.shown and app.mode == "reveal"
     assert inside(reveal.rows[5].name, reveal)
+
+
+#: The text sizes the window offers at 1366×768 with six seats (up to 150%).
+OFFERED = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5)
+
+
+def shown_in_full_words(shown: str, full: str) -> bool:
+    """Whether ``shown`` is ``full``, or its first whole words (or sentences) and "…"."""
+    inner, whole = shown.strip("“”"), full.strip("“”")
+    if inner == whole:
+        return True
+    kept = inner[:-1] if inner.endswith("…") else inner
+    return whole.startswith(kept) and (len(kept) == len(whole) or whole[len(kept)] in " ,;:")
+
+
+@pytest.mark.parametrize("scale", OFFERED)
+def test_every_line_shows_beside_its_row_at_every_size_and_seat_count(make_app, data_dir,
+                                                                       scale):
+    """At every size offered and with 2 to 6 seats, each row's line is on screen, under the
+    row or beside its numbers, in whole words; nothing needs scrolling."""
+    import tkinter.font as tkfont
+    from .test_table import with_text_size
+    with_text_size(data_dir, scale)
+    scene_pacing(data_dir, reveal_pacing="all")
+    app = make_app()
+    app.dialog.cancel()
+    said = 0
+    for players in range(2, 7):
+        app.flow.begin(game_at(players, 9, humans=1 + (players > 4)))
+        app.update()
+        play_to_reveal(app)
+        reveal = app.reveal
+        app.update()
+        assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
+        for row, seat in zip(reveal.rows, reveal.data.rows):
+            shown = row.line.cget("text")
+            if not seat.line:
+                assert not row.line.winfo_ismapped()
+                continue
+            said += 1
+            assert row.line.winfo_ismapped() and inside(row.line, reveal.area), (players, shown)
+            assert shown and shown_in_full_words(shown, seat.line), (shown, seat.line)
+            font = tkfont.Font(root=app, name=str(app.tk.call(
+                "ttk::style", "lookup", row.line.cget("style"), "-font")), exists=True)
+            assert font.measure(shown) <= row.line.winfo_width()
+        keys(app, reveal.continue_button, "Return")
+    assert said >= 5
+
+
+def test_the_reveal_is_measured_out_of_sight_before_its_first_frame(make_app, data_dir,
+                                                                      monkeypatch):
+    """Laying the reveal out draws it whole for a moment (to measure it); done on screen,
+    that moment showed as a frame of half-drawn heads before the first card turned."""
+    from ed.ui.reveal import RevealScreen
+    scene_pacing(data_dir)
+    app = make_app()
+    begin(app, game_at(4, 9, "purchasing"))
+    seen = []
+    measure = RevealScreen._fit_board
+    monkeypatch.setattr(RevealScreen, "_fit_board", lambda self: (
+        seen.append((int(self.place_info().get("x", 0)), self.beat)), measure(self))[1])
+    play_to_reveal(app)
+    assert seen and all(x < 0 for x, _ in seen)          # off to the side, never at x=0
+    assert app.reveal.beat <= 1 and app.reveal.shown
+
+
+def test_a_tip_never_covers_the_head_it_explains(make_app):
+    app = make_app()
+    begin(app, game_at(4, 9, "purchasing"))
+    play_to_reveal(app)
+    app.layout.add_tips()
+    head = app.reveal.heads[1]
+    tip = head._ed_tooltip
+    head.event_generate("<Motion>", warp=True, x=10, y=5)      # the pointer on "Fine"
+    app.update()
+    tip._delayed_show()
+    app.update()
+    assert tip.is_shown()
+    top = tip.tip.winfo_rooty()
+    assert top >= head.winfo_rooty() + head.winfo_height()
+    tip.hide()
+
+
+def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):
+    from .test_table import with_text_size
+    with_text_size(data_dir, 1.5)
+    scene_pacing(data_dir, reveal_pacing="all")
+    app = make_app()
+    begin(app, game_at(6, 9))
+    play_to_reveal(app)
+    reveal = app.reveal
+    assert reveal.compact
+    for row, seat in zip(reveal.rows, reveal.data.rows):
+        tip = row.line._ed_tooltip
+        shortened = row.line.cget("text") != seat.line
+        assert tip.current_text() == (seat.line if shortened else "")

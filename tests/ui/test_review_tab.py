@@ -37,8 +37,8 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     assert ending.tabs.tab(tab, "text") == "Review"
     assert tab.sentences_shown() == "" and not tab.table.get_children()   # not before it is seen
     ending.tabs.focus_set()                                # reached with the keyboard
-    keys(app, ending.tabs, "Right")
-    keys(app, ending.tabs, "Right")
+    for _ in ending.tabs.tabs()[1:]:                        # to the last tab, the Review
+        keys(app, ending.tabs, "Right")
     assert ending.tabs.select() == str(tab)
     assert tab.status.cget("text") == "Reviewing Ann's entries beside the expert's…"
     assert tab.progress.winfo_ismapped()
@@ -48,8 +48,9 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     app.update()
     expected = worked_out(game, 0, explanations=app.session.revealed_explanations)
     assert expected.costliest                  # random entries cost something somewhere
-    assert tab.sentences_shown() == "\n".join(f"{n}. {d.sentence}"
+    assert tab.sentences_shown() == "\n".join(f"{n}. {d.short}"
                                               for n, d in enumerate(expected.costliest, 1))
+    assert tab.status.cget("text") == f"Ann: {expected.total_text}, phase by phase."
     assert not tab.progress.winfo_ismapped()
     rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
     assert [row[0] for row in rows] == ["Jan, buying", "Jan, selling", "Feb, buying",
@@ -79,7 +80,7 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     app.update()
     theirs = review.review(game, 1)
     assert tab.shown.seat == 1
-    assert tab.sentences_shown() == ("\n".join(f"{n}. {d.sentence}" for n, d in
+    assert tab.sentences_shown() == ("\n".join(f"{n}. {d.short}" for n, d in
                                                enumerate(theirs.costliest, 1))
                                      or theirs.summary)
 

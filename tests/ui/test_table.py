@@ -527,7 +527,7 @@ def test_wording_one_unit_no_loans_and_a_quick_guide_window(make_app):
     play_to_reveal(app)
     keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "over"
-    assert "loan" not in app.ending.text.cget("text").lower()
+    assert "loan" not in app.ending.rules_text.lower()
     assert "Loans repaid" not in app.ending.table.cget("columns")
     app.help_menu.invoke("Quick guide")
     app.update()
@@ -660,8 +660,8 @@ def test_the_end_celebrates_the_winner(make_app):
         assert 0 <= celebration.coords(item)[1] <= height
     assert not celebration.running
     winners = [game.names[s] for s, place in enumerate(game.places()) if place == 1]
-    assert all(name in ending.cheer.cget("text") for name in winners)
-    assert "★" in ending.cheer.cget("text")                 # not colour alone
+    assert all(name in ending.headline.cget("text") for name in winners)
+    assert "★" in ending.headline.cget("text")              # not colour alone
     quotes = ending.quotes_shown()
     assert len(quotes) == sum(s.is_computer for s in game.seats)
     for quote in quotes:

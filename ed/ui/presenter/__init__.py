@@ -34,7 +34,7 @@ from .sheet import (GOAL, GOAL_LINES, Cell, TallyRow, empty_entry_question, inst
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary, variations_summary)
-from .voices import FACTS, PERSONAL, REACTIONS, candidates, end_reaction, reaction, reactions
+from .voices import characters, last_said, said_after, shorten
 
 __all__ = [
     "BOARD_GROUPS", "Scale", "Track", "board_tracks", "continues_history",
@@ -51,5 +51,5 @@ __all__ = [
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
     "setup_summary", "variations_summary",
-    "FACTS", "PERSONAL", "REACTIONS", "candidates", "end_reaction", "reaction", "reactions",
+    "characters", "last_said", "said_after", "shorten",
 ]

@@ -6,7 +6,7 @@ from typing import Mapping, Optional, Tuple
 
 from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP
 from .common import and_names, money, ordinal, stock_text
-from .voices import end_reaction
+from .voices import last_said
 
 
 # -------------------------------------------------------------- end of game
@@ -65,11 +65,9 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
             + " The most cash wins.")
     first = tuple(s.seat for s in lines if s.place == 1)
     cheer = f"Congratulations, {and_names([s.name for s in lines if s.place == 1])}!"
-    quotes = []
-    for s in sorted(lines, key=lambda s: s.seat):
-        if computers is not None and s.seat in computers:
-            said, mood = end_reaction(s, len(lines), len(first))
-            quotes.append(Quote(s.seat, s.name, said, mood))
+    said = last_said(settlement, computers or {})
+    quotes = [Quote(s.seat, s.name, said[s.seat].text, said[s.seat].mood)
+              for s in sorted(lines, key=lambda s: s.seat) if s.seat in said]
     return Ending(headline, tuple(rows), text, first, cheer, tuple(quotes),
                   tuple(s.seat for s in lines), columns)
 

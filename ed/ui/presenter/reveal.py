@@ -6,7 +6,7 @@ from typing import Mapping, Optional, Sequence, Tuple
 
 from ...rules import NAMES, month_label
 from .common import PURCHASING, money, signed, stock_text, units_text
-from .voices import reaction
+from .voices import said_after
 
 
 # ------------------------------------------------------------------- reveal
@@ -103,13 +103,13 @@ class Reveal:
 
 def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
            seats_info: Optional[Mapping[int, object]] = None,
-           history: Optional[Sequence] = None) -> Reveal:
+           history: Optional[Sequence] = None, rules=None) -> Reveal:
     """The reveal screen for one resolved phase, from the engine's report alone.
 
     ``explanations``: each computer seat's sentence, now public; ``seats_info``:
-    each computer seat's ``Personality`` (or ``None``), for its reaction
-    (people get none); ``history``: the game's reports, so that a computer player
-    does not say again what it said the phase before.
+    each computer seat's ``Personality`` (or ``None``), for its face and its line
+    (people get none); ``history``: the game's reports, so that no computer player
+    says again what it said before; ``rules``: the game's (its months and recipes).
     """
     buying = report.phase == PURCHASING
     verb = "ordered" if buying else "offered"
@@ -151,8 +151,9 @@ def reveal(report, explanations: Optional[Mapping[int, str]] = None, *,
                                  result.old_price, result.new_price)
                     for result in report.commodities)
     computers = seats_info or {}
+    said = said_after(report, history, computers, rules=rules)
     rows = tuple(_reveal_row(report, seat, (explanations or {}).get(seat.seat, ""),
-                             seat.seat in computers, computers.get(seat.seat), history)
+                             said[seat.seat] if seat.seat in computers else None)
                  for seat in report.seats)
     return Reveal(title, tuple(blocks), tuple(seats), thoughts, columns, rows)
 
@@ -176,8 +177,8 @@ def _reveal_cell(line, buying: bool, cancelled: bool, market: int) -> RevealCell
     return RevealCell(entered, side, line.outcome, "failed", counted)
 
 
-def _reveal_row(report, seat, explanation: str, computer: bool, personality,
-                history: Optional[Sequence] = None) -> RevealRow:
+def _reveal_row(report, seat, explanation: str, said) -> RevealRow:
+    """One seat's row; ``said``: a computer seat's face and line (``None`` for a person)."""
     buying = report.phase == PURCHASING
     markets = [c.new_price for c in report.commodities]
     cells = tuple(_reveal_cell(line, buying, seat.cancelled, market)
@@ -190,8 +191,7 @@ def _reveal_row(report, seat, explanation: str, computer: bool, personality,
         notes.append(f"Borrowed {money(seat.loan)} from the Broker.")
     if not buying and any(seat.materials_used.values()):
         notes.append(f"Used {stock_text(seat.materials_used)} to make the goods sold.")
-    line, mood = reaction(report, seat.seat, personality, history=history) if computer \
-        else ("", "neutral")
+    line, mood = (said.text, said.mood) if said is not None else ("", "neutral")
     short = ""
     if seat.cancelled:
         short = "Purchases cancelled: not enough cash." if buying else \
