@@ -8,19 +8,59 @@ unless ``ED_REQUIRE_GUI=1`` (set by ``.ci/run``): then they fail and say why.
 ``callback_errors``: a list that Tk callback errors are recorded in (give it
 to a root's ``report_callback_exception``); the test fails if any is left in
 it at the end.
+
+A test that runs longer than ``faulthandler_timeout`` (``pyproject.toml``)
+prints every thread's stack and ends the run (``_a_hang_ends_the_run``):
+pytest's own ``faulthandler_exit_on_timeout`` is newer than some of the
+pytest versions the suite runs under.  ``under_ci()`` says whether the suite
+runs under CI (``.ci/run`` sets ``CI``), where what a test needs must be
+there: it fails rather than skips.
 """
 from __future__ import annotations
 
+import faulthandler
 import os
 import shutil
 import socket
 import subprocess
+import sys
 import time
 from typing import Iterator, List, Optional, Tuple
 
 import pytest
 
 XVFB_WAIT_S = 10.0
+
+#: where a hung test's stacks are written: the terminal's stderr, kept before any capture
+_HANG_REPORT: List[int] = []
+
+
+def under_ci() -> bool:
+    """Whether the suite runs under CI (``CI`` set, as ``.ci/run`` and CI services do, or
+    ``ED_REQUIRE_GUI=1``)."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false") \
+        or os.environ.get("ED_REQUIRE_GUI") == "1"
+
+
+def pytest_configure(config) -> None:
+    _HANG_REPORT.append(os.dup(sys.__stderr__.fileno()))
+
+
+def pytest_unconfigure(config) -> None:
+    while _HANG_REPORT:
+        os.close(_HANG_REPORT.pop())
+
+
+@pytest.fixture(autouse=True)
+def _a_hang_ends_the_run(request) -> Iterator[None]:
+    """After ``faulthandler_timeout`` seconds in one test: every thread's stack, then exit."""
+    timeout = float(request.config.getini("faulthandler_timeout") or 0)
+    if timeout > 0 and _HANG_REPORT:
+        faulthandler.dump_traceback_later(timeout, exit=True, file=_HANG_REPORT[0])
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def need_gui(reason: str) -> None:
