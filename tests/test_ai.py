@@ -6,6 +6,7 @@ import itertools
 import pathlib
 import random
 import re
+import threading
 
 import pytest
 
@@ -99,6 +100,75 @@ def test_a_full_memo_forgets_its_oldest_quarter_not_the_game_in_progress():
     for k in range(9, 40):
         remember(memo, k, k, 8)
         assert len(memo) <= 8 and k in memo and k - 1 in memo
+
+
+def test_evictions_racing_on_two_threads_never_raise():
+    """Two threads that find one memo full at once would list the same oldest keys, and the
+    second ``del`` would raise; the memo's lock makes the second wait for the first."""
+    from ed.ai.memo import remember
+    both_deleting = threading.Barrier(2, timeout=0.5)
+
+    class Racing(dict):
+        def __delitem__(self, key):
+            try:                # hold each deletion until the other thread deletes too
+                both_deleting.wait()
+            except threading.BrokenBarrierError:
+                pass            # the other thread waits for the lock instead
+            super().__delitem__(key)
+
+    memo = Racing((k, k) for k in range(8))
+    errors = []
+
+    def store(key):
+        try:
+            remember(memo, key, key, 8)
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=store, args=(key,)) for key in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert errors == []
+    # the first to hold the lock forgets the two oldest; the second then finds room
+    assert list(memo)[:6] == [2, 3, 4, 5, 6, 7] and set(list(memo)[6:]) == {"a", "b"}
+
+
+def test_two_timed_decisions_at_once_keep_the_collector_paused_till_both_end(monkeypatch):
+    """The window's thread and its worker may both decide with a time budget: the collector,
+    off for the whole process, comes back when the last decision ends, not the first."""
+    import gc
+    from ed.ai import levels
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = []
+
+    def deciding(avatar, view):
+        if avatar.seed == 1:
+            first_in.set()
+            assert second_in.wait(10)
+        else:
+            second_in.set()
+            assert first_out.wait(10)
+            seen.append(gc.isenabled())
+        return {}
+
+    monkeypatch.setattr(levels.Avatar, "_decide", deciding)
+    view = ed.Game(ed.Rules(players=2), ["A", "B"]).view(0)
+    first, second = ai.Avatar("expert", seed=1), ai.Avatar("expert", seed=2)
+    first.time_budget = second.time_budget = ai.TIME_BUDGET
+
+    def decide_first():
+        first.decide(view)
+        first_out.set()
+
+    thread = threading.Thread(target=decide_first)
+    thread.start()
+    assert first_in.wait(10)
+    assert gc.isenabled() is False
+    second.decide(view)
+    thread.join(10)
+    assert seen == [False] and gc.isenabled()
 
 
 def test_levels_weakest_first():

@@ -8,7 +8,6 @@ same way.  Imports every other module of the AI but the gauntlet.
 """
 from __future__ import annotations
 
-import gc
 import random
 import time
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from . import accord
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
+from .memo import collector_paused
 from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels, buy_for, positions
 from .optimiser import Candidate, Optimiser, optimiser_for
@@ -121,14 +121,12 @@ class Avatar:
         With a ``time_budget`` (a person is waiting) the collector of cyclic
         garbage waits for the end of the decision, its check of the entry
         included: a full sweep of the memos costs 20-70 ms once they have
-        grown over a few games, and none of it is the decision's.
+        grown over a few games, and none of it is the decision's
+        (``memo.collector_paused``, counted across threads).
         """
-        if self.time_budget and gc.isenabled():
-            gc.disable()
-            try:
+        if self.time_budget:
+            with collector_paused():
                 return self._decide(view)
-            finally:
-                gc.enable()
         return self._decide(view)
 
     def _decide(self, view: PlayerView) -> Entry:
