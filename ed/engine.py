@@ -4,12 +4,14 @@
 secret entries; ``resolve`` reveals them all at once, applies the rules and
 returns a ``PhaseReport``.  Internally the state is kept in plain lists and
 commodity indices (0 to 2 within a phase) because every computer opponent's
-look-ahead and every benchmark runs through here.
+look-ahead and every benchmark runs through here.  ``play_out`` plays a game
+to its end with a player (anything that decides from a view) in every seat.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
 from .market import loan_for, units_bought, units_sold
@@ -392,6 +394,33 @@ class Game:
             return {}
         return {seat: _entries.as_dict(self._phase, e)
                 for seat, e in enumerate(self._pending) if e is not None}
+
+
+def play_out(game: Game, players: Sequence[Any], *,
+             times: Optional[Sequence[List[float]]] = None,
+             each: Optional[Callable[[PhaseReport], None]] = None) -> Game:
+    """Play ``game`` to its end with one player a seat (anything with ``decide(view)``).
+
+    Every phase each seat's player enters from its own view, in seat order,
+    then the phase is resolved.  ``times`` holds a list per seat that the
+    seconds of each of its decisions are added to; ``each`` is called with
+    every phase's report.  Returns the game, now over.
+    """
+    clock = time.perf_counter
+    while not game.is_over:
+        for seat, player in enumerate(players):
+            view = game.view(seat)
+            if times is None:
+                entry = player.decide(view)
+            else:
+                started = clock()
+                entry = player.decide(view)
+                times[seat].append(clock() - started)
+            game.submit(seat, entry)
+        report = game.resolve()
+        if each is not None:
+            each(report)
+    return game
 
 
 def _over_offer_reason(rules: Rules, entry: _entries.Triple, stock: Sequence[int]) -> str:

@@ -9,6 +9,11 @@ unless ``ED_REQUIRE_GUI=1`` (set by ``.ci/run``): then they fail and say why.
 to a root's ``report_callback_exception``); the test fails if any is left in
 it at the end.
 
+``ai_fallbacks`` (every test): the decisions of computer players that failed
+and passed the phase during the test, as logged on ``ed.ai``; the test fails
+if any is left in the list at its end (a test that plants a fault takes the
+fixture, checks what it caught and clears it).
+
 A test that runs longer than ``faulthandler_timeout`` (``pyproject.toml``)
 prints every thread's stack and ends the run (``_a_hang_ends_the_run``):
 pytest's own ``faulthandler_exit_on_timeout`` is newer than some of the
@@ -19,6 +24,7 @@ there: it fails rather than skips.
 from __future__ import annotations
 
 import faulthandler
+import logging
 import os
 import shutil
 import socket
@@ -49,6 +55,35 @@ def pytest_configure(config) -> None:
 def pytest_unconfigure(config) -> None:
     while _HANG_REPORT:
         os.close(_HANG_REPORT.pop())
+
+
+class _Caught(logging.Handler):
+    """Keeps every record logged as an error (from any thread)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: List[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def ai_fallbacks() -> Iterator[List[logging.LogRecord]]:
+    """The computer players' failed decisions logged during this test; it fails if any is
+    left in the list at the end."""
+    caught = _Caught()
+    logger = logging.getLogger("ed.ai")
+    logger.addHandler(caught)
+    try:
+        yield caught.records
+    finally:
+        logger.removeHandler(caught)
+    if caught.records:
+        first = caught.records[0]
+        trace = logging.Formatter().formatException(first.exc_info) if first.exc_info else ""
+        pytest.fail(f"{len(caught.records)} decision(s) of computer players failed and passed "
+                    f"the phase; the first: {first.getMessage()}\n{trace}", pytrace=False)
 
 
 @pytest.fixture(autouse=True)

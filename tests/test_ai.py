@@ -6,6 +6,8 @@ import itertools
 import pathlib
 import random
 import re
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -15,6 +17,7 @@ from ed import ai, hints
 from ed.randomplay import random_entry
 
 HEX = re.compile(r"^#[0-9a-f]{6}$")
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def play(game, avatars, *, until=None):
@@ -196,6 +199,46 @@ def test_every_personality_plays_at_every_level():
         game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
         entry = avatar.decide(game.view(0))
         game.submit(0, entry)
+
+
+PLANTED = """
+import ed
+from ed.ai import levels
+from ed.engine import play_out
+
+
+def _played():
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"], seed=1)
+    return play_out(game, [ed.ai.Avatar("easy", seed=1), ed.ai.Avatar("medium", seed=2)])
+
+
+def test_with_a_planted_fault(monkeypatch):
+    def failing(avatar, view, pricer):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(levels.Avatar, "_order", failing)
+    assert _played().is_over
+
+
+def test_without_it():
+    assert _played().is_over
+"""
+
+
+def test_a_planted_fault_fails_a_test_that_does_not_look_for_it(tmp_path):
+    """The suite's ``ai_fallbacks`` fixture (tests/conftest.py) fails a test in which a
+    computer player's decision raised, even though the game played on to its end."""
+    (tmp_path / "test_planted.py").write_text(PLANTED)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "tests.conftest", str(tmp_path / "test_planted.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "2 passed, 1 error" in out
+    assert "ERROR at teardown of test_with_a_planted_fault" in out
+    # both seats order in January: two decisions fell back, each with its traceback
+    assert "2 decision(s) of computer players failed and passed the phase" in out
+    assert "ZeroDivisionError: planted" in out and "test_without_it" not in out
 
 
 def test_unknown_level_is_refused_in_plain_words():

@@ -77,20 +77,27 @@ def test_the_game_over_gets_an_empty_entry():
         assert player.fallbacks == 0
 
 
-def test_an_internal_error_passes_the_phase_and_is_counted():
+def test_an_internal_error_passes_the_phase_is_counted_and_logged(ai_fallbacks):
     player = gauntlet.make("keeper", seed=1)
     player.order = lambda view, rng: 1 / 0
     game = ed.Game(ed.Rules(players=2), ["A", "B"])
     assert player.decide(game.view(0)) == {}
     assert player.fallbacks == 1 and player.explanation == "passes this phase"
+    assert player.last_error == "ZeroDivisionError: division by zero"
+    [record] = ai_fallbacks
+    assert record.name == "ed.ai.gauntlet.base" and record.exc_info[0] is ZeroDivisionError
+    assert "seat 0, month 1 purchasing, passes the phase" in record.getMessage()
+    ai_fallbacks.clear()
 
 
-def test_an_illegal_intention_is_never_handed_back():
+def test_an_illegal_intention_is_never_handed_back(ai_fallbacks):
     player = gauntlet.make("margin", seed=1)
     player.order = lambda view, rng: ({"xfine": (3, 1)}, "bids below the minimum")
     game = ed.Game(ed.Rules(players=2), ["A", "B"])
     assert player.decide(game.view(0)) == {}
-    assert player.fallbacks == 1
+    assert player.fallbacks == 1 and player.last_error.startswith("ValueError: illegal entry")
+    assert len(ai_fallbacks) == 1
+    ai_fallbacks.clear()
 
 
 # ----------------------------------------------------------------- legality

@@ -5,9 +5,15 @@
 entry (``planner``), and say why in one sentence.  The levels differ in
 their ``Style``; the personalities (``characters``) bend every level the
 same way.  Imports every other module of the AI but the gauntlet.
+
+A decision that fails (an error inside, or an entry the rules refuse) passes
+the phase, as ``decide`` promises never to raise; it is counted in
+``fallbacks`` and logged with its traceback on the ``ed.ai`` logger, which
+the window writes to ``errors.log`` and the tournament and the bench count.
 """
 from __future__ import annotations
 
+import logging
 import random
 import time
 from dataclasses import dataclass
@@ -40,6 +46,8 @@ TIME_BUDGET = 0.040
 HARD_SCENARIOS = 32
 
 Entry = Dict[str, Tuple[int, int]]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -149,14 +157,18 @@ class Avatar:
                 else:
                     entry, sentence, expected, plan = self._offer(view, pricer)
         except Exception as error:  # never let a bug stop the game: pass this phase instead
-            self.fallbacks += 1
-            self.last_error = f"{type(error).__name__}: {error}"
-            return self._done({}, "passes this phase", ())
+            return self._fall_back(view, f"{type(error).__name__}: {error}", error)
         if hints.problems(view, entry) or (view.phase == "selling" and not hints.is_makeable(view, entry)):
-            self.fallbacks += 1
-            self.last_error = f"illegal entry {entry}: {hints.problems(view, entry)}"
-            return self._done({}, "passes this phase", ())
+            return self._fall_back(view, f"illegal entry {entry}: {hints.problems(view, entry)}")
         return self._done(entry, sentence, expected, plan)
+
+    def _fall_back(self, view: PlayerView, why: str, error: Optional[Exception] = None) -> Entry:
+        """Pass the phase after a failed decision: counted, kept in ``last_error`` and logged."""
+        self.fallbacks += 1
+        self.last_error = why
+        log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
+                  view.month, view.phase, why, exc_info=error)
+        return self._done({}, "passes this phase", ())
 
     def _done(self, entry: Entry, sentence: str, expected, plan=(0, 0, 0)) -> Entry:
         self.explanation = sentence

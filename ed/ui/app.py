@@ -21,12 +21,15 @@ redraws.  The widgets other modules and the tests read are named here too
 (``app.tally`` is ``app.layout.tally``).
 
 Also here: the error report (a callback that raises is logged in the data
-folder and said in the status bar; the game goes on) and ``run()``.  The
+folder and said in the status bar; the game goes on; what the program logs
+as an error, a computer player's failed decision among it, is written to the
+same ``errors.log``) and ``run()``.  The
 first window is shown before the heavy parts are built, and the parts and
 the extra windows are imported on first use, so start-up feels instant.
 """
 from __future__ import annotations
 
+import logging
 import os
 import sys
 import tkinter as tk
@@ -50,6 +53,23 @@ class _Handle:
 
     def __set__(self, app, value) -> None:
         raise AttributeError(f"app.{self.name} is app.{self.part}.{self.name}: set it there")
+
+
+class _ToErrorLog(logging.Handler):
+    """Writes what the program logs as an error (on the ``ed`` logger, from any thread) to
+    the window's ``errors.log``."""
+
+    def __init__(self, app: "App") -> None:
+        super().__init__(logging.ERROR)
+        self.app = app
+        self.setFormatter(logging.Formatter("--- %(asctime)s %(name)s\n%(message)s",
+                                            "%Y-%m-%dT%H:%M:%S"))
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            self.app.write_error_log(self.format(record) + "\n")
+        except Exception:       # logging must never stop the game
+            self.handleError(record)
 
 
 class App(tk.Tk):
@@ -102,6 +122,8 @@ class App(tk.Tk):
             # Map the window now; everything else is built while it is on screen.
             self.update()
         self._init_folder()
+        self._to_error_log = _ToErrorLog(self)
+        logging.getLogger("ed").addHandler(self._to_error_log)
         self._init_parts()
         self._init_theme()
         self.menus.build()
@@ -211,6 +233,7 @@ class App(tk.Tk):
         # their callbacks are deleted with it, and a later window must not be left to run them
         for pending in self.tk.splitlist(self.tk.call("after", "info")):
             self.tk.call("after", "cancel", pending)
+        logging.getLogger("ed").removeHandler(getattr(self, "_to_error_log", None))
         super().destroy()
 
     def games_finished(self) -> int:
@@ -270,25 +293,35 @@ class App(tk.Tk):
                           error=True)
 
     def _log_error(self, exc, val, tb) -> str:
-        """Add the error to ``errors.log``; returns where it went.  A log that is not a
-        regular file (a pipe, a device) is set aside, so the window never waits on it."""
+        """Add the error to ``errors.log``; returns where it went."""
         import datetime
         import traceback
-        from . import paths
-        text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
-                + "".join(traceback.format_exception(exc, val, tb)))
-        paths.keep_small(self.error_log)
-        for _ in range(2):
-            try:
-                paths.append_text(self.error_log, text)
-                return str(self.error_log)
-            except paths.NotUsable:
-                if paths.set_aside(self.error_log) is None:
-                    break
-            except OSError:
+        text = "".join(traceback.format_exception(exc, val, tb))
+        return _append_to_log(self.error_log, f"--- "
+                              f"{datetime.datetime.now().isoformat(timespec='seconds')}\n{text}")
+
+    def write_error_log(self, text: str) -> str:
+        """Add ``text`` to ``errors.log`` (from any thread); returns where it went."""
+        return _append_to_log(self.error_log, text)
+
+
+def _append_to_log(log, text: str) -> str:
+    """Add ``text`` to the log at ``log``; returns where it went.  A log that is not a
+    regular file (a pipe, a device) is set aside, so the window never waits on it; a log
+    that cannot be written leaves the text on stderr."""
+    from . import paths
+    paths.keep_small(log)
+    for _ in range(2):
+        try:
+            paths.append_text(log, text)
+            return str(log)
+        except paths.NotUsable:
+            if paths.set_aside(log) is None:
                 break
-        traceback.print_exception(exc, val, tb)
-        return "the terminal"
+        except OSError:
+            break
+    sys.stderr.write(text)
+    return "the terminal"
 
 
 def declare_dpi_awareness() -> None:

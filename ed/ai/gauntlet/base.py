@@ -9,7 +9,8 @@ rules alone so that it measures the levels from outside.
   player's seed, the seat, the month and the phase; calls ``order`` or
   ``offer``; checks the entry against the rules; and on any internal error
   or illegal entry passes the phase with an empty entry, counting it in
-  ``fallbacks`` (which should stay 0).
+  ``fallbacks`` (which should stay 0), keeping it in ``last_error`` and
+  logging it with its traceback on the ``ed.ai`` logger.
 - ``Ledger``: the revealed history turned into per-seat, per-month rows
   (orders, offers, cash and stock before each decision).
 - ``fit_order`` and ``fit_offer``: bring an intended entry inside the limits
@@ -22,6 +23,7 @@ rules alone so that it measures the levels from outside.
 """
 from __future__ import annotations
 
+import logging
 import math
 import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -33,6 +35,8 @@ from ...view import PlayerView
 
 Entry = Dict[str, Tuple[int, int]]
 Triple = Tuple[int, int, int]
+
+log = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------- the decide loop
@@ -57,6 +61,8 @@ class Player:
         self.explanation = ""
         #: decisions that fell back to an empty entry (should stay 0)
         self.fallbacks = 0
+        #: the error behind the last fallback, for whoever investigates it
+        self.last_error = ""
         self._params = random.Random(f"gauntlet:{self.name}:{self.seed}")
 
     def __repr__(self) -> str:
@@ -84,8 +90,11 @@ class Player:
                 entry, sentence = self.offer(view, rng)
             if not is_legal(view, entry):
                 raise ValueError(f"illegal entry {entry!r}")
-        except Exception:  # never let a bug stop the game: pass this phase instead
+        except Exception as error:  # never let a bug stop the game: pass this phase instead
             self.fallbacks += 1
+            self.last_error = f"{type(error).__name__}: {error}"
+            log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
+                      view.month, view.phase, self.last_error, exc_info=error)
             self.explanation = "passes this phase"
             return {}
         self.explanation = sentence
