@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from . import entries as _entries
 from .market import loan_for, units_bought, units_sold
 from .production import can_fill, fill
-from .report import OVER, PURCHASING, SELLING, PhaseReport, SettlementLine, prices_by_month
+from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
+                     SettlementLine, prices_by_month)
 from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_NAME_LENGTH,
                     OPENING_PRICES, RAW, Rules, RuleError, month_label, name_problem)
 
@@ -298,10 +299,10 @@ class Game:
                 stock[1] += done[1]
                 stock[2] += done[2]
             self._cash[seat] = cash
-            records.append((e, tuple(done), 0 if cancelled else cost, loan, cancelled,
-                            (0, 0, 0), cash, tuple(stock), reason))
+            records.append(SeatRecord(e, tuple(done), 0 if cancelled else cost, loan, cancelled,
+                                      (0, 0, 0), cash, tuple(stock), reason))
         return PhaseReport(self._month, PURCHASING, self.names,
-                           (tuple(old), tuple(totals), tuple(new), tuple(records), None))
+                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
 
     def _resolve_selling(self, entries: Tuple[_entries.Triple, ...]) -> PhaseReport:
         """RULES §4.2.3-7 with Variation III; over-offers neither count nor sell."""
@@ -330,8 +331,8 @@ class Game:
         for seat, e in enumerate(entries):
             stock = self._stock[seat]
             if not makeable[seat]:
-                records.append((e, (0, 0, 0), 0, 0, True, (0, 0, 0), self._cash[seat], tuple(stock),
-                                _over_offer_reason(self.rules, e, stock)))
+                records.append(SeatRecord(e, (0, 0, 0), 0, 0, True, (0, 0, 0), self._cash[seat],
+                                          tuple(stock), _over_offer_reason(self.rules, e, stock)))
                 continue
             done = [0, 0, 0]
             income = 0
@@ -350,9 +351,10 @@ class Game:
             stock[2] -= used[2]
             cash = self._cash[seat] + income
             self._cash[seat] = cash
-            records.append((e, tuple(done), income, 0, False, used, cash, tuple(stock), ""))
+            records.append(SeatRecord(e, tuple(done), income, 0, False, used, cash, tuple(stock),
+                                      ""))
         return PhaseReport(self._month, SELLING, self.names,
-                           (tuple(old), tuple(totals), tuple(new), tuple(records), None))
+                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
 
     def _settle(self) -> Tuple[SettlementLine, ...]:
         """RULES §5: sell raw materials to the Broker, repay loans, rank by final cash."""

@@ -174,6 +174,22 @@ def test_two_timed_decisions_at_once_keep_the_collector_paused_till_both_end(mon
     assert seen == [False] and gc.isenabled()
 
 
+def test_styles_and_phase_records_name_their_fields():
+    """A ``Style`` is written with keywords; a phase's record is read by name."""
+    from ed.report import PhaseRecord, SeatRecord
+    root = pathlib.Path(ed.__file__).parent
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Style":
+                assert not node.args, f"{path.name}: Style(...) with positional values"
+    report = play(ed.Game(ed.Rules(players=2, months=1), ["A", "B"]),
+                  [ai.Avatar("easy", seed=1), ai.Avatar("easy", seed=2)]).history[-1]
+    assert isinstance(report.record, PhaseRecord) and report.record._fields == (
+        "old", "totals", "new", "seats")
+    assert all(isinstance(seat, SeatRecord) for seat in report.record.seats)
+    assert [seat.cash_after for seat in report.record.seats] == [s.cash_after for s in report.seats]
+
+
 def test_levels_weakest_first():
     assert ai.LEVELS == ("easy", "medium", "hard", "expert")
 

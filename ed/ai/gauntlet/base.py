@@ -266,12 +266,11 @@ def last_totals(view: PlayerView, phase: str) -> Tuple[Triple, Triple]:
     """
     for report in reversed(view.history):
         if report.phase == phase:
-            _, totals, _, records, _ = report.record
-            own = records[view.seat]
-            mine = (own[0][0][0], own[0][1][0], own[0][2][0])
-            if phase == "selling" and own[4]:
+            own = report.record.seats[view.seat]
+            mine = (own.entry[0][0], own.entry[1][0], own.entry[2][0])
+            if phase == "selling" and own.cancelled:
                 mine = (0, 0, 0)  # an over-offer counted for nothing
-            return totals, mine
+            return report.record.totals, mine
     return (0, 0, 0), (0, 0, 0)
 
 
@@ -318,13 +317,13 @@ class Ledger:
         cash = [start] * n
         stock: List[Triple] = [(0, 0, 0)] * n
         for report in view.history:
-            old, totals, new, records, _ = report.record
+            old, totals, new, records = report.record
             buying = report.phase == "purchasing"
             (self.raw_old if buying else self.goods_old).append(old)
             (self.raw_totals if buying else self.goods_totals).append(totals)
             (self.raw_new if buying else self.goods_new).append(new)
             for seat, rec in enumerate(records):
-                e = rec[0]
+                e = rec.entry
                 row = ((e[0][0], e[1][0], e[2][0]), (e[0][1], e[1][1], e[2][1]))
                 if buying:
                     self.orders[seat].append(row)
@@ -333,9 +332,9 @@ class Ledger:
                 else:
                     self.offers[seat].append(row)
                     self.stock_before_sale[seat].append(stock[seat])
-                    self.offer_valid[seat].append(not rec[4])
-                cash[seat] = rec[6]
-                stock[seat] = rec[7]
+                    self.offer_valid[seat].append(not rec.cancelled)
+                cash[seat] = rec.cash_after
+                stock[seat] = rec.stock_after
 
     @property
     def months_bought(self) -> int:
