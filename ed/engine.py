@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
-from .market import loan_for, units_bought, units_sold
+from .market import goods_move, loan_for, new_price, raw_move, units_bought, units_sold
 from .production import can_fill, fill
 from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
                      SettlementLine, prices_by_month)
 from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_NAME_LENGTH,
                     OPENING_PRICES, RAW, Rules, RuleError, month_label, name_problem)
+from .words import and_list
 
 SEAT_KINDS = ("human", "computer")
 
@@ -238,7 +239,7 @@ class Game:
         if None in pending:
             missing = [self.names[i] for i, e in enumerate(pending) if e is None]
             raise RuleError(f"The {self._phase} phase of {month_label(self._month)} cannot be "
-                            f"resolved yet: {_and(missing)} {'has' if len(missing) == 1 else 'have'} "
+                            f"resolved yet: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} "
                             f"not submitted.")
         entries = tuple(pending)  # type: ignore[arg-type]
         if self._phase == PURCHASING:
@@ -265,10 +266,7 @@ class Game:
             totals[0] += e[0][0]
             totals[1] += e[1][0]
             totals[2] += e[2][0]
-        new = [0, 0, 0]
-        for i in range(3):
-            price = old[i] + totals[i] - 10
-            new[i] = price if price > 1 else 1
+        new = [new_price(old[i], raw_move(totals[i])) for i in range(3)]
         self._prices[0:3] = new
         rules = self.rules
         partial, loans = rules.partial_fills, rules.loans
@@ -321,10 +319,7 @@ class Game:
                 totals[1] += b
                 totals[2] += c
         old = self._prices[3:6]
-        new = [0, 0, 0]
-        for i in range(3):
-            price = old[i] + 11 - 2 * totals[i]
-            new[i] = price if price > 1 else 1
+        new = [new_price(old[i], goods_move(totals[i])) for i in range(3)]
         self._prices[3:6] = new
         partial = self.rules.partial_sales
         records = []
@@ -431,8 +426,3 @@ def _over_offer_reason(rules: Rules, entry: _entries.Triple, stock: Sequence[int
     return f"the offer cannot be made from stock, so none of it counts or sells ({why})"
 
 
-def _and(words: Sequence[str]) -> str:
-    """``["a", "b", "c"] -> "a, b and c"``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from .market import goods_move, raw_move
+from .market import move
 from .rules import GOODS, NAMES, OPENING_PRICES, RAW, month_label
 
 Triple = Tuple[int, int, int]
@@ -162,7 +162,7 @@ class PhaseReport:
         if self._built is None:
             old, totals, new, seat_records = self.record
             commodities = tuple(
-                CommodityResult(key, totals[i], _move(self.phase, totals[i]), old[i], new[i])
+                CommodityResult(key, totals[i], move(key, totals[i]), old[i], new[i])
                 for i, key in enumerate(self.keys))
             seats = tuple(self._seat_result(seat, rec, new)
                           for seat, rec in enumerate(seat_records))
@@ -184,10 +184,6 @@ class PhaseReport:
         return SeatResult(seat, self.names[seat], rec.money, rec.loan, cancelled, reason,
                           _stock_dict(rec.used), rec.cash_after, _stock_dict(rec.stock_after),
                           tuple(lines))
-
-
-def _move(phase: str, units: int) -> int:
-    return raw_move(units) if phase == PURCHASING else goods_move(units)
 
 
 def _outcome(buying: bool, key: str, units: int, price: int, done: int, market: int,

@@ -285,23 +285,6 @@ def test_purchase_for_buys_the_fewest_units_that_fill_the_places():
             assert sum(bought) == fewest, (need, stock, bought)
 
 
-def test_most_of_is_the_largest_makeable_count():
-    recipes = ed.Rules().recipes
-    for stock in itertools.product(range(0, 8, 2), repeat=3):
-        for planned in ((0, 0, 0), (1, 0, 0), (0, 1, 1)):
-            for index in range(3):
-                count = base.most_of(recipes, stock, planned, index)
-                units = list(planned)
-                units[index] = count
-                if can_fill(places(recipes, [u if i != index else 0 for i, u in enumerate(units)]),
-                            stock):
-                    assert can_fill(places(recipes, units), stock)
-                    units[index] += 1
-                    assert not can_fill(places(recipes, units), stock)
-                else:
-                    assert count == 0
-
-
 def test_expected_units_sold_match_the_rules_under_every_outcome():
     spread = base.Spread.normal(4.2, 1.7, 0, 20)
     for partial in (False, True):

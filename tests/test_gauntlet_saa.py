@@ -12,7 +12,7 @@ from ed import hints
 from ed.ai import gauntlet
 from ed.ai.gauntlet import saa
 from ed.ai.gauntlet.base import Ledger
-from ed.production import can_fill, fill, places
+from ed.production import can_fill, fill, largest_plan, places
 from ed.randomplay import random_entry
 from tests.test_gauntlet import play
 
@@ -192,16 +192,6 @@ def test_last_month_keeps_stock_the_broker_pays_more_for():
 # ----------------------------------------------------------------- the sums it rests on
 
 
-def test_largest_plan_makes_the_most_goods():
-    for recipes in (ed.Rules().recipes, ed.Rules(classic_recipes=True).recipes):
-        for stock in itertools.product(range(7), repeat=3):
-            plan = saa._largest_plan(recipes, stock)
-            assert can_fill(places(recipes, plan), stock)
-            most = max(a + b + c for a, b, c in itertools.product(range(7), repeat=3)
-                       if can_fill(places(recipes, (a, b, c)), stock))
-            assert sum(plan) == most, (stock, plan)
-
-
 def test_sale_table_is_the_best_ask_over_the_scenarios():
     others = [0, 0, 1, 1, 1, 2, 3, 5]
     for partial in (False, True):
@@ -260,7 +250,7 @@ def test_scenarios_draw_only_what_the_others_could_do():
     view = game.view(0)
     scen = saa.Scenarios(view, Ledger(view), random.Random(1), 40, 0.6)
     recipes = view.rules.recipes
-    most = [sum(saa._largest_plan(recipes, view.stock[j])) for j in (1, 2, 3)]
+    most = [sum(largest_plan(recipes, view.stock[j])) for j in (1, 2, 3)]
     for s in range(40):
         total = sum(scen.offers[i][s] for i in range(3))
         assert 0 <= total <= sum(most)

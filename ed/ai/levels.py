@@ -17,12 +17,13 @@ import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from .. import hints
 from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
+from ..words import and_list
 from . import accord
 from . import scenarios as _scenarios
 from . import worth
@@ -69,12 +70,6 @@ def avatar_for(game_seed: Optional[int], seat: int, level: str,
     """The avatar for ``seat`` of a game with ``game_seed`` (deterministic when seeded)."""
     seed = None if game_seed is None else game_seed * 1009 + seat
     return Avatar(level, personality, seed=seed)
-
-
-def _names(items: List[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class Avatar:
@@ -192,19 +187,13 @@ class Avatar:
         goods, value = plan_sales(view, pricer)
         if not any(goods):
             nears = [f"{g} near ${pricer.sale(h, 0)[3]}" for h, g in enumerate(GOODS)]
-            return {}, f"expects {_names(nears)} and keeps the stock for now", (), (0, 0, 0)
-        entry: Entry = {}
-        expects, asks, expected = [], [], []
-        for h, good in enumerate(GOODS):
-            units = goods[h]
-            if not units:
-                continue
+            return {}, f"expects {and_list(nears)} and keeps the stock for now", (), (0, 0, 0)
+
+        def priced(h: int, units: int):
             _, ask, _, near = pricer.sale(h, units)
-            entry[good] = (units, int(ask))
-            expected.append((good, near))
-            expects.append(f"{good} near ${near}")
-            asks.append(f"${ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
+            return ask, near
+
+        return _offer_told(goods, priced)
 
     # ------------------------------------------------------------ expert
 
@@ -278,21 +267,14 @@ class Avatar:
         goods = planned if planned is not None else opt.best_offer(view.own_stock)[0]
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
-            return {}, (f"expects {_names(nears)} and keeps the stock, worth more kept "
+            return {}, (f"expects {and_list(nears)} and keeps the stock, worth more kept "
                         f"than sold at those prices"), (), (0, 0, 0)
-        entry: Entry = {}
-        expects, asks, expected = [], [], []
-        for h, good in enumerate(GOODS):
-            units = goods[h]
-            if not units:
-                continue
+
+        def priced(h: int, units: int):
             sale = opt.sale(h, units)
-            entry[good] = (units, int(sale.ask))
-            near = int(sale.price + 0.5)
-            expected.append((good, near))
-            expects.append(f"{good} near ${near}")
-            asks.append(f"${sale.ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
+            return sale.ask, int(sale.price + 0.5)
+
+        return _offer_told(goods, priced)
 
 
 def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):
@@ -304,6 +286,26 @@ def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):
     else:
         sentence = "expects no profit in buying and orders nothing this month"
     return {}, sentence, (), (0, 0, 0)
+
+
+def _offer_told(goods, priced):
+    """The offer, and one sentence: the prices expected and the asks.
+
+    ``priced(h, units)`` gives the ask for ``units`` of good ``h`` and the
+    price expected; it is asked once for each good offered, in order.
+    """
+    entry: Entry = {}
+    expects, asks, expected = [], [], []
+    for h, good in enumerate(GOODS):
+        units = goods[h]
+        if not units:
+            continue
+        ask, near = priced(h, units)
+        entry[good] = (units, int(ask))
+        expected.append((good, near))
+        expects.append(f"{good} near ${near}")
+        asks.append(f"${ask} for {units} {good}")
+    return entry, f"expects {and_list(expects)} — asks {and_list(asks)}", expected, tuple(goods)
 
 
 def _order_told(units, bids, nears, goods, kept=()):
@@ -321,11 +323,11 @@ def _order_told(units, bids, nears, goods, kept=()):
         expects.append(f"{NAMES[key]} {'near ' if not expects else ''}${nears[g]}")
         told.append(f"${int(bids[g])} for {units[g]} {NAMES[key]}")
     made = [f"{n} {GOODS[h]}" for h, n in enumerate(goods) if n]
-    purpose = f" to make {_names(made)}" if made else ""
+    purpose = f" to make {and_list(made)}" if made else ""
     if kept:
-        stock = _names([f"{n} {NAMES[RAW[g]]}" for n, g in kept])
+        stock = and_list([f"{n} {NAMES[RAW[g]]}" for n, g in kept])
         purpose += f"{' and' if made else ''} to keep {stock}, worth more in stock"
-    return entry, f"expects {_names(expects)} — bids {_names(told)}{purpose}", expected, goods
+    return entry, f"expects {and_list(expects)} — bids {and_list(told)}{purpose}", expected, goods
 
 
 def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:

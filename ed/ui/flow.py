@@ -35,6 +35,7 @@ import time
 import tkinter as tk
 from typing import Dict, Optional, Tuple
 
+from ..words import and_list
 from . import TITLE
 from .entering import Entering
 
@@ -222,7 +223,7 @@ class Flow(Entering):
         app, ui = self.app, self.app.layout
         game = app.session.game
         names = [game.names[s] for s in seats]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = and_list(names)
         seat = self.current_seat if self.current_seat is not None and \
             not game.seats[self.current_seat].is_computer else self._last_human_in()
         if seat is not None and app.mode in ("busy", "enter", "confirm", "cover", "wait"):

@@ -16,8 +16,9 @@ rules alone so that it measures the levels from outside.
 - ``fit_order`` and ``fit_offer``: bring an intended entry inside the limits
   (monthly limit, minimum bids, makeable from stock, within cash when
   there are no loans) so that every strategy ends with a legal entry.
-- production sums: the purchase a set of recipe places needs, the largest
-  plan a stock makes, goods values.
+- production sums: the purchase a set of recipe places needs, the plan a
+  stock makes dearest good first (``production.max_makeable`` for each
+  good in turn), goods values.
 - ``Spread``: a whole-number distribution (normal, discretised) with its
   cumulative table, for the forecasting strategies.
 """
@@ -29,7 +30,7 @@ import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ... import hints, market
-from ...production import can_fill, places
+from ...production import can_fill, max_makeable, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
 
@@ -188,25 +189,6 @@ def purchase_for(need: Sequence[int], stock: Sequence[int]) -> Triple:
     return (bx, bf, bs)
 
 
-def most_of(recipes: Mapping[str, Triple], stock: Sequence[int], planned: Sequence[int],
-            index: int) -> int:
-    """The most units of good ``index`` makeable beside ``planned`` (its own entry ignored)."""
-    base = list(planned)
-    base[index] = 0
-    need = places(recipes, base)
-    rx, rf, rs = recipes[GOODS[index]]
-    x, f, s = stock
-    nx, nf, ns = need
-    room = []
-    for coef, spare in ((rx, x - nx), (rx + rf, x + f - nx - nf), (rs, f + s - ns),
-                        (rx + rf + rs, x + f + s - nx - nf - ns)):
-        if spare < 0:
-            return 0
-        if coef:
-            room.append(spare // coef)
-    return min(room) if room else 0
-
-
 def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
                  values: Sequence[float]) -> List[int]:
     """A plan that makes as much as the stock allows, dearest good first.
@@ -217,7 +199,7 @@ def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
     """
     plan = [0, 0, 0]
     for i in sorted(range(3), key=lambda i: -values[i]):
-        plan[i] = most_of(recipes, stock, plan, i)
+        plan[i] = max_makeable(recipes, stock, GOODS[i], plan)
     return plan
 
 
@@ -250,10 +232,6 @@ def margin_per_unit(recipes: Mapping[str, Triple], raw: Sequence[float],
 
 def raw_prices(view: PlayerView) -> Triple:
     return (view.prices["xfine"], view.prices["fine"], view.prices["standard"])
-
-
-def goods_prices(view: PlayerView) -> Triple:
-    return (view.prices["A"], view.prices["B"], view.prices["C"])
 
 
 # --------------------------------------------------------------- the public record

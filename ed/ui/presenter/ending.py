@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Mapping, Optional, Tuple
 
 from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP
-from .common import and_names, money, ordinal, stock_text
+from ...words import and_list
+from .common import money, ordinal, stock_text
 from .voices import end_reaction
 
 
@@ -45,8 +46,7 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
     if len(winners) == 1:
         headline = f"{winners[0]} wins with {money(lines[0].final_cash)}!"
     else:
-        headline = (f"{', '.join(winners[:-1])} and {winners[-1]} share first place with "
-                    f"{money(lines[0].final_cash)}!")
+        headline = f"{and_list(winners)} share first place with {money(lines[0].final_cash)}!"
     rows = []
     for s in lines:
         mats = f"{stock_text(s.materials)} sold for {money(s.materials_value)}"
@@ -64,7 +64,7 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
                if borrowed else ".")
             + " The most cash wins.")
     first = tuple(s.seat for s in lines if s.place == 1)
-    cheer = f"Congratulations, {and_names([s.name for s in lines if s.place == 1])}!"
+    cheer = f"Congratulations, {and_list(s.name for s in lines if s.place == 1)}!"
     quotes = []
     for s in sorted(lines, key=lambda s: s.seat):
         if computers is not None and s.seat in computers:

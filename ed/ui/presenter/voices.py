@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ...rules import NAMES, RAW
+from ...words import and_list
 from .common import PURCHASING, money, ordinal, units_text
 
 # ---------------------------------------------------------------- the lines
@@ -131,7 +132,7 @@ def _facts(report, seat: int, outcome: str) -> Tuple[Tuple[str, ...], Dict[str, 
     values = {"units": units_text(units), "done": str(sum(line.done for line in entered)),
               "money": money(result.money), "cash": money(result.cash_after),
               "loan": money(result.loan), "stock": units_text(stock),
-              "names": _names([NAMES[line.commodity] for line in entered])}
+              "names": and_list(NAMES[line.commodity] for line in entered)}
     facts: List[str] = []
     if result.loan:
         facts.append("loan")
@@ -160,12 +161,6 @@ def _facts(report, seat: int, outcome: str) -> Tuple[Tuple[str, ...], Dict[str, 
             facts.append(f"{kind}:{line.commodity}")
             values[f"price:{line.commodity}"] = money(change.new_price)
     return tuple(fact for fact in facts if fact), values
-
-
-def _names(names: Sequence[str]) -> str:
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _lines(report, seat: int, personality) -> Tuple[List[str], List[str], str]:
