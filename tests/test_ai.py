@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import collections
 import itertools
 import pathlib
 import random
@@ -178,10 +179,11 @@ def test_styles_and_phase_records_name_their_fields():
     """A ``Style`` is written with keywords; a phase's record is read by name."""
     from ed.report import PhaseRecord, SeatRecord
     root = pathlib.Path(ed.__file__).parent
-    for path in root.rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Style":
-                assert not node.args, f"{path.name}: Style(...) with positional values"
+    styles = [(path.name, node) for path in root.rglob("*.py")
+              for node in ast.walk(ast.parse(path.read_text("utf-8")))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Style"]
+    assert len(styles) == len(ai.LEVELS)
+    assert [name for name, node in styles if node.args] == []      # keywords only
     report = play(ed.Game(ed.Rules(players=2, months=1), ["A", "B"]),
                   [ai.Avatar("easy", seed=1), ai.Avatar("easy", seed=2)]).history[-1]
     assert isinstance(report.record, PhaseRecord) and report.record._fields == (
@@ -210,11 +212,24 @@ def test_at_least_six_drawable_personalities():
 
 
 def test_every_personality_plays_at_every_level():
+    """A three-month game each, against an easy player: every entry legal, every decision
+    explained, something bought and something sold."""
     for level, key in itertools.product(ai.LEVELS, [None] + list(ai.PERSONALITIES)):
         avatar = ai.Avatar(level, key, seed=1)
-        game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
-        entry = avatar.decide(game.view(0))
-        game.submit(0, entry)
+        assert avatar.temper == (ai.TEMPERS[key] if key else ai.NEUTRAL) or level == "expert"
+        game = ed.Game(ed.Rules(players=2, months=3), ["Ann", "Bob"], seed=2)
+        entries = []
+        while not game.is_over:
+            view = game.view(0)
+            entry = avatar.decide(view)
+            assert hints.problems(view, entry) == [] and avatar.explanation, (level, key)
+            entries.append(entry)
+            game.submit(0, entry)
+            game.submit(1, ai.Avatar("easy", seed=3).decide(game.view(1)))
+            game.resolve()
+        bought, sold = entries[0::2], entries[1::2]
+        assert any(bought) and any(sold), (level, key, entries)
+        assert avatar.fallbacks == 0
 
 
 PLANTED = """
@@ -308,6 +323,7 @@ def _sweep_games():
 
 def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
     decisions = 0
+    checked = collections.Counter()
     for rules, seats, rng in _sweep_games():
         names = [f"S{i}" for i in range(rules.players)]
         game = ed.Game(rules, names, seed=decisions)
@@ -322,17 +338,20 @@ def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
                 assert hints.problems(view, entry) == [], (entry, avatar)
                 if view.phase == "selling":
                     assert hints.is_makeable(view, entry), (entry, view.own_stock)
+                    checked["offers made from stock"] += 1
                     if sum(view.own_stock) < 3:
                         assert entry == {}
-                else:
-                    if not rules.loans:
-                        assert hints.order_cost(entry) <= view.own_cash
+                        checked["nothing to sell"] += 1
+                elif not rules.loans:
+                    assert hints.order_cost(entry) <= view.own_cash
+                    checked["orders paid in cash"] += 1
                 assert avatar.explanation
                 game.submit(seat, entry)
             game.resolve()
         for avatar in seats:
             assert avatar is None or avatar.fallbacks == 0, (avatar, avatar.last_error, rules)
     assert decisions > 3000
+    assert min(checked.values()) > 100 and len(checked) == 3, checked
 
 
 def _broke_game(loans=False):

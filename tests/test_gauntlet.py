@@ -47,6 +47,7 @@ def test_every_strategy_is_summed_up_in_one_line():
 
 
 def test_every_module_says_what_it_knows_and_imports():
+    imports_above = told = 0
     for path in sorted(PACKAGE.glob("*.py")):
         doc = ast.get_docstring(ast.parse(path.read_text("utf-8")))
         assert doc, path.name
@@ -57,8 +58,12 @@ def test_every_module_says_what_it_knows_and_imports():
                 # written apart from the levels: none of their modules is imported
                 assert module.split(".")[0] not in ("levels", "models", "pricing", "planner",
                                                     "characters"), (path.name, module)
+                imports_above += 1
         if path.name not in ("__init__.py", "search.py"):
             assert "import" in doc.lower() and "knows" in doc.lower(), path.name
+            told += 1
+    # every strategy's module and base imports the engine's pure modules from above
+    assert imports_above > 20 and told == len(list(PACKAGE.glob("*.py"))) - 2
 
 
 def test_make_refuses_an_unknown_name_in_plain_words():
@@ -124,6 +129,7 @@ def _sweep_games():
 
 def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
     decisions = collections.Counter()
+    checked = collections.Counter()
     counts = collections.defaultdict(set)
     for rules, seats, rng in _sweep_games():
         game = ed.Game(rules, [f"S{i}" for i in range(rules.players)], seed=sum(decisions.values()))
@@ -139,10 +145,13 @@ def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
                 assert hints.problems(view, entry) == [], (entry, player)
                 if view.phase == "selling":
                     assert hints.is_makeable(view, entry), (entry, view.own_stock, player)
+                    checked["offers made from stock"] += 1
                     if sum(view.own_stock) < 3:
                         assert entry == {}
+                        checked["nothing to sell"] += 1
                 elif not rules.loans:
                     assert hints.order_cost(entry) <= view.own_cash, (entry, player)
+                    checked["orders paid in cash"] += 1
                 assert player.explanation and "\n" not in player.explanation
                 game.submit(seat, entry)
             game.resolve()
@@ -152,6 +161,7 @@ def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
     assert set(decisions) == set(NAMES)
     assert all(n > 200 for n in decisions.values()), decisions
     assert all(counts[name] == {2, 3, 4, 5, 6} for name in NAMES), counts
+    assert min(checked.values()) > 100 and len(checked) == 3, checked
 
 
 def _broke_game(loans=False):

@@ -2,6 +2,7 @@
 where the best entry is known by hand."""
 from __future__ import annotations
 
+import collections
 import itertools
 import random
 
@@ -62,6 +63,7 @@ def _sweep():
 def test_every_entry_is_legal_at_every_player_count_and_variation():
     rng = random.Random(7)
     decisions = 0
+    checked = collections.Counter()
     seen = set()
     for rules, seats in _sweep():
         game = ed.Game(rules, [f"S{i}" for i in range(rules.players)], seed=decisions)
@@ -79,14 +81,16 @@ def test_every_entry_is_legal_at_every_player_count_and_variation():
                     assert hints.problems(view, entry) == [], entry
                     if view.phase == "selling":
                         assert hints.is_makeable(view, entry), (entry, view.own_stock)
+                        checked["offers made from stock"] += 1
                     elif not rules.loans:
                         assert hints.order_cost(entry) <= view.own_cash, entry
+                        checked["orders paid in cash"] += 1
                     assert player.explanation and "\n" not in player.explanation
                 game.submit(seat, entry)
             game.resolve()
         for player in seats:
             assert player is None or player.fallbacks == 0, player
-    assert decisions > 400
+    assert decisions > 400 and min(checked.values()) > 100 and len(checked) == 2, checked
     assert {key[0] for key in seen} == {2, 3, 4, 5, 6}
     assert {key[1:] for key in seen} == set(itertools.product((False, True), repeat=4))
 
@@ -211,6 +215,7 @@ def test_stock_value_finds_the_best_plan():
     substitution costs nothing (every grade worth the same), never above the best otherwise."""
     recipes = ed.Rules().recipes
     rng = random.Random(4)
+    plans = 0
     for trial in range(6):
         if trial % 2:
             carry = [rng.uniform(30, 60), rng.uniform(20, 45), rng.uniform(5, 30)]
@@ -243,6 +248,10 @@ def test_stock_value_finds_the_best_plan():
                 assert can_fill(places(recipes, plan), stock)
                 gain = sum(t.gain[n] for t, n in zip(tables, plan))
                 assert found == pytest.approx(gain - lost(plan))
+                plans += 1
+            else:
+                assert found == 0.0
+    assert plans > 300          # most stocks make a plan worth offering
 
 
 def test_scenarios_draw_only_what_the_others_could_do():

@@ -273,10 +273,11 @@ def test_a_process_limit_ends_in_a_sentence_with_no_worker_left():
             child.kill()
             child.wait()
     assert "Traceback" not in err
+    assert child.returncode in (0, 1), err
     if child.returncode == 1:
         assert "could not be started" in err and "try fewer processes" in err
     else:       # the limit let every worker start after all
-        assert child.returncode == 0 and out.startswith("40 games")
+        assert out.startswith("40 games")
     assert _session(child.pid) == []
 
 

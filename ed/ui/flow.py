@@ -46,6 +46,9 @@ class Flow(Entering):
 
     #: How long after a screen change a key press is taken as meant for the screen before.
     SETTLE_S = 0.4
+    #: How long after a game begins its reveal is made ready out of sight (``warm_reveal``):
+    #: after the first sheet is drawn, while it is read.
+    WARM_REVEAL_MS = 200
 
     def __init__(self, app) -> None:
         from .thinking import Thinker
@@ -139,9 +142,13 @@ class Flow(Entering):
             app.show_message(problem, error=True)
         app.extras.refresh_log()
         self.advance()
-        seats = len(game.names)
-        app.after(200, lambda: app.layout.reveal.warm(seats) if app.session is not None
-                  and app.session.game is game else None)
+        app.after(self.WARM_REVEAL_MS, self.warm_reveal, game)
+
+    def warm_reveal(self, game) -> None:
+        """Make the reveal ready out of sight for ``game``, if it is still the one played."""
+        app = self.app
+        if app.session is not None and app.session.game is game:
+            app.layout.reveal.warm(len(game.names))
 
     def advance(self) -> None:
         """Ask the session what happens next and show it."""

@@ -281,11 +281,14 @@ def test_impossible_offer_is_refused_with_its_message(make_app):
     typed(app, app.tally.entries["B"][0], "x")
     assert app.tally.hints["B"].cget("text") == "not a whole number"
     assert "whole number such as 4" in app.tally.hints["B"].full_text
-    # A bid below the minimum, next to its field, names the rule.
+    # An offer the stock can make goes in at once: the refusals above held nothing back.
     app.tally.entries["B"][0].delete(0, "end")
     fill(app, {"C": (1, 95)})
     keys(app, app.tally.entries["C"][1], "Return")
-    assert game.submitted(0) or app.mode == "reveal", app.refusal_label.cget("text")
+    assert app.mode == "reveal", app.refusal_label.cget("text")
+    offered = game.history[-1].seats[0].lines
+    assert game.history[-1].phase == "selling"
+    assert [(line.units, line.price) for line in offered] == [(0, 0), (0, 0), (1, 95)]
 
 
 def test_bid_below_minimum_is_refused_next_to_the_field(make_app):
