@@ -175,6 +175,38 @@ def test_two_timed_decisions_at_once_keep_the_collector_paused_till_both_end(mon
     assert seen == [False] and gc.isenabled()
 
 
+def test_the_sweep_a_timed_decision_put_off_runs_after_it_returns(monkeypatch):
+    """With the collector due at the next allocation, none of its sweeps starts between the
+    start of a timed decision and its return: the pause ends without allocating."""
+    import gc
+    from ed.ai import levels
+    deciding, swept = [], []
+    real = levels.Avatar._decide
+
+    def decide(avatar, view):
+        deciding.append(True)       # the collector is paused by now
+        return real(avatar, view)
+
+    def watch(phase, info):
+        if phase == "start" and deciding:
+            swept.append(info["generation"])
+
+    monkeypatch.setattr(levels.Avatar, "_decide", decide)
+    view = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=3).view(0)
+    avatar = ai.Avatar("expert", seed=1)
+    avatar.time_budget = ai.TIME_BUDGET
+    thresholds = gc.get_threshold()
+    gc.callbacks.append(watch)
+    gc.set_threshold(1)             # any allocation once the collector is on sweeps
+    try:
+        entry = avatar.decide(view)
+        deciding.clear()
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(watch)
+    assert swept == [] and deciding == [] and hints.problems(view, entry) == []
+
+
 def test_styles_and_phase_records_name_their_fields():
     """A ``Style`` is written with keywords; a phase's record is read by name."""
     from ed.report import PhaseRecord, SeatRecord

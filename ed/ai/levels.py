@@ -28,7 +28,7 @@ from . import accord
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
-from .memo import collector_paused
+from .memo import COLLECTOR_PAUSE
 from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels, buy_for, positions
 from .optimiser import Candidate, Optimiser, optimiser_for
@@ -125,10 +125,10 @@ class Avatar:
         garbage waits for the end of the decision, its check of the entry
         included: a full sweep of the memos costs 20-70 ms once they have
         grown over a few games, and none of it is the decision's
-        (``memo.collector_paused``, counted across threads).
+        (``memo.COLLECTOR_PAUSE``, counted across threads).
         """
         if self.time_budget:
-            with collector_paused():
+            with COLLECTOR_PAUSE:
                 return self._decide(view)
         return self._decide(view)
 

@@ -11,16 +11,15 @@ review's share these memos, so ``remember`` holds one lock while it evicts
 and stores: two evictions at once would otherwise list the same oldest keys
 and the second ``del`` would raise.  Reading (``memo.get``) needs no lock.
 
-``collector_paused()`` holds off the collector of cyclic garbage while a
-decision a person waits for runs (see its docstring).  Pure: no I/O.
+``COLLECTOR_PAUSE`` holds off the collector of cyclic garbage while a
+decision a person waits for runs (see ``CollectorPause``).  Pure: no I/O.
 """
 from __future__ import annotations
 
 import gc
 import threading
-from contextlib import contextmanager
 from itertools import islice
-from typing import Dict, Hashable, Iterator, TypeVar
+from typing import Dict, Hashable, TypeVar
 
 V = TypeVar("V")
 
@@ -37,17 +36,8 @@ def remember(memo: Dict[Hashable, V], key: Hashable, value: V, size: int) -> V:
     return value
 
 
-class _Pause:
-    """How many decisions hold the collector off now, and whether it was on before them."""
-
-    lock = threading.Lock()
-    holders = 0
-    resumes = False
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """The collector of cyclic garbage held off for the ``with`` block, in any thread.
+class CollectorPause:
+    """Holds off the collector of cyclic garbage for a ``with`` block, in any thread.
 
     A full sweep of the memos costs 20-70 ms once they have grown over a few
     games, and the collector runs it in whichever thread's allocation tips it
@@ -61,16 +51,31 @@ def collector_paused() -> Iterator[None]:
     as long as decisions a person waits for (``Avatar.time_budget``, tens of
     milliseconds each); the other threads meanwhile allocate as usual and the
     collector catches up as soon as it resumes.
+
+    A class rather than a generator: leaving the block allocates nothing once
+    the collector is back on, so the sweep it put off runs after the decision
+    returns, not at its end (through ``contextlib.contextmanager`` it ran
+    inside the decision, and the bench's worst expert decision doubled).
     """
-    with _Pause.lock:
-        if _Pause.holders == 0:
-            _Pause.resumes = gc.isenabled()
-            gc.disable()
-        _Pause.holders += 1
-    try:
-        yield
-    finally:
-        with _Pause.lock:
-            _Pause.holders -= 1
-            if _Pause.holders == 0 and _Pause.resumes:
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._holders = 0
+        self._resumes = False
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._holders == 0:
+                self._resumes = gc.isenabled()
+                gc.disable()
+            self._holders += 1
+
+    def __exit__(self, *exc) -> None:
+        with self._lock:
+            self._holders -= 1
+            if self._holders == 0 and self._resumes:
                 gc.enable()
+
+
+#: the one pause every timed decision shares
+COLLECTOR_PAUSE = CollectorPause()
