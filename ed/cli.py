@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 import zipfile
-from typing import List, Optional
+from typing import List, Optional, TextIO
 
 from . import __version__
 
@@ -89,6 +89,34 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     parser.add_argument("save", nargs="?", metavar="SAVE_FILE",
                         help="a saved game to open")
     return parser
+
+
+def output_failed(prog: str, error: OSError, out: TextIO, err: TextIO) -> int:
+    """A command whose output could not be written ends here, with exit status 1: silently
+    for a pipe closed by its reader (``| head -1``), else in one sentence (``> /dev/full``)."""
+    if not isinstance(error, BrokenPipeError):
+        reason = error.strerror or str(error) or type(error).__name__
+        try:
+            print(f"{prog}: the output could not be written ({reason[:1].lower()}"
+                  f"{reason[1:]}).", file=err)
+        except OSError:
+            pass
+    _silence(out)
+    return 1
+
+
+def _silence(out: TextIO) -> None:
+    """Send what ``out`` still holds to the null device, so that flushing it as Python exits
+    raises nothing more."""
+    try:
+        fd = out.fileno()
+        null = os.open(os.devnull, os.O_WRONLY)
+    except (AttributeError, OSError, ValueError):   # not a file (a test's StringIO)
+        return
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
 
 
 def main(argv: Optional[List[str]] = None) -> int:

@@ -202,9 +202,9 @@ class Game:
         """Every limit that ``entry`` would break for ``seat`` now; empty if it is legal."""
         self._seat(seat)
         if self._phase == OVER:
-            return ["the game is over; no more entries are taken"]
+            return [_entries.OVER.text]
         _, problems = _entries.check(self.rules, self._phase, self._previous_prices(), entry)
-        return [text for _, text in problems]
+        return [problem.text for problem in problems]
 
     def submit(self, seat: int, entry: Mapping[str, Sequence[int]]) -> None:
         """Record the seat's secret entry for the current phase, replacing an earlier one.
@@ -217,7 +217,7 @@ class Game:
         seat = self._seat(seat)
         normal, problems = _entries.check(self.rules, self._phase, self._previous_prices(), entry)
         if problems:
-            raise RuleError(f"{self.names[seat]}: " + "; ".join(text for _, text in problems) + ".")
+            raise RuleError(f"{self.names[seat]}: " + "; ".join(p.text for p in problems) + ".")
         self._pending[seat] = normal
 
     def withdraw(self, seat: int) -> None:

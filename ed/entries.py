@@ -2,11 +2,15 @@
 
 One function, ``check``, both normalises an entry and lists every limit it
 breaks.  ``Game.submit`` raises on that list; the window's live hints show the
-same list next to the fields, so a rule is written once.
+same list next to the fields, so a rule is written once.  Each ``Problem``
+names its field, its kind and its limit beside the sentence, so that the
+window finds the field at fault and says it in a few words without reading
+the sentence.
 """
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
 from .rules import GOODS, MAX_PRICE, NAMES, RAW, Rules
@@ -14,8 +18,46 @@ from .rules import GOODS, MAX_PRICE, NAMES, RAW, Rules
 Pair = Tuple[int, int]
 #: An entry as the engine keeps it: (units, price) for the phase's three commodities.
 Triple = Tuple[Pair, Pair, Pair]
-#: A problem: the commodity it concerns (``None`` for the whole entry) and a sentence.
-Problem = Tuple[Optional[str], str]
+
+# What kind of limit a problem breaks (``Problem.kind``).
+#: the entry is not a mapping, names something that is not a commodity of the phase,
+#: or a value is not a pair of whole numbers
+BAD_SHAPE = "bad shape"
+#: units below 0 (the limit is 0)
+NEGATIVE_UNITS = "negative units"
+#: a price below $1 (the limit is 1)
+PRICE_TOO_LOW = "price too low"
+#: a price over the highest price allowed (the limit is ``MAX_PRICE``)
+PRICE_TOO_HIGH = "price too high"
+#: more units of one grade than 2 players may order (the limit is the grade limit)
+OVER_GRADE_LIMIT = "over the grade limit"
+#: a bid below the minimum bid (the limit is the minimum bid)
+BELOW_MIN_BID = "below the minimum bid"
+#: more units in all than a month allows (the limit is the monthly limit)
+OVER_MONTHLY_LIMIT = "over the monthly limit"
+#: the game is over: no entry is taken
+GAME_OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One limit an entry breaks: where, what kind, the number it names, and the sentence.
+
+    ``key`` is the commodity (``None`` for the entry as a whole); ``field`` is
+    ``"units"``, ``"price"`` or ``"entry"``; ``kind`` is one of the kinds above;
+    ``limit`` is the number the limit names (``None`` where there is none);
+    ``text`` says it all to a person.
+    """
+
+    key: Optional[str]
+    field: str
+    kind: str
+    limit: Optional[int]
+    text: str
+
+
+#: The game is over: the one problem of any entry then.
+OVER = Problem(None, "entry", GAME_OVER, None, "the game is over; no more entries are taken")
 
 EMPTY: Triple = ((0, 0), (0, 0), (0, 0))
 _INDEX = {
@@ -58,24 +100,25 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
     ``prices`` are the previous market prices of the phase's three
     commodities.  Returns the entry as three ``(units, price)`` pairs in the
     order of ``keys_of(phase)`` (zeros where a key is missing) and the
-    problems, each ``(key or None, sentence)``; the entry is legal exactly
-    when the list is empty.
+    problems (``Problem``); the entry is legal exactly when the list is empty.
     """
     problems: List[Problem] = []
     if type(entry) is not dict and not isinstance(entry, Mapping):
-        return EMPTY, [(None, f"an entry must map commodities to (units, price) pairs, "
-                              f"not {type(entry).__name__}")]
+        return EMPTY, [Problem(None, "entry", BAD_SHAPE, None,
+                               f"an entry must map commodities to (units, price) pairs, "
+                               f"not {type(entry).__name__}")]
     index = _INDEX[phase]
     pairs = [(0, 0), (0, 0), (0, 0)]
     for key, value in entry.items():
         i = index.get(key)
         if i is None:
-            problems.append((None, _unknown_key(phase, key)))
+            problems.append(Problem(None, "entry", BAD_SHAPE, None, _unknown_key(phase, key)))
             continue
         if ((type(value) is not tuple and type(value) is not list) or len(value) != 2
                 or type(value[0]) is not int or type(value[1]) is not int):
-            problems.append((key, f"{NAMES[key]} must be a pair of whole numbers "
-                                  f"(units, price), not {_short(value)}"))
+            problems.append(Problem(key, "entry", BAD_SHAPE, None,
+                                    f"{NAMES[key]} must be a pair of whole numbers "
+                                    f"(units, price), not {_short(value)}"))
             continue
         pairs[i] = (value[0], value[1])
     normal: Triple = (pairs[0], pairs[1], pairs[2])
@@ -108,16 +151,19 @@ def _check_units_and_price(key: str, units: int, price: int, word: str,
     """Units ≥ 0; a price with units must be $1 to $10,000.  Returns whether to go on."""
     name = NAMES[key]
     if units < 0:
-        problems.append((key, f"{name} units must be 0 or more, not {_n(units)}"))
+        problems.append(Problem(key, "units", NEGATIVE_UNITS, 0,
+                                f"{name} units must be 0 or more, not {_n(units)}"))
         return False
     if units == 0:
         return False  # RULES §4.1.2: a price given with 0 units is not checked
     if price < 1:
-        problems.append((key, f"{name} {word} {_money(price)} is below the lowest price, $1"))
+        problems.append(Problem(key, "price", PRICE_TOO_LOW, 1,
+                                f"{name} {word} {_money(price)} is below the lowest price, $1"))
         return False
     if price > MAX_PRICE:
-        problems.append((key, f"{name} {word} {_money(price)} is over the highest price allowed, "
-                              f"${MAX_PRICE:,}"))
+        problems.append(Problem(key, "price", PRICE_TOO_HIGH, MAX_PRICE,
+                                f"{name} {word} {_money(price)} is over the highest price "
+                                f"allowed, ${MAX_PRICE:,}"))
         return False
     return True
 
@@ -134,19 +180,22 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
         if not _check_units_and_price(key, units, price, "bid", problems):
             continue
         if rules.players == 2 and units > grade_limit:
-            problems.append((key, f"{_units(units)} of {NAMES[key]} is over the limit of "
-                                  f"{grade_limit} units of one grade with 2 players"))
+            problems.append(Problem(key, "units", OVER_GRADE_LIMIT, grade_limit,
+                                    f"{_units(units)} of {NAMES[key]} is over the limit of "
+                                    f"{grade_limit} units of one grade with 2 players"))
         if units > rules.order_limit:
             continue  # the monthly limit below says all there is to say
         floor = prices[i] + units - 10
         floor = floor if floor > 1 else 1
         if price < floor:
-            problems.append((key, f"{NAMES[key]} bid ${price} is below the minimum bid ${floor} "
-                                  f"({units} units at previous price ${prices[i]})"))
+            problems.append(Problem(key, "price", BELOW_MIN_BID, floor,
+                                    f"{NAMES[key]} bid ${price} is below the minimum bid "
+                                    f"${floor} ({units} units at previous price ${prices[i]})"))
     limit = rules.order_limit
     if total > limit:
-        problems.append((None, f"the order totals {_units(total)}, over the monthly limit of "
-                               f"{limit} units with {rules.players} players"))
+        problems.append(Problem(None, "units", OVER_MONTHLY_LIMIT, limit,
+                                f"the order totals {_units(total)}, over the monthly limit "
+                                f"of {limit} units with {rules.players} players"))
 
 
 def _check_offer(prices: Sequence[int], keys: Tuple[str, ...], offer: Triple,

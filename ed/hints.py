@@ -3,26 +3,36 @@
 They answer the questions a player asks of the paper tally sheet — the
 lowest bid the rules allow, what the order will cost, what can be made from
 stock — and never suggest what to do.  ``problems`` is the very list that
-``Game.submit`` refuses an entry for.
+``Game.submit`` refuses an entry for; ``entry_problems`` is the same list with
+each limit's field, kind and number (``ed.entries.Problem``).
 """
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
 from . import market, production
+from .entries import Problem
 from .rules import GOODS, LOAN_STEP, RAW
 from .view import PlayerView
 
 
+def entry_problems(view: PlayerView, entry: Any) -> List[Problem]:
+    """Every limit ``entry`` breaks for this seat now, each with its field, kind and limit.
+
+    The structured form of ``problems``: the same limits in the same order.
+    """
+    if view.is_over:
+        return [_entries.OVER]
+    _, found = _entries.check(view.rules, view.phase, view.previous_prices(), entry)
+    return found
+
+
 def field_problems(view: PlayerView, entry: Any) -> Dict[Optional[str], List[str]]:
     """The limits ``entry`` breaks, grouped by commodity key (``None`` for the whole entry)."""
-    if view.is_over:
-        return {None: ["the game is over; no more entries are taken"]}
-    _, found = _entries.check(view.rules, view.phase, view.previous_prices(), entry)
     grouped: Dict[Optional[str], List[str]] = {}
-    for key, text in found:
-        grouped.setdefault(key, []).append(text)
+    for problem in entry_problems(view, entry):
+        grouped.setdefault(problem.key, []).append(problem.text)
     return grouped
 
 
@@ -39,6 +49,26 @@ def min_bid(view: PlayerView, grade: str, units: int) -> int:
 def highest_useful_ask(view: PlayerView, good: str, units: int) -> int:
     """RULES §4.2.2: the highest ask that can sell ``units`` of ``good`` in full this month."""
     return market.highest_useful_ask(view.prices[good], units)
+
+
+def others_last_time(view: PlayerView, key: str) -> Optional[Tuple[int, int]]:
+    """How far the other seats moved ``key``'s price the last time it was traded.
+
+    Returns ``(units, dollars)``: the units the others ordered (or validly
+    offered) in the last phase of this kind, and what those units added to
+    the move (RULES §3: +$1 a raw unit, -$2 a good); ``None`` before any.
+    The $1 floor is left aside: it is the others' share of the move.
+    """
+    for report in reversed(view.history):
+        if report.phase != view.phase:
+            continue
+        index = report.keys.index(key)
+        total = report.commodities[index].units
+        line = report.seats[view.seat].lines[index]
+        own = line.units if line.counted else 0
+        others = total - own
+        return others, market.move(key, total) - market.move(key, own)
+    return None
 
 
 def most_sold(view: PlayerView, good: str, units: int, ask: int) -> int:
@@ -135,6 +165,41 @@ def combination_shortage(view: PlayerView, good: str,
     """
     return production.combination_shortage(view.rules.recipes, view.own_stock, good,
                                            offer_units(entry))
+
+
+def one_lacks(view: PlayerView, good: str) -> Optional[Tuple[str, int, int]]:
+    """What one unit of ``good`` lacks from the seat's stock: (the grades that may fill the
+    places short, places, units on hand), or ``None`` when one can be made."""
+    units = [1 if key == good else 0 for key in GOODS]
+    short = production.shortfall(production.places(view.rules.recipes, units), view.own_stock)
+    return None if short is None else short[:3]
+
+
+def rest_is_makeable(view: PlayerView, good: str, entry: Mapping[str, Sequence[int]]) -> bool:
+    """Whether the rest of the offer (every good but ``good``) can be made from stock."""
+    units = offer_units(entry)
+    units[GOODS.index(good)] = 0
+    return production.is_makeable(view.rules.recipes, units, view.own_stock)
+
+
+def competing(view: PlayerView, good: str,
+              entry: Optional[Mapping[str, Sequence[int]]] = None) -> Dict[str, int]:
+    """The goods that share stock with ``good``: fewer of each can be made beside the most
+    of ``good`` (beside the rest of ``entry``).  Maps each such good to how many of it
+    can still be made then.
+    """
+    units = dict(zip(GOODS, offer_units(entry) if entry else [0, 0, 0]))
+    units[good] = max_makeable(view, good, entry)
+    found: Dict[str, int] = {}
+    for other in GOODS:
+        if other == good or units[other]:
+            continue
+        rest = {key: (n, 0) for key, n in units.items() if key != good}
+        alone = max_makeable(view, other, rest)
+        beside = max_makeable(view, other, {key: (n, 0) for key, n in units.items()})
+        if beside < alone:
+            found[other] = beside
+    return found
 
 
 def materials_for(view: PlayerView, entry: Mapping[str, Sequence[int]]) -> Dict[str, int]:

@@ -8,7 +8,19 @@ only when a task is ready and every worker started so far is busy.  When
 anything goes wrong (a worker cannot be started or stops on its own, a task
 raises, the caller stops reading or Ctrl+C is pressed), every worker is
 stopped before the error goes on, so none is left behind.  Workers ignore
-Ctrl+C themselves: the parent alone decides, and stops them.
+Ctrl+C themselves: the parent alone decides, and stops them.  ``Pool(jobs)``
+keeps its workers from one ``map`` to the next (a search that plays round
+after round); ``ordered_map`` is one round of a pool of its own.
+
+A worker also ends by itself as soon as its parent ends, however the parent
+ends (SIGTERM, SIGHUP, even SIGKILL, when no ``finally`` runs): it watches a
+pipe whose only writing end the parent holds, and the system closes that end
+with the parent.  Under the ``fork`` start method each worker first closes
+the parent's pipe ends it was born with (its own and its siblings'), so no
+worker keeps another's pipe open.  The pool runs under ``fork``,
+``forkserver`` and ``spawn``; it uses ``forkserver`` where the platform has
+it (a process with threads is never forked, which can deadlock the child),
+else ``spawn``.
 
 ``capped_jobs(jobs)`` keeps a number of processes within ``MAX_JOBS_PER_CORE``
 times the cores, with a sentence when it had to lower it.
@@ -18,6 +30,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import traceback
 from multiprocessing.connection import wait
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple
@@ -50,6 +63,11 @@ def capped_jobs(jobs: int, *, option: str = "--jobs") -> Tuple[int, Optional[str
                   f"core{'s' if cores != 1 else ''}), so {most} processes are used.")
 
 
+def default_method() -> str:
+    """The start method of the workers: ``forkserver`` where the platform has it, else ``spawn``."""
+    return "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 class _Worker:
     """One worker process and the parent's end of its pipe."""
 
@@ -59,35 +77,50 @@ class _Worker:
         self.task: Optional[int] = None     # the index of the task it is working on
 
 
-def _serve(connection: Any, function: Callable[[Any], Any]) -> None:
-    """A worker's life: take a task, send back ``("ok", result)`` or ``("error", text)``."""
+def _serve(connection: Any, parent_alive: Any, inherited: List[Any]) -> None:
+    """A worker's life: take ``(function, task)``, send back ``("ok", result)`` or
+    ``("error", text)``; end when told (``None``) or when the parent has gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for end in inherited:       # the parent's pipe ends a forked worker was born with
+        end.close()
+    _end_with_parent(parent_alive)
     while True:
         try:
-            task = connection.recv()
+            message = connection.recv()
         except (EOFError, OSError):
             return                              # the parent has gone
-        if task is None:
-            return
+        except Exception:                       # a function or task that cannot be unpickled
+            reply: Tuple[str, Any] = ("error", traceback.format_exc())
+        else:
+            if message is None:
+                return
+            reply = _work(*message)
         try:
-            reply: Tuple[str, Any] = ("ok", function(task))
-        except BaseException:                   # sent to the parent, which stops everything
-            reply = ("error", traceback.format_exc())
-        connection.send(reply)
+            connection.send(reply)
+        except (OSError, ValueError):
+            return                              # the parent has gone
+        except Exception:                       # a result that cannot be pickled
+            connection.send(("error", traceback.format_exc()))
 
 
-def _start(context: Any, function: Callable[[Any], Any]) -> _Worker:
-    """Start one worker.  Raises ``OSError`` when the system refuses a process or a pipe."""
-    ours, theirs = context.Pipe()
-    process = context.Process(target=_serve, args=(theirs, function), daemon=True)
+def _work(function: Callable[[Any], Any], task: Any) -> Tuple[str, Any]:
     try:
-        process.start()
-    except BaseException:
-        ours.close()
-        theirs.close()
-        raise
-    theirs.close()
-    return _Worker(process, ours)
+        return "ok", function(task)
+    except BaseException:                       # sent to the parent, which stops everything
+        return "error", traceback.format_exc()
+
+
+def _end_with_parent(parent_alive: Any) -> None:
+    """End this process the moment ``parent_alive`` reads end-of-file: the parent holds its
+    only writing end and never writes, so that happens when the parent ends, however."""
+    def watch() -> None:
+        try:
+            parent_alive.recv_bytes()
+        except (EOFError, OSError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _stop(workers: List[_Worker], *, politely: bool) -> None:
@@ -114,8 +147,113 @@ def _failure(text: str) -> str:
     return lines[-1].strip() if lines else "no reason was given"
 
 
-def ordered_map(function: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *,
+class Pool:
+    """Up to ``jobs`` worker processes, started as tasks need them and kept between maps.
+
+    Use it as a context manager (or call ``close``): every worker is stopped
+    at the end, and at once when anything goes wrong during a map.
+    ``method`` is the start method (``default_method()`` when not given).
+    """
+
+    def __init__(self, jobs: int, *, method: Optional[str] = None) -> None:
+        self.jobs = jobs
+        self.method = method or default_method()
+        self.context = multiprocessing.get_context(self.method)
+        self.workers: List[_Worker] = []
+        self._alive: Optional[Tuple[Any, Any]] = None   # the pipe the workers watch
+
+    def __enter__(self) -> "Pool":
+        return self
+
+    def __exit__(self, kind, value, tb) -> None:
+        self.close(politely=kind is None)
+
+    def map(self, function: Callable[[Any], Any], tasks: Iterable[Any]) -> List[Any]:
+        """``[function(task) for task in tasks]``, worked out in the pool."""
+        return list(self.ordered(function, tasks))
+
+    def ordered(self, function: Callable[[Any], Any], tasks: Iterable[Any], *,
                 ahead: int = 2) -> Iterator[Any]:
+        """``function(task)`` for each task, yielded in order (see ``ordered_map``)."""
+        idle = list(self.workers)
+        done: Dict[int, Any] = {}
+        source = iter(tasks)
+        handed = yielded = 0
+        exhausted = False
+        try:
+            while True:
+                while not exhausted and handed < yielded + ahead * self.jobs \
+                        and (idle or len(self.workers) < self.jobs):
+                    try:
+                        task = next(source)
+                    except StopIteration:
+                        exhausted = True
+                        break
+                    worker = idle.pop() if idle else self._start()
+                    try:
+                        worker.connection.send((function, task))
+                    except OSError:
+                        raise _stopped(worker) from None
+                    worker.task = handed
+                    handed += 1
+                if yielded in done:
+                    result = done.pop(yielded)
+                    yielded += 1
+                    yield result
+                    continue
+                busy = [w for w in self.workers if w.task is not None]
+                if not busy:
+                    return
+                _collect(busy, done, idle)
+        except BaseException:       # a failure, Ctrl+C, or the caller stopped reading
+            self.close(politely=False)
+            raise
+
+    def _start(self) -> _Worker:
+        """Start one more worker.  Raises ``WorkerError`` when the system refuses it."""
+        try:
+            worker = _start(self)
+        except OSError as error:
+            raise WorkerError(
+                f"Worker process {len(self.workers) + 1} of {self.jobs} could not be started "
+                f"({error.strerror or error}); try fewer processes.") from None
+        self.workers.append(worker)
+        return worker
+
+    def close(self, *, politely: bool = True) -> None:
+        """Stop every worker (``politely``: once it is done, else at once) and wait for it."""
+        workers, self.workers = self.workers, []
+        _stop(workers, politely=politely)
+        if self._alive is not None:
+            for end in self._alive:
+                end.close()
+            self._alive = None
+
+
+def _start(pool: Pool) -> _Worker:
+    """Start one worker of ``pool``.  Raises ``OSError`` when the system refuses a process
+    or a pipe."""
+    context = pool.context
+    if pool._alive is None:
+        pool._alive = context.Pipe(duplex=False)     # (read end, write end)
+    watched, held = pool._alive
+    ours, theirs = context.Pipe()
+    # A forked worker starts with copies of every pipe end the parent holds: it closes them.
+    inherited = [ours, held] + [w.connection for w in pool.workers] \
+        if pool.method == "fork" else []
+    process = context.Process(target=_serve, args=(theirs, watched, inherited), daemon=True)
+    try:
+        process.start()
+    except BaseException:
+        ours.close()
+        theirs.close()
+        raise
+    theirs.close()
+    return _Worker(process, ours)
+
+
+def ordered_map(function: Callable[[Any], Any], tasks: Iterable[Any], jobs: int, *,
+                ahead: int = 2, method: Optional[str] = None) -> Iterator[Any]:
     """``function(task)`` for each task, in up to ``jobs`` worker processes, yielded in order.
 
     At most ``ahead * jobs`` tasks are out (working or waiting for their turn
@@ -124,52 +262,11 @@ def ordered_map(function: Callable[[Any], Any], tasks: Iterable[Any], jobs: int,
     stopped first) when a worker cannot be started or stops on its own, or a
     task raises; ``KeyboardInterrupt`` and anything the caller raises while
     reading stop every worker too.  Close the iterator (``contextlib.closing``)
-    when stopping early.
+    when stopping early.  ``method``: the start method (``default_method()``).
     """
-    context = multiprocessing.get_context()
-    workers: List[_Worker] = []
-    idle: List[_Worker] = []
-    done: Dict[int, Any] = {}
-    source = iter(tasks)
-    handed = yielded = 0
-    exhausted = finished = False
-    try:
-        while True:
-            while not exhausted and handed < yielded + ahead * jobs \
-                    and (idle or len(workers) < jobs):
-                try:
-                    task = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
-                if idle:
-                    worker = idle.pop()
-                else:
-                    try:
-                        worker = _start(context, function)
-                    except OSError as error:
-                        raise WorkerError(
-                            f"Worker process {len(workers) + 1} of {jobs} could not be started "
-                            f"({error.strerror or error}); try fewer processes.") from None
-                    workers.append(worker)
-                try:
-                    worker.connection.send(task)
-                except OSError:
-                    raise _stopped(worker) from None
-                worker.task = handed
-                handed += 1
-            if yielded in done:
-                result = done.pop(yielded)
-                yielded += 1
-                yield result
-                continue
-            busy = [w for w in workers if w.task is not None]
-            if not busy:
-                finished = True
-                return
-            _collect(busy, done, idle)
-    finally:
-        _stop(workers, politely=finished)
+    pool = Pool(jobs, method=method)
+    yield from pool.ordered(function, tasks, ahead=ahead)
+    pool.close()
 
 
 def _collect(busy: List[_Worker], done: Dict[int, Any], idle: List[_Worker]) -> None:

@@ -125,7 +125,7 @@ def largest_plan(recipes: Mapping[str, Triple], stock: Sequence[int]) -> Triple:
     return _largest((recipes["A"], recipes["B"], recipes["C"]), tuple(stock))
 
 
-def _shortfall(need: Triple, stock: Sequence[int]) -> Optional[Tuple[str, int, int, str]]:
+def shortfall(need: Triple, stock: Sequence[int]) -> Optional[Tuple[str, int, int, str]]:
     """The first condition of ``can_fill`` that fails, or ``None`` when ``need`` can be filled.
 
     Returns (the grades that may fill the places short, places, units on
@@ -153,7 +153,7 @@ def shortage(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequenc
     The sentence names the first condition of ``can_fill`` that fails, in
     the words of the substitution rule.
     """
-    short = _shortfall(places(recipes, units), stock)
+    short = shortfall(places(recipes, units), stock)
     if short is None:
         return None
     grades, needed, have, rule = short
@@ -182,7 +182,7 @@ def combination_shortage(recipes: Mapping[str, Triple], stock: Sequence[int], go
     combination[index] = 0
     if is_makeable(recipes, combination, stock):
         combination[index] = beside + 1
-    short = _shortfall(places(recipes, combination), stock)
+    short = shortfall(places(recipes, combination), stock)
     if short is None:       # cannot happen: the combination is one too many
         return None
     grades, needed, have, _ = short

@@ -13,7 +13,10 @@ any Python 3.9 or newer.  Every file is stamped with one fixed date
 ``--output`` names a new file or an existing regular file (replaced all at
 once); a folder, or a path ending in a separator, gets ``executive_decision.pyz``
 inside it.  Anything else (a device such as ``/dev/null``, a pipe, a socket) is
-refused with a sentence, and so is an empty path.
+refused with a sentence, and so is an empty path.  The folder it goes in must
+exist: only the one folder named with a separator at the end (``new/``) or the
+default ``dist`` is made, and the output says so; a path through folders that
+do not exist is refused with a sentence, never made.
 """
 from __future__ import annotations
 
@@ -89,9 +92,12 @@ def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
     given = os.fspath(given)
     if not given:
         raise OutputError("--output needs the name of a file or a folder, and it was empty.")
-    if given.endswith(tuple(s for s in (os.sep, os.altsep) if s)) or os.path.isdir(given):
+    named_folder = given.endswith(tuple(s for s in (os.sep, os.altsep) if s))
+    may_make = named_folder or given == DEFAULT_OUTPUT
+    if named_folder or os.path.isdir(given):
         given = os.path.join(given, ARCHIVE_NAME)
     real = os.path.realpath(given) if os.path.islink(given) else given
+    _check_folder(os.path.dirname(real) or os.curdir, may_make=may_make)
     try:
         info = os.stat(real)
     except FileNotFoundError:
@@ -106,6 +112,19 @@ def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
                           f"so the archive is not written over it; give a new file's name, a "
                           f"file to replace or a folder.")
     return Path(given), Path(real)
+
+
+def _check_folder(folder: str, *, may_make: bool) -> None:
+    """Refuse (``OutputError``) a folder to write in that is not one, or that does not exist
+    and may not be made: only one missing folder is ever made, and only when asked for."""
+    if os.path.isdir(folder):
+        return
+    if os.path.lexists(folder):
+        raise OutputError(f"{folder} is not a folder, so the archive cannot be written in it; "
+                          f"choose another place.")
+    if not may_make or not os.path.isdir(os.path.dirname(os.path.abspath(folder))):
+        raise OutputError(f"The folder {folder} does not exist; make it first, or choose "
+                          f"another place.")
 
 
 def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
@@ -128,7 +147,7 @@ def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
         (root / "__main__.py").write_text(MAIN, encoding="utf-8")
         for path in [root / "__main__.py", *(p for p in root.rglob("*") if p.is_dir())]:
             os.utime(path, (stamp, stamp))
-        real.parent.mkdir(parents=True, exist_ok=True)
+        real.parent.mkdir(exist_ok=True)          # one folder, allowed by output_path
         _write_archive(root, real)
     return named
 
@@ -159,6 +178,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                              f"in (default: {DEFAULT_OUTPUT})")
     options = parser.parse_args(argv)
     try:
+        folder = output_path(options.output)[1].parent
+        made = not folder.is_dir()
         path = build(options.output)
     except OutputError as error:
         print(f"The one-file copy was not built: {error}", file=sys.stderr)
@@ -168,7 +189,8 @@ def main(argv: Optional[List[str]] = None) -> int:
               f"{f' ({error.filename})' if error.filename else ''}.", file=sys.stderr)
         return 1
     size = path.stat().st_size
-    print(f"Built {path} ({size / 1024:.0f} kB). Run it with: python3 {path}")
+    note = f", in the folder {folder} made for it" if made else ""
+    print(f"Built {path} ({size / 1024:.0f} kB{note}). Run it with: python3 {path}")
     return 0
 
 

@@ -5,7 +5,8 @@ decisions in sentences, then every phase (what was entered, what the expert
 would have entered, the difference in dollars), then the two worth series as
 a small table (``ed.review``).  Bad input (a missing file, not a save, a
 game not over, an unknown seat) gets one plain sentence on stderr and exit
-status 2, never a traceback.
+status 2, never a traceback; output that cannot be written gets one sentence
+(none for a pipe closed by its reader, ``| head``) and exit status 1.
 """
 from __future__ import annotations
 
@@ -41,8 +42,10 @@ def build_parser(prog: str) -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.review",
-         out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+         out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
     """Print the review of the save named in ``argv``; returns the exit status."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
     options = build_parser(prog).parse_args(argv)
     try:
         saved = _save.load_saved(options.save)
@@ -52,10 +55,15 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.rev
     except ValueError as error:         # SaveError and the review's refusals alike
         print(f"{prog}: {error}", file=err)
         return USAGE_ERROR
-    for index, found in enumerate(reviews):
-        if index:
-            print("", file=out)
-        print("\n".join(review_lines(found)), file=out)
+    try:
+        for index, found in enumerate(reviews):
+            if index:
+                print("", file=out)
+            print("\n".join(review_lines(found)), file=out)
+        out.flush()
+    except OSError as error:            # a closed pipe, a full disk
+        from .cli import output_failed
+        return output_failed(prog, error, out, err)
     return 0
 
 

@@ -66,6 +66,10 @@ class SaveError(ValueError):
     """A save that cannot be written or read; the message is one plain sentence."""
 
 
+class NewerVersion(SaveError):
+    """A save written by a newer version of the program, in a format this one cannot read."""
+
+
 @dataclass(frozen=True)
 class Draft:
     """What one person had typed but not submitted when the game was saved.
@@ -172,7 +176,8 @@ def dumps(game: Game, *, draft: Optional[Draft] = None,
 
 def save(game: Game, path: "os.PathLike[str] | str", *, draft: Optional[Draft] = None,
          explanations: Optional["Explanations"] = None) -> None:
-    """Write the game to ``path`` atomically, keeping the previous file as ``path + ".bak"``.
+    """Write the game to ``path`` atomically, keeping the previous save as ``path + ".bak"``
+    (only a save of this program is kept so, and only over a ``.bak`` that is one too).
 
     A failure at any step leaves the previous save as it was.  Raises
     ``SaveError`` with a plain sentence when the file cannot be written.
@@ -236,15 +241,39 @@ def _write_all(fd: int, data: bytes) -> None:
 
 
 def _keep_backup(path: str, folder: str) -> None:
-    """Copy the current file to ``path + ".bak"``, itself atomically."""
+    """Copy the current file to ``path + ".bak"``, itself atomically, when both are this
+    program's: only a save is backed up, and never over a ``.bak`` that is anything else
+    (a file of the user's own by that name is left as it is, and no backup is made)."""
+    backup = sibling_path(path, ".bak")
+    if not is_save_file(path) or (os.path.lexists(backup) and not is_save_file(backup)):
+        return
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-bak-", suffix=".tmp")
     os.close(fd)
     try:
         shutil.copyfile(path, tmp)
-        os.replace(tmp, sibling_path(path, ".bak"))
+        os.replace(tmp, backup)
     except BaseException:
         _discard(tmp)
         raise
+
+
+#: how far into a file its format is looked for (it is a save's first key)
+_HEAD_BYTES = 512
+
+
+def is_save_file(path: "os.PathLike[str] | str") -> bool:
+    """Whether ``path`` is a regular file (not a link) that begins as a save of this program.
+
+    Only its first bytes are read, and only once it is known to be a regular file, so
+    a pipe or a device in its place never makes this wait."""
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        with open(path, "rb") as handle:
+            head = handle.read(_HEAD_BYTES)
+    except OSError:
+        return False
+    return f'"{FORMAT}"'.encode("ascii") in head
 
 
 def _discard(tmp: str) -> None:
@@ -444,7 +473,7 @@ def from_dict(doc: Any) -> Game:
     if type(version) is not int or version < 1:
         raise SaveError("This saved game has no valid format version.")
     if version > VERSION:
-        raise SaveError(f"This game was saved by a newer version of Executive Decision "
+        raise NewerVersion(f"This game was saved by a newer version of Executive Decision "
                         f"(save format {version}); update the app to open it.")
     rules = _rules(doc.get("rules"))
     names, seats = _seats(doc.get("seats"), rules)

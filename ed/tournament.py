@@ -202,6 +202,7 @@ def make_avatar(game_seed: int, position: int, player: Player):
 
 def _play_chunk(args) -> List[Played]:
     rules, players, indices, seed, timing = args
+    _first_failure_to_stderr_here()       # a worker process: its own first failure too
     return [play_game(rules, players, i, seed, timing) for i in indices]
 
 
@@ -347,11 +348,12 @@ def fallback_line(players: Sequence[Player], tally: Tally) -> str:
     return f"fallbacks: {total} ({who}); the first: {tally.first_error}"
 
 
-class _FirstOnly(logging.Filter):
-    """Lets the first record through and no other (one traceback a process is enough)."""
+class _FirstFailure(logging.StreamHandler):
+    """Prints the first failed decision logged on ``ed.ai`` on stderr, with its traceback,
+    and no other (one traceback a process is enough)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(sys.stderr)
         self.seen = False
 
     def filter(self, record: logging.LogRecord) -> bool:
@@ -361,16 +363,22 @@ class _FirstOnly(logging.Filter):
 
 @contextmanager
 def first_failure_to_stderr() -> Iterator[None]:
-    """For the ``with`` block: the first failed decision's log, with its traceback, on stderr
-    (from the ``ed.ai`` logger; worker processes started by fork inherit the handler)."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.addFilter(_FirstOnly())
+    """For the ``with`` block: the first failed decision's log, with its traceback, on stderr."""
+    handler = _FirstFailure()
     logger = logging.getLogger("ed.ai")
     logger.addHandler(handler)
     try:
         yield
     finally:
         logger.removeHandler(handler)
+
+
+def _first_failure_to_stderr_here() -> None:
+    """The same for the rest of a worker process's life, unless it has it already (a worker
+    made by fork inherits its parent's)."""
+    logger = logging.getLogger("ed.ai")
+    if not any(isinstance(handler, _FirstFailure) for handler in logger.handlers):
+        logger.addHandler(_FirstFailure())
 
 
 def timing_line(times: Counter) -> str:

@@ -14,6 +14,12 @@ and passed the phase during the test, as logged on ``ed.ai``; the test fails
 if any is left in the list at its end (a test that plants a fault takes the
 fixture, checks what it caught and clears it).
 
+``SmallDisk``: a real small file system (a tmpfs) mounted over a folder, to
+fill or make read-only, where the platform allows it (Linux, as root or with
+``sudo -n``); elsewhere the test is skipped with the reason, and under
+``ED_REQUIRE_TMPFS=1`` (set by ``.ci/run`` where a tmpfs can be mounted) it
+fails instead.
+
 A test that runs longer than ``faulthandler_timeout`` (``pyproject.toml``)
 prints every thread's stack and ends the run (``_a_hang_ends_the_run``):
 pytest's own ``faulthandler_exit_on_timeout`` is newer than some of the
@@ -23,6 +29,7 @@ there: it fails rather than skips.
 """
 from __future__ import annotations
 
+import errno
 import faulthandler
 import logging
 import os
@@ -31,6 +38,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Iterator, List, Optional, Tuple
 
 import pytest
@@ -181,3 +189,78 @@ def callback_errors() -> Iterator[List[BaseException]]:
     yield errors
     if errors:
         raise AssertionError(f"a Tk callback raised: {errors[0]!r}") from errors[0]
+
+
+class SmallDisk:
+    """A tmpfs of ``size`` mounted over ``folder`` (which it hides while mounted).
+
+    ``fill()`` takes every free byte (``free()`` gives them back);
+    ``read_only()`` lays a read-only view over it (``writable()`` takes it
+    away), so files already open for writing stay writable, as on a disk
+    that was remounted under a running program.
+    """
+
+    def __init__(self, folder: Path, size: str = "200k") -> None:
+        self.folder = Path(folder)
+        self.filler = self.folder / "filler.bin"
+        self.mounts = 0
+        self.sudo: List[str] = [] if os.geteuid() == 0 else ["sudo", "-n"]
+        self._mount(["-t", "tmpfs", "-o", f"size={size},mode=0700,uid={os.getuid()},"
+                                           f"gid={os.getgid()}", "tmpfs"])
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(self.sudo + list(args), capture_output=True, text=True)
+
+    def _mount(self, options: List[str]) -> None:
+        done = self._run("mount", *options, str(self.folder))
+        if done.returncode != 0:
+            raise OSError(done.stderr.strip() or f"mount exited with {done.returncode}")
+        self.mounts += 1
+
+    def fill(self) -> None:
+        fd = os.open(self.filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        try:
+            while True:
+                os.write(fd, b"\0" * 4096)
+        except OSError as error:
+            assert error.errno == errno.ENOSPC, error
+        finally:
+            os.close(fd)
+
+    def free(self) -> None:
+        self.filler.unlink()
+
+    def read_only(self) -> None:
+        self._mount(["--bind", str(self.folder)])
+        done = self._run("mount", "-o", "remount,bind,ro", str(self.folder))
+        assert done.returncode == 0, done.stderr
+
+    def writable(self) -> None:
+        self._unmount_one()
+
+    def _unmount_one(self) -> None:
+        done = self._run("umount", str(self.folder))
+        if done.returncode != 0:      # still in use: detached now, gone once released
+            done = self._run("umount", "-l", str(self.folder))
+        assert done.returncode == 0, done.stderr
+        self.mounts -= 1
+
+    def unmount(self) -> None:
+        while self.mounts:
+            self._unmount_one()
+
+
+def small_disk(folder: Path) -> SmallDisk:
+    """Mount a small tmpfs over ``folder``, or skip (fail under ``ED_REQUIRE_TMPFS=1``)."""
+    if not sys.platform.startswith("linux"):
+        why = "a full disk is made with a tmpfs, which only Linux has"
+    elif os.geteuid() != 0 and shutil.which("sudo") is None:
+        why = "a tmpfs can be mounted only as root or with sudo, and sudo is not installed"
+    else:
+        try:
+            return SmallDisk(folder)
+        except OSError as error:
+            why = f"a full disk is made with a tmpfs, and mounting one failed ({error})"
+    if os.environ.get("ED_REQUIRE_TMPFS") == "1":
+        pytest.fail(f"ED_REQUIRE_TMPFS=1 but {why}", pytrace=False)
+    pytest.skip(why)

@@ -443,3 +443,20 @@ def test_with_a_budget_the_collector_waits_for_the_end_of_the_decision(monkeypat
     assert seen == [False, True] and gc.isenabled()    # paused for the person's wait only
     # the check of the entry is part of the decision: the sweep waits for it too
     assert checked[0] is False and checked[-1] is True
+
+
+def test_a_prediction_remembered_for_other_rules_or_recipes_is_never_used():
+    """The predictions memo is shared by every game of a process (a window plays one game
+    after another, the tests many): two positions alike but for the table's rules, the
+    recipes or the part of past orders bought are never the same position to it."""
+    game = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=2)
+    classic = ed.Game(ed.Rules(players=4, classic_recipes=True), ["A", "B", "C", "D"], seed=2)
+    loans = ed.Game(ed.Rules(players=4, loans=True), ["A", "B", "C", "D"], seed=2)
+    keys = [opponents.positions(g.view(0))[1][1].key() for g in (game, classic, loans)]
+    assert len(set(keys)) == 3
+    pos = opponents.positions(game.view(0))[1][1]
+    other = opponents.Position(pos.seat, pos.month, pos.phase, pos.months_left, pos.cash,
+                               pos.stock, pos.borrowed, pos.prices, pos.orders, pos.offers,
+                               pos.shares, pos.bought + (0.5,), pos.rules, pos.recipes,
+                               pos.totals)
+    assert other.key() != pos.key()

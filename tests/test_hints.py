@@ -28,6 +28,27 @@ def test_problems_are_what_submit_refuses():
     assert hints.problems(view, {"fine": (4, 30)}) == []
 
 
+def test_each_problem_names_its_field_kind_and_limit():
+    """The structured problems say, beside each sentence, where it is and what it names."""
+    from ed import entries
+    view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
+    found = hints.entry_problems(view, {"xfine": (6, 35), "fine": (13, 50), "standard": (-1, 9)})
+    assert [(p.key, p.field, p.kind, p.limit) for p in found] == [
+        ("xfine", "price", entries.BELOW_MIN_BID, 36),
+        ("fine", "units", entries.OVER_GRADE_LIMIT, 12),
+        ("standard", "units", entries.NEGATIVE_UNITS, 0),
+        (None, "units", entries.OVER_MONTHLY_LIMIT, 18),
+    ]
+    assert [p.text for p in found] == hints.problems(view, {"xfine": (6, 35), "fine": (13, 50),
+                                                             "standard": (-1, 9)})
+    prices = hints.entry_problems(view, {"xfine": (1, 0), "fine": (1, 10001)})
+    assert [(p.field, p.kind, p.limit) for p in prices] == [
+        ("price", entries.PRICE_TOO_LOW, 1), ("price", entries.PRICE_TOO_HIGH, 10000)]
+    shape = hints.entry_problems(view, {"A": (1, 100), "fine": "x"})
+    assert [(p.key, p.field, p.kind) for p in shape] == [
+        (None, "entry", entries.BAD_SHAPE), ("fine", "entry", entries.BAD_SHAPE)]
+
+
 def test_order_hints():
     view = ed.Game(ed.Rules(players=2), ["Ann", "Bob"]).view(0)
     order = {"xfine": (6, 40), "fine": (4, 28)}
@@ -66,6 +87,7 @@ def test_hints_once_over():
         game.submit(1, {})
         game.resolve()
     assert hints.problems(game.view(0), {}) == ["the game is over; no more entries are taken"]
+    assert [p.kind for p in hints.entry_problems(game.view(0), {})] == ["game over"]
 
 
 def test_most_sold_is_what_sells_when_no_one_else_offers():

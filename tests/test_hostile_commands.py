@@ -10,10 +10,12 @@ import contextlib
 import errno
 import multiprocessing
 import os
+import select
 import signal
 import stat
 import subprocess
 import sys
+import time
 import zipfile
 
 import pytest
@@ -25,6 +27,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"),
                                 reason="finding a session's processes needs Linux's /proc")
+#: the start methods of worker processes; each platform has some of them
+METHODS = [pytest.param(method, marks=pytest.mark.skipif(
+               method not in multiprocessing.get_all_start_methods(),
+               reason=f"this platform cannot start processes by {method}"))
+           for method in ("fork", "forkserver", "spawn")]
 
 
 def build(capsys, output):
@@ -51,10 +58,24 @@ def test_an_output_naming_a_folder_writes_the_archive_inside_it(capsys, tmp_path
 
 
 def test_an_output_ending_in_a_separator_is_a_folder_made_for_it(capsys, tmp_path):
-    status, _, err = build(capsys, str(tmp_path / "newdir") + os.sep)
+    status, out, err = build(capsys, str(tmp_path / "newdir") + os.sep)
     assert status == 0, err
     assert (tmp_path / "newdir").is_dir()
     assert zipfile.is_zipfile(tmp_path / "newdir" / pyz.ARCHIVE_NAME)
+    assert f", in the folder {tmp_path / 'newdir'} made for it). Run it with" in out
+
+
+@pytest.mark.parametrize("output", ["missing/dir/x.pyz", "missing/dir/", "missing/x.pyz"])
+def test_an_output_through_folders_that_do_not_exist_is_refused(capsys, tmp_path, output):
+    """Nothing is made on the way (as root, ``--output /nonexistent/dir/x.pyz`` made
+    ``/nonexistent/dir``)."""
+    given = str(tmp_path / output)
+    missing = os.path.dirname(os.path.join(given, pyz.ARCHIVE_NAME) if given.endswith(os.sep)
+                              else given)
+    status, out, err = build(capsys, given)
+    assert (status, out) == (2, "") and not (tmp_path / "missing").exists()
+    assert err == (f"The one-file copy was not built: The folder {missing} does not exist; "
+                   f"make it first, or choose another place.\n")
 
 
 def test_the_root_folder_gets_the_archive_inside_it():
@@ -121,8 +142,9 @@ def test_a_folder_in_the_archives_place_gets_a_sentence(capsys, tmp_path):
 def test_a_path_through_a_file_gets_a_sentence(capsys, tmp_path):
     (tmp_path / "notes.txt").write_text("notes")
     status, _, err = build(capsys, str(tmp_path / "notes.txt" / "x.pyz"))
-    assert status in (1, 2) and "Traceback" not in err
-    assert err.startswith("The one-file copy ") and "Not a directory" in err
+    assert status == 2 and err == (f"The one-file copy was not built: {tmp_path / 'notes.txt'} "
+                                   f"is not a folder, so the archive cannot be written in it; "
+                                   f"choose another place.\n")
     assert (tmp_path / "notes.txt").read_text() == "notes"
 
 
@@ -171,7 +193,8 @@ def test_results_are_counted_as_they_come(capsys):
     assert tournament.summary(players, tally, start) == tournament.summary(players, finals, start)
 
 
-def test_tasks_are_taken_only_as_workers_are_free():
+@pytest.mark.parametrize("method", METHODS)
+def test_tasks_are_taken_only_as_workers_are_free(method):
     taken = []
 
     def tasks():
@@ -179,37 +202,178 @@ def test_tasks_are_taken_only_as_workers_are_free():
             taken.append(n)
             yield n
 
-    with contextlib.closing(parallel.ordered_map(abs, tasks(), 2)) as results:
+    with contextlib.closing(parallel.ordered_map(abs, tasks(), 2, method=method)) as results:
         first = next(results)
         assert first == 0 and len(taken) <= 2 * 2 + 1
         assert list(results) == list(range(1, 1000))
     assert multiprocessing.active_children() == []
 
 
-def test_a_worker_that_cannot_be_started_stops_the_others(monkeypatch):
+@pytest.mark.parametrize("method", METHODS)
+def test_a_pool_keeps_its_workers_from_one_map_to_the_next(method):
+    with parallel.Pool(2, method=method) as pool:
+        assert pool.map(abs, range(-6, 0)) == [6, 5, 4, 3, 2, 1]
+        workers = [w.process.pid for w in pool.workers]
+        assert pool.map(str, [7, 8, 9]) == ["7", "8", "9"]
+        assert [w.process.pid for w in pool.workers] == workers and len(workers) == 2
+        with pytest.raises(parallel.WorkerError, match=r"^A worker process failed: ValueError"):
+            pool.map(int, ["1", "x"])
+        assert pool.workers == [] and multiprocessing.active_children() == []
+        assert pool.map(abs, [-1]) == [1]                # workers started again
+    assert multiprocessing.active_children() == []
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_worker_that_cannot_be_started_stops_the_others(monkeypatch, method):
     started = []
     real_start = parallel._start
 
-    def start(context, function):
+    def start(pool):
         if len(started) == 2:
             raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
-        worker = real_start(context, function)
+        worker = real_start(pool)
         started.append(worker.process)
         return worker
 
     monkeypatch.setattr(parallel, "_start", start)
     with pytest.raises(parallel.WorkerError) as raised:
-        list(parallel.ordered_map(abs, range(20), 4))
+        list(parallel.ordered_map(abs, range(20), 4, method=method))
     assert str(raised.value) == ("Worker process 3 of 4 could not be started (Resource "
                                  "temporarily unavailable); try fewer processes.")
     assert len(started) == 2 and not any(p.is_alive() for p in started)
     assert multiprocessing.active_children() == []
 
 
-def test_a_failing_task_stops_every_worker():
+@pytest.mark.parametrize("method", METHODS)
+def test_a_failing_task_stops_every_worker(method):
     with pytest.raises(parallel.WorkerError, match=r"^A worker process failed: ValueError: "):
-        list(parallel.ordered_map(int, ["1", "2", "three", "4"], 2))
+        list(parallel.ordered_map(int, ["1", "2", "three", "4"], 2, method=method))
     assert multiprocessing.active_children() == []
+
+
+def test_the_pool_never_forks_by_default():
+    """A process with threads (a window, a test runner) is never forked: forking one can
+    deadlock the child, and Python 3.12 and later warn about it."""
+    assert parallel.default_method() in ("forkserver", "spawn")
+    assert parallel.Pool(1).context.get_start_method() == parallel.default_method()
+
+
+def _family(pid: int) -> set:
+    """``pid`` and every process descended from it, from /proc."""
+    parents = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as handle:
+                    parents[int(name)] = int(handle.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    family, grown = {pid}, True
+    while grown:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grown = bool(more)
+    return family
+
+
+def _lines_until(pipe, enough, seconds: float = 60.0) -> str:
+    """Read ``pipe`` until ``enough(text so far)`` or its end; fails after ``seconds``."""
+    deadline, text = time.monotonic() + seconds, b""
+    while not enough(text.decode()):
+        ready, _, _ = select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))
+        assert ready, f"nothing more within {seconds:.0f} s; so far: {text.decode()!r}"
+        chunk = os.read(pipe.fileno(), 4096)
+        if not chunk:
+            break
+        text += chunk
+    return text.decode()
+
+
+def _still_running(pids, seconds: float = 10.0) -> list:
+    """The processes of ``pids`` that have not ended within ``seconds`` (each waited on as
+    an event with a pidfd where the system has them, else looked at once)."""
+    deadline, left = time.monotonic() + seconds, []
+    for pid in pids:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        except (AttributeError, OSError):       # no pidfd: is it there, and not a zombie?
+            if _state(pid) not in (None, "Z", "X"):
+                left.append(pid)
+            continue
+        try:
+            if not _ends_within(fd, deadline):
+                left.append(pid)
+        finally:
+            os.close(fd)
+    return left
+
+
+def _ends_within(pidfd: int, deadline: float) -> bool:
+    return bool(select.select([pidfd], [], [], max(0.0, deadline - time.monotonic()))[0])
+
+
+def _state(pid: int):
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return None
+
+
+def _killed_leaves_no_process(command, started, signum) -> str:
+    """Start ``command``, read its stderr until ``started(text)``, kill it with ``signum``,
+    and check that every process it started ends too; returns what it said."""
+    parent = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
+    held = {}             # a pidfd for each process it started: never another's by mistake
+    try:
+        said = _lines_until(parent.stderr, started)
+        assert "Traceback" not in said, said
+        family = _family(parent.pid) - {parent.pid}
+        held = {pid: os.pidfd_open(pid) for pid in family} if hasattr(os, "pidfd_open") else {}
+        os.kill(parent.pid, signum)
+        assert parent.wait(timeout=30) == -signum
+        # Every worker (and helper) holds the parent's stderr: its end means all are gone.
+        _lines_until(parent.stderr, lambda text: False, seconds=30)
+        deadline = time.monotonic() + 10
+        assert [pid for pid, fd in held.items() if not _ends_within(fd, deadline)] == []
+        assert held or _still_running(family) == []
+        return said
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait()
+        parent.stderr.close()
+        for fd in held.values():                # a failure leaves no process behind either
+            if not _ends_within(fd, 0):
+                signal.pidfd_send_signal(fd, signal.SIGKILL)
+            os.close(fd)
+
+
+def _workers_seen(text: str) -> set:
+    return {line.split()[1] for line in text.splitlines() if line.count(" ") == 1}
+
+
+@needs_proc
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
+                         ids=["SIGTERM", "SIGHUP", "SIGKILL"])
+@pytest.mark.parametrize("method", METHODS)
+def test_workers_end_when_their_parent_is_killed(method, signum):
+    """One worker at full CPU, two waiting for work; the parent killed: none is left (nor
+    the helper processes of the start method)."""
+    code = "import sys; from tests.parallel_parent import run; run(sys.argv[1])"
+    said = _killed_leaves_no_process([sys.executable, "-c", code, method],
+                                     lambda text: len(_workers_seen(text)) == 3, signum)
+    assert said.startswith("busy ") or "\nbusy " in said
+
+
+@needs_proc
+def test_a_tournament_hung_up_on_leaves_no_worker():
+    command = [sys.executable, "-m", "ed.tournament", "--games", "100000", "--jobs", "2",
+               "--seats", "easy,easy"]
+    _killed_leaves_no_process(command, lambda text: "played" in text, signal.SIGHUP)
 
 
 def _session(sid: int):
@@ -248,7 +412,7 @@ def test_ctrl_c_stops_the_tournament_and_every_worker():
             child.wait()
     assert child.returncode == 130 and out == ""
     assert "tournament: stopped after " in err and "Traceback" not in err
-    assert _session(child.pid) == []
+    assert _still_running(_session(child.pid)) == []
 
 
 @needs_proc
@@ -278,7 +442,7 @@ def test_a_process_limit_ends_in_a_sentence_with_no_worker_left():
         assert "could not be started" in err and "try fewer processes" in err
     else:       # the limit let every worker start after all
         assert out.startswith("40 games")
-    assert _session(child.pid) == []
+    assert _still_running(_session(child.pid)) == []
 
 
 def _owner(pid: str) -> int:

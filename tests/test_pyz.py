@@ -23,6 +23,7 @@ NO_TK_SHIM = 'raise ImportError("No module named \'_tkinter\'")\n'
 def built(tmp_path_factory) -> pathlib.Path:
     """The archive as ``python3 -m ed.pyz --output`` writes it."""
     target = tmp_path_factory.mktemp("build") / "out" / NAME
+    target.parent.mkdir()                     # a folder that does not exist is refused
     result = subprocess.run([sys.executable, "-m", "ed.pyz", "--output", str(target)],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr

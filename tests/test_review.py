@@ -1,6 +1,7 @@
 """The review after the game (ed.review) and its command, python3 -m ed.review."""
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -356,6 +357,30 @@ def test_bad_input_gets_one_plain_sentence_and_status_2(tmp_path, crafted_game, 
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr == "python3 -m ed.review: " + sentence.format(dir=tmp_path) + "\n"
+
+
+def test_output_that_cannot_be_written_ends_in_silence_or_one_sentence(tmp_path, crafted_game):
+    """A reader that has gone (``| head -1``) gets silence, a full disk one sentence; both
+    exit with status 1, never a traceback."""
+    game, _ = crafted_game
+    path = tmp_path / "game.json"
+    ed.save.save(game, path)
+    command = [sys.executable, "-m", "ed.review", str(path)]
+    reader, writer = os.pipe()
+    os.close(reader)                          # closed before a byte is written
+    try:
+        done = subprocess.run(command, cwd=ROOT, stdout=writer, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    finally:
+        os.close(writer)
+    assert (done.returncode, done.stderr) == (1, "")
+    if not os.path.exists("/dev/full"):
+        pytest.skip("this platform has no /dev/full to make a full disk of")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command, cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (1, "python3 -m ed.review: the output could not "
+                                                 "be written (no space left on device).\n")
 
 
 def test_a_mistake_on_the_command_line_is_one_sentence():

@@ -121,32 +121,31 @@ def test_shared_first_place_shares_the_win():
     assert lines[1].split()[2] == "1.5" and lines[2].split()[2] == "0.5"
 
 
-def _planted_fault(monkeypatch):
-    """Every order of a level in month 2 and every ``g:ev`` offer raise."""
-    from ed.ai import levels
-    from ed.ai.gauntlet import ev
-    order = levels.Avatar._order
+PLANTED = '''
+"""Every order of a level in month 2 and every g:ev offer raise."""
+from ed.ai import levels
+from ed.ai.gauntlet import ev
 
-    def failing(avatar, view, pricer):
-        if view.month == 2:
-            raise ZeroDivisionError("planted")
-        return order(avatar, view, pricer)
-
-    def failing_offer(player, view, rng):
-        raise KeyError("planted")
-
-    monkeypatch.setattr(levels.Avatar, "_order", failing)
-    monkeypatch.setattr(ev.Trader, "offer", failing_offer)
+order = levels.Avatar._order
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-def test_a_tournament_with_failed_decisions_counts_them_and_is_not_a_result(
-        capfd, monkeypatch, ai_fallbacks, jobs):
-    _planted_fault(monkeypatch)
-    # capfd: the worker processes write their first failure's traceback to the same stderr
-    status = tournament.main(["--games", "4", "--seats", "hard,easy,g:ev", "--months", "2",
-                              "--jobs", jobs])
-    out, err = capfd.readouterr()
+def failing(avatar, view, pricer):
+    if view.month == 2:
+        raise ZeroDivisionError("planted")
+    return order(avatar, view, pricer)
+
+
+def failing_offer(player, view, rng):
+    raise KeyError("planted")
+
+
+levels.Avatar._order = failing
+ev.Trader.offer = failing_offer
+'''
+TOURNAMENT_WITH_FAULTS = ["--games", "4", "--seats", "hard,easy,g:ev", "--months", "2"]
+
+
+def _said_not_valid(status, out, err):
     assert status == 1
     # 4 games: hard and easy order once in month 2 of each, g:ev offers twice
     assert out.splitlines()[-1] == ("fallbacks: 16 (P1 hard 4, P2 easy 4, P3 g:ev 8); the first: "
@@ -154,7 +153,27 @@ def test_a_tournament_with_failed_decisions_counts_them_and_is_not_a_result(
     assert err.endswith("tournament: 16 decisions failed and passed the phase, so these results "
                         "are not valid.\n")
     assert "Traceback" in err and "passes the phase" in err
-    ai_fallbacks.clear()       # the planted faults, logged here in the games played in-process
+
+
+def test_a_tournament_with_failed_decisions_counts_them_and_is_not_a_result(
+        capsys, monkeypatch, ai_fallbacks):
+    from ed.ai import levels
+    from ed.ai.gauntlet import ev
+    monkeypatch.setattr(levels.Avatar, "_order", levels.Avatar._order)   # put back afterwards
+    monkeypatch.setattr(ev.Trader, "offer", ev.Trader.offer)
+    exec(PLANTED, {})
+    _said_not_valid(*run(capsys, *TOURNAMENT_WITH_FAULTS, "--jobs", "1"))
+    ai_fallbacks.clear()       # the planted faults, logged here in the games played
+
+
+def test_a_tournament_counts_the_failed_decisions_of_its_worker_processes(tmp_path):
+    # the fault planted in every process, the workers included, however they are started
+    (tmp_path / "sitecustomize.py").write_text(PLANTED)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), ROOT]))
+    done = subprocess.run([sys.executable, "-m", "ed.tournament", *TOURNAMENT_WITH_FAULTS,
+                           "--jobs", "2"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    _said_not_valid(done.returncode, done.stdout, done.stderr)
 
 
 def test_runs_as_a_module_and_from_the_launcher():

@@ -107,9 +107,8 @@ def main(argv: Optional[List[str]] = None) -> int:
               for s in range(0, options.games, 10)]
     total: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}
     if options.jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(options.jobs) as pool:
-            parts = list(pool.map(_chunk, chunks))
+        from .. import parallel
+        parts = list(parallel.ordered_map(_chunk, chunks, options.jobs))
     else:
         parts = [_chunk(c) for c in chunks]
     for part in parts:

@@ -26,9 +26,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import List, Optional, Sequence, Tuple
 
+from .. import parallel
 from ..engine import Game, Seat, play_out
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import worth
@@ -96,8 +96,7 @@ def wins(carry: Sequence[float], table: Sequence[str], games: int, seed: int, jo
     if jobs <= 1:
         results = [x for chunk in chunks for x in _wins_chunk(chunk)]
     else:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = [x for part in pool.map(_wins_chunk, chunks) for x in part]
+        results = [x for part in parallel.ordered_map(_wins_chunk, chunks, jobs) for x in part]
     return sum(results) / len(results)
 
 
@@ -112,8 +111,7 @@ def score(carry: Sequence[float], games: int, seed: int, jobs: int) -> float:
         return statistics.mean(play(carry, i, seed) for i in range(games))
     size = max(1, games // (jobs * 4))
     chunks = [(tuple(carry), list(range(s, min(games, s + size))), seed) for s in range(0, games, size)]
-    with ProcessPoolExecutor(jobs) as pool:
-        results = [x for part in pool.map(_chunk, chunks) for x in part]
+    results = [x for part in parallel.ordered_map(_chunk, chunks, jobs) for x in part]
     return statistics.mean(results)
 
 

@@ -85,9 +85,12 @@ class Position:
     def key(self) -> tuple:
         """Everything a model player reads: equal keys give equal predictions."""
         if self._key is None:
+            # the rules and recipes too: a memo shared by the games of one process must never
+            # give a game the prediction made for another game's recipes or table
             self._key = (self.seat, self.month, self.phase, self.months_left, self.cash,
                          self.stock, self.borrowed, self.prices, self.orders[-WINDOW:],
-                         self.offers[-WINDOW:], self.shares[-WINDOW:], self.totals)
+                         self.offers[-WINDOW:], self.shares[-WINDOW:], self.bought[-WINDOW:],
+                         self.totals, self.rules, self.recipes)
         return self._key
 
 

@@ -2,7 +2,8 @@
 
 ``App`` holds what every part shares (the options, the data folder, the
 settings, the theme, the game in progress as ``session``, what is on
-screen as ``mode``, the new-game ``dialog`` and the extra ``windows`` open)
+screen as ``mode`` (a ``modes.Mode``, changed only by ``change_mode``), the
+new-game ``dialog`` and the extra ``windows`` open)
 and one object per part, each in a module of its own::
 
     App (Tk)
@@ -33,8 +34,10 @@ import logging
 import os
 import sys
 import tkinter as tk
+from typing import Optional
 
 from . import TITLE
+from .modes import Mode, change
 
 
 class _Handle:
@@ -66,8 +69,11 @@ class _ToErrorLog(logging.Handler):
                                             "%Y-%m-%dT%H:%M:%S"))
 
     def emit(self, record: logging.LogRecord) -> None:
+        from . import paths
         try:
-            self.app.write_error_log(self.format(record) + "\n")
+            text = self.format(record) + "\n"
+            if not paths.log_text(self.app.error_log, text):
+                sys.stderr.write(text)
         except Exception:       # logging must never stop the game
             self.handleError(record)
 
@@ -108,9 +114,10 @@ class App(tk.Tk):
         super().__init__(className="ExecutiveDecision")
         self.options = options
         self.title(TITLE)
-        self.callback_errors: list = []
+        #: a test's list that every Tk callback error is added to; nothing is kept without one
+        self.callback_errors: Optional[list] = None
         self.session = None
-        self.mode = "starting"
+        self._mode = Mode.STARTING
         self.dialog = None
         self.windows: dict = {}        # the extra windows open now, by name
         self._games_finished = None    # the record of play's count, once read
@@ -132,6 +139,18 @@ class App(tk.Tk):
         self.layout.build()
         self.layout.build_screens()
         self._init_bindings()
+
+    # ------------------------------------------------------------ the moment
+
+    @property
+    def mode(self) -> Mode:
+        """What the window shows now (``modes.Mode``); changed only by ``change_mode``."""
+        return self._mode
+
+    def change_mode(self, mode: Mode) -> None:
+        """Show ``mode`` from now on; raises ``modes.ModeError`` for a change the window
+        never makes (see ``modes.ALLOWED``)."""
+        self._mode = change(self._mode, mode)
 
     # ------------------------------------------------------------ building
 
@@ -283,7 +302,8 @@ class App(tk.Tk):
         """Log an unexpected error with its traceback and say so in the window; play on."""
         if issubclass(exc, (SystemExit, KeyboardInterrupt)):
             raise val
-        self.callback_errors.append(val)
+        if self.callback_errors is not None:
+            self.callback_errors.append(val)
         where = self._log_error(exc, val, tb)
         text = str(val).strip().splitlines()[0] if str(val).strip() else exc.__name__
         if len(text) > 120:
@@ -293,35 +313,14 @@ class App(tk.Tk):
                           error=True)
 
     def _log_error(self, exc, val, tb) -> str:
-        """Add the error to ``errors.log``; returns where it went."""
-        import datetime
+        """Add the error to ``errors.log``; returns where it went.  A log that is not a
+        regular file (a pipe, a device) is set aside, so the window never waits on it."""
         import traceback
-        text = "".join(traceback.format_exception(exc, val, tb))
-        return _append_to_log(self.error_log, f"--- "
-                              f"{datetime.datetime.now().isoformat(timespec='seconds')}\n{text}")
-
-    def write_error_log(self, text: str) -> str:
-        """Add ``text`` to ``errors.log`` (from any thread); returns where it went."""
-        return _append_to_log(self.error_log, text)
-
-
-def _append_to_log(log, text: str) -> str:
-    """Add ``text`` to the log at ``log``; returns where it went.  A log that is not a
-    regular file (a pipe, a device) is set aside, so the window never waits on it; a log
-    that cannot be written leaves the text on stderr."""
-    from . import paths
-    paths.keep_small(log)
-    for _ in range(2):
-        try:
-            paths.append_text(log, text)
-            return str(log)
-        except paths.NotUsable:
-            if paths.set_aside(log) is None:
-                break
-        except OSError:
-            break
-    sys.stderr.write(text)
-    return "the terminal"
+        from . import paths
+        if paths.log_error(self.error_log, exc, val, tb):
+            return str(self.error_log)
+        traceback.print_exception(exc, val, tb)
+        return "the terminal"
 
 
 def declare_dpi_awareness() -> None:

@@ -128,6 +128,7 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
 
     from .. import randomplay
     from .app import App
+    from .modes import Mode
     from .session import SeatSetup, Setup
 
     rng = random.Random(seed)
@@ -149,8 +150,8 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
             app.update()
             time.sleep(0.01)
         while not game.is_over and len(first) < phases:
-            if app.mode != "enter":
-                app.flow.continue_after_reveal() if app.mode == "reveal" else None
+            if app.mode != Mode.ENTER:
+                app.flow.continue_after_reveal() if app.mode == Mode.REVEAL else None
                 app.update()
                 continue
             entry = randomplay.random_entry(app.flow.view, rng, over_offer=0)
@@ -163,11 +164,11 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
             app.update()
             start = time.perf_counter()
             field.event_generate("<Return>")
-            if app.mode == "confirm":          # an empty entry asked about: yes, submit
+            if app.mode == Mode.CONFIRM:       # an empty entry asked about: yes, submit
                 start = time.perf_counter()
                 app.flow.confirm_yes()
             app.update_idletasks()
-            if app.mode != "reveal":
+            if app.mode != Mode.REVEAL:
                 continue
             # the flow stamps the moment the reveal's first frame has been drawn
             first.append((app.flow.reveal_drawn_at - start) * 1000)

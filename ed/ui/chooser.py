@@ -235,7 +235,7 @@ class SaveChooser(tk.Toplevel):
         self.note_label.configure(text="")
         info = self.selected()
         offered = self.on_anyway is not None and self.playable_only and info is not None and \
-            not info.problem and info.open_elsewhere is not None
+            not info.problem and info.open_elsewhere is not None and not self._is_current(info)
         if offered == bool(self.anyway_button.winfo_manager()):
             return
         if offered:
@@ -247,11 +247,15 @@ class SaveChooser(tk.Toplevel):
 
     # ------------------------------------------------------------ actions
 
+    def _is_current(self, info: SaveInfo) -> bool:
+        """Whether ``info`` is the game this window plays (its lock is this window's own)."""
+        return self.current is not None and _same(info.path, self.current)
+
     def why_not(self, info: SaveInfo) -> Optional[str]:
         """Why ``info`` cannot be chosen here, or ``None``."""
         if info.problem:
             return f"{info.path.name} cannot be read: {info.problem}"
-        if self.playable_only and self.current is not None and _same(info.path, self.current):
+        if self.playable_only and self._is_current(info):
             return "That is the game in this window already."
         if self.playable_only and info.open_elsewhere is not None:
             return ("That game is open in another window; play it there "
@@ -282,7 +286,8 @@ class SaveChooser(tk.Toplevel):
     def anyway(self) -> None:
         """Open the selected game although it looks open elsewhere (``on_anyway`` warns first)."""
         info = self.selected()
-        if info is None or info.open_elsewhere is None or self.on_anyway is None:
+        if info is None or info.open_elsewhere is None or self.on_anyway is None or \
+                self._is_current(info):
             return
         self._close()
         self.on_anyway(info)

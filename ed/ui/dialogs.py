@@ -4,14 +4,18 @@ Widget tree::
 
     NewGameDialog (Toplevel)
     ├── players_spin              how many seats (2 to 6)
-    ├── seat_rows[i]              SeatRowWidgets: kind, name, personality, level
-    ├── months_spin, seed_entry
-    ├── options[flag]             Checkbuttons for Variations I-III and the classic chart
+    ├── seat_rows[i]              SeatRowWidgets: kind, name, personality, level (what
+    │                             each level is like on hover)
+    ├── months_spin
+    ├── more_button               "More options" (closed by default, remembered) opens
+    │   └── more: seed_entry, options[flag] (Checkbuttons: loans, partial fills,
+    │             partial sales, the classic chart), each in a few plain words
     ├── error_label               what is wrong, in red, instead of starting
     └── start_button (default), cancel_button
 
 Enter starts the game from anywhere in the dialog, Escape cancels.  The
-defaults make a solo game against three computer players.
+defaults make a solo game against three computer players.  A seat switched
+to a computer player gets a character not seated yet.
 """
 from __future__ import annotations
 
@@ -26,18 +30,15 @@ from .session import SeatSetup, Setup
 HUMAN, COMPUTER = "Person", "Computer"
 
 OPTIONS = (
-    ("loans", "Variation I: loans",
-     "If your purchases cost more than your cash, the Broker lends the shortfall in steps of "
-     "$100 instead of cancelling them. Each $100 borrowed costs $125 at the end."),
-    ("partial_fills", "Variation II: partial fills",
-     "A bid below the market price still buys part of the order: one unit fewer for each "
-     "dollar it is short."),
-    ("partial_sales", "Variation III: partial sales",
-     "An ask above the market price still sells part of the offer: one unit fewer for each $2 "
-     "(or part of $2) it is over."),
+    ("loans", "Loans (Variation I)",
+     "Short of cash for what you bought? The Broker lends it in $100 steps instead of "
+     "cancelling it; you repay $125 for each $100 at the end."),
+    ("partial_fills", "Partial fills (Variation II)",
+     "A bid under the new price still buys some units: one fewer for each $1 under."),
+    ("partial_sales", "Partial sales (Variation III)",
+     "An ask over the new price still sells some units: one fewer for each $2 over."),
     ("classic_recipes", "Classic production chart",
-     "Make B from X-Fine + Fine + Standard, as printed with the 1971 game, instead of "
-     "Fine + Fine + Standard."),
+     "B is made of X-Fine + Fine + Standard, as in the 1971 game, not Fine + Fine + Standard."),
 )
 
 
@@ -65,9 +66,11 @@ def level_legend(levels) -> str:
 class SeatRowWidgets:
     """The widgets of one seat row."""
 
-    def __init__(self, master: tk.Misc, index: int, theme: T.Theme, personalities, levels) -> None:
+    def __init__(self, master: tk.Misc, index: int, theme: T.Theme, personalities, levels,
+                 on_kind: Optional[Callable[["SeatRowWidgets"], None]] = None) -> None:
         em = theme.em
         self.personalities = personalities
+        self.on_kind = on_kind
         self.label = ttk.Label(master, text=f"Seat {index + 1}")
         self.kind = ttk.Combobox(master, values=(HUMAN, COMPUTER), state="readonly", width=10)
         self.name = ttk.Entry(master, width=22)
@@ -75,10 +78,12 @@ class SeatRowWidgets:
             master, state="readonly", width=40,
             values=[f"{p.name}: {p.temperament}" for p in personalities.values()])
         self.level = ttk.Combobox(master, values=list(levels), state="readonly", width=8)
+        from .tooltip import add_tooltip
+        add_tooltip(self.level, level_legend(levels), 400, on_focus=False)
         self.row = index + 1
         self.label.grid(row=self.row, column=0, sticky="w", padx=(0, em))
         self.kind.grid(row=self.row, column=1, sticky="w", pady=2)
-        self.kind.bind("<<ComboboxSelected>>", lambda e: self.refresh())
+        self.kind.bind("<<ComboboxSelected>>", lambda e: self._kind_chosen())
         self.widgets = (self.label, self.kind, self.name, self.personality, self.level)
 
     def set(self, seat: SeatSetup) -> None:
@@ -90,6 +95,16 @@ class SeatRowWidgets:
         self.personality.current(keys.index(key))
         self.level.set(seat.level or "medium")
         self.refresh()
+
+    def _kind_chosen(self) -> None:
+        if self.on_kind is not None:
+            self.on_kind(self)
+        self.refresh()
+
+    @property
+    def personality_key(self) -> str:
+        """The character chosen in this row (its key in ``ai.PERSONALITIES``)."""
+        return list(self.personalities)[max(0, self.personality.current())]
 
     def refresh(self) -> None:
         """Show the name field for a person, personality and level for a computer."""
@@ -113,32 +128,34 @@ class SeatRowWidgets:
 
     def setup(self) -> SeatSetup:
         if self.kind.get() == COMPUTER:
-            key = list(self.personalities)[max(0, self.personality.current())]
+            key = self.personality_key
             return SeatSetup(self.personalities[key].name, True, self.level.get() or "medium", key)
         return SeatSetup(self.name.get().strip(), False)
 
 
 class NewGameDialog(tk.Toplevel):
-    """Choose the seats, the months and the options; ``on_start(setup)`` is called on Start.
+    """Choose the seats and the months (the options under "More options"); ``on_start(setup)``
+    is called on Start.
 
-    ``remembered`` is the last setup (``remember(setup)``), shown again.  The
-    settings scroll when the text is too large for the screen; the Start and
-    Cancel buttons stay in sight.
+    ``remembered`` is the last setup (``remember(setup)``), shown again;
+    ``more_open`` whether "More options" starts open, and ``on_more(open)`` is
+    told when it is opened or closed.  The settings scroll when the text is too
+    large for the screen; the Start and Cancel buttons stay in sight.
     """
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_start: Callable[[Setup], None],
                  on_cancel: Optional[Callable[[], None]] = None,
-                 human_name: str = "Player", remembered: Optional[Mapping] = None) -> None:
+                 human_name: str = "Player", remembered: Optional[Mapping] = None,
+                 more_open: bool = False,
+                 on_more: Optional[Callable[[bool], None]] = None) -> None:
         super().__init__(master)
         self.withdraw()
         self.title("New game — Executive Decision")
         self.transient(master)
         self.on_start = on_start
         self.on_cancel = on_cancel
+        self.on_more = on_more
         self.theme = theme
-        em = theme.em
-        personalities, levels = _personalities()
-        self.levels = tuple(levels)
         from .scroll import ScrolledFrame
         self.area = ScrolledFrame(self)
         self.area.grid(row=0, column=0, sticky="nsew")
@@ -147,64 +164,94 @@ class NewGameDialog(tk.Toplevel):
         outer.columnconfigure(0, weight=1)
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
+        self._build_players(outer, human_name)
+        self._build_months(outer)
+        self._build_more(outer)
+        self._build_foot()
+        self.players_var.trace_add("write", lambda *a: self._players_changed())
+        self.bind("<Return>", self.start)
+        self.bind("<KP_Enter>", self.start)
+        self.bind("<Escape>", self.cancel)
+        self.protocol("WM_DELETE_WINDOW", self.cancel)
+        if remembered:
+            self.apply(remembered, human_name=human_name)
+        self.show_more(more_open, tell=False)
+        self._players_changed()
+        self._place_over(master)
+        self.deiconify()
+        first = self.seat_rows[0].name
+        first.focus_set()
+        first.select_range(0, "end")
+        self.after_idle(self._grab)
 
-        players = ttk.LabelFrame(outer, text="Players", padding=theme.pad(0.8))
+    def _build_players(self, outer: ttk.Frame, human_name: str) -> None:
+        em, theme = self.theme.em, self.theme
+        personalities, levels = _personalities()
+        self.levels = tuple(levels)
+        players = ttk.Frame(outer)
         players.grid(row=0, column=0, sticky="ew")
-        ttk.Label(players, text="Number of players:").grid(row=0, column=0, sticky="w")
+        ttk.Label(players, text="Players:").grid(row=0, column=0, sticky="w")
         self.players_var = tk.StringVar(self, value="4")
         # typed or stepped with the arrows, the number reaches _players_changed through
         # the variable (traced below)
         self.players_spin = ttk.Spinbox(players, from_=MIN_PLAYERS, to=MAX_PLAYERS, width=4,
                                         textvariable=self.players_var)
         self.players_spin.grid(row=0, column=1, sticky="w", pady=(0, em // 2))
-        ttk.Label(players, text="A person types a name; a computer player has a personality "
-                  "and a level.", style="Muted.TLabel", wraplength=em * 40,
-                  justify="left").grid(row=0, column=2, columnspan=2, sticky="w", padx=em)
         self.seat_rows: List[SeatRowWidgets] = []
         keys = list(personalities)
         defaults = [SeatSetup(human_name)] + [
             SeatSetup(personalities[keys[i % len(keys)]].name, True, "medium", keys[i % len(keys)])
             for i in range(MAX_PLAYERS - 1)]
         for index in range(MAX_PLAYERS):
-            row = SeatRowWidgets(players, index, theme, personalities, levels)
+            row = SeatRowWidgets(players, index, theme, personalities, levels,
+                                 on_kind=self._kind_changed)
             row.label.grid_configure(row=index + 1)
             row.set(defaults[index])
             self.seat_rows.append(row)
-        self.level_text = ttk.Label(players, text=level_legend(levels), style="Muted.TLabel",
-                                    wraplength=em * 80, justify="left")
-        self.level_text.grid(row=MAX_PLAYERS + 1, column=0, columnspan=4, sticky="w",
-                             pady=(em // 2, 0))
 
-        game = ttk.LabelFrame(outer, text="Game", padding=theme.pad(0.8))
-        game.grid(row=1, column=0, sticky="ew", pady=(em // 2, 0))
+    def _build_months(self, outer: ttk.Frame) -> None:
+        em = self.theme.em
+        game = ttk.Frame(outer)
+        game.grid(row=1, column=0, sticky="ew", pady=(em, 0))
         ttk.Label(game, text="Months:").grid(row=0, column=0, sticky="w")
         self.months_var = tk.StringVar(self, value="12")
         self.months_spin = ttk.Spinbox(game, from_=MIN_MONTHS, to=MAX_MONTHS, width=4,
                                        textvariable=self.months_var)
-        self.months_spin.grid(row=0, column=1, sticky="w")
-        ttk.Label(game, text="12 is the usual game (January to December); 1 to 36 allowed.",
-                  style="Muted.TLabel").grid(row=0, column=2, sticky="w", padx=em)
-        ttk.Label(game, text="Seed (optional):").grid(row=1, column=0, sticky="w", pady=(em // 2, 0))
-        self.seed_entry = ttk.Entry(game, width=12)
-        self.seed_entry.grid(row=1, column=1, sticky="w", pady=(em // 2, 0))
-        ttk.Label(game, text="The same seed gives the same computer players' choices; "
-                  "leave it empty for a fresh game.", style="Muted.TLabel", wraplength=em * 60,
-                  justify="left").grid(row=1, column=2, sticky="w", padx=em, pady=(em // 2, 0))
+        self.months_spin.grid(row=0, column=1, sticky="w", padx=(em // 2, 0))
+        from .tooltip import add_tooltip
+        add_tooltip(self.months_spin, f"12 is the usual game, January to December; "
+                                      f"{MIN_MONTHS} to {MAX_MONTHS} allowed.", 400,
+                    on_focus=False)
 
-        rules = ttk.LabelFrame(outer, text="Rule options (all off is the standard game)",
-                               padding=theme.pad(0.8))
-        rules.grid(row=2, column=0, sticky="ew", pady=(em // 2, 0))
+    def _build_more(self, outer: ttk.Frame) -> None:
+        """"More options": the seed and the rules' options, closed until asked for."""
+        em = self.theme.em
+        self.more_button = ttk.Button(outer, text="",
+                                      command=lambda: self.show_more(not self.more_shown))
+        self.more_button.grid(row=2, column=0, sticky="w", pady=(em, 0))
+        self.more = more = ttk.Frame(outer, padding=(em, em // 2, 0, 0))
+        self.more.columnconfigure(1, weight=1)
+        ttk.Label(more, text="Seed:").grid(row=0, column=0, sticky="w")
+        self.seed_entry = ttk.Entry(more, width=12)
+        self.seed_entry.grid(row=0, column=1, sticky="w", padx=em // 2)
+        from .tooltip import add_tooltip
+        add_tooltip(self.seed_entry, "The same seed gives the same computer players' choices; "
+                                     "leave it empty for a fresh game.", 400, on_focus=False)
         self.options: Dict[str, tk.BooleanVar] = {}
         self.option_buttons: Dict[str, ttk.Checkbutton] = {}
-        for index, (flag, title, text) in enumerate(OPTIONS):
+        for index, (flag, title, text) in enumerate(OPTIONS, start=1):
             var = tk.BooleanVar(self, value=False)
-            button = ttk.Checkbutton(rules, text=title, variable=var)
-            button.grid(row=index, column=0, sticky="nw")
-            ttk.Label(rules, text=text, wraplength=em * 62, style="Muted.TLabel",
-                      justify="left").grid(row=index, column=1, sticky="w", padx=em)
+            button = ttk.Checkbutton(more, text=title, variable=var)
+            button.grid(row=index, column=0, columnspan=2, sticky="nw", pady=(em // 2, 0))
+            ttk.Label(more, text=text, wraplength=em * 64, style="Muted.TLabel",
+                      justify="left").grid(row=index, column=2, sticky="w", padx=(em, 0),
+                                           pady=(em // 2, 0))
             self.options[flag] = var
             self.option_buttons[flag] = button
+        self.more_shown = False
 
+    def _build_foot(self) -> None:
+        theme, em = self.theme, self.theme.em
         self.foot = ttk.Frame(self, padding=(theme.pad(1.2), theme.pad(0.5), theme.pad(1.2),
                                              theme.pad(1)))
         self.foot.grid(row=1, column=0, sticky="ew")
@@ -217,21 +264,41 @@ class NewGameDialog(tk.Toplevel):
         self.cancel_button = ttk.Button(self.foot, text="Cancel", command=self.cancel)
         self.start_button.grid(row=0, column=1, padx=(em, em))
         self.cancel_button.grid(row=0, column=2)
-        self.players_var.trace_add("write", lambda *a: self._players_changed())
 
-        self.bind("<Return>", self.start)
-        self.bind("<KP_Enter>", self.start)
-        self.bind("<Escape>", self.cancel)
-        self.protocol("WM_DELETE_WINDOW", self.cancel)
-        if remembered:
-            self.apply(remembered, human_name=human_name)
-        self._players_changed()
-        self._place_over(master)
-        self.deiconify()
-        first = self.seat_rows[0].name
-        first.focus_set()
-        first.select_range(0, "end")
-        self.after_idle(self._grab)
+    def show_more(self, shown: bool, *, tell: bool = True) -> None:
+        """Open or close "More options" (``on_more`` remembers it, unless not ``tell``)."""
+        self.more_shown = shown
+        self.more_button.configure(text=("▾ Fewer options" if shown else "▸ More options"))
+        if shown:
+            self.more.grid(row=3, column=0, sticky="ew")
+        else:
+            self.more.grid_remove()
+        if self.winfo_ismapped():
+            self._place_over(self.master, move=False)
+        if tell and self.on_more is not None:
+            self.on_more(shown)
+
+    def _kind_changed(self, row: SeatRowWidgets) -> None:
+        """A seat switched to a computer player gets a character not seated yet."""
+        if row.kind.get() == COMPUTER:
+            self._seat_someone_new(row)
+
+    def _seat_someone_new(self, row: SeatRowWidgets) -> None:
+        """Give ``row`` the first character no other computer seat shown has (if its own is
+        taken and one is free)."""
+        taken = {other.personality_key for other in self._shown_rows()
+                 if other is not row and other.kind.get() == COMPUTER}
+        if row.personality_key not in taken:
+            return
+        keys = list(row.personalities)
+        free = [key for key in keys if key not in taken]
+        if free:
+            row.personality.current(keys.index(free[0]))
+
+    def _shown_rows(self) -> List[SeatRowWidgets]:
+        text = self.players_var.get().strip()
+        count = int(text) if text.isdigit() else 0
+        return self.seat_rows[:max(MIN_PLAYERS, min(MAX_PLAYERS, count))]
 
     def _place_over(self, master: tk.Misc, *, move: bool = True) -> None:
         """Centre the dialog over the window, within the usable screen (it scrolls then);
@@ -287,6 +354,8 @@ class NewGameDialog(tk.Toplevel):
         count = int(text)
         for index, row in enumerate(self.seat_rows):
             if index < count:
+                if not row.label.grid_info() and row.kind.get() == COMPUTER:
+                    self._seat_someone_new(row)     # a seat shown again, its face not taken
                 row.show()
             else:
                 row.hide()
@@ -352,6 +421,13 @@ class NewGameDialog(tk.Toplevel):
         except tk.TclError:
             pass
         self.destroy()
+
+
+def quick_start_setup(name: str = "Player") -> Setup:
+    """The quick start's game: a person against Mabel at the easy level, for 6 months."""
+    personalities, _ = _personalities()
+    return Setup((SeatSetup(name), SeatSetup(personalities["mabel"].name, True, "easy", "mabel")),
+                 months=6)
 
 
 def remember(setup: Setup) -> Dict[str, Any]:

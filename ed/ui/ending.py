@@ -291,7 +291,7 @@ class Ending(Screen):
                                                height=em * 20, title="Cash month by month")
             self.cash_chart.grid(row=1, column=0, sticky="nsew", pady=(em // 2, 0))
             self.standings = charts.StandingsBars(self.tabs, width=em * 44,
-                                                  title="Final standings")
+                                                  title="Final cash")
             self.tabs.add(self.standings, text="Final cash")
         start = game.rules.starting_cash
         self.cash_chart.set_history(game.history, game.names, start)

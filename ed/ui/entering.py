@@ -5,14 +5,16 @@
 shows a seat's tally sheet with the month's fields open, puts back an entry
 taken back or a draft kept with the save, keeps the help beside the fields
 current as the person types, checks and submits the entry (asking first
-about an entirely empty one), and takes an entry back until the last seat
-is in.  Like the rest of the flow it draws nothing itself and holds no rule.
+about an entirely empty one), and takes a submitted entry back until the
+last seat is in, only where the screen names its owner (the cover after it,
+or the wait for computer players).  Like the rest of the flow it draws nothing itself and holds no rule.
 """
 from __future__ import annotations
 
 from typing import Optional
 
 from . import TITLE
+from .modes import Mode
 
 
 class Entering:
@@ -25,7 +27,7 @@ class Entering:
         from . import presenter as P
         app, ui = self.app, self.app.layout
         game = app.session.game
-        app.mode = "busy"
+        app.change_mode(Mode.BUSY)
         app.session.shown_seat = seat
         self.current_seat = seat
         view = game.view(seat)
@@ -49,7 +51,7 @@ class Entering:
             ui.show_look(False)
             app.title(f"{TITLE}: {view.name}, {P.month_heading(view.month)} "
                       f"({'buying' if block == 'orders' else 'selling'})")
-            ui.show_screen(None, "enter")
+            ui.show_screen(None, Mode.ENTER)
             app.extras.offer_tour()
             self.refresh_public(seat)
             self._refill_entry(seat)
@@ -58,17 +60,17 @@ class Entering:
         elif waiting:
             ui.submit_button.grid_remove()
             ui.show_look(False)
-            ui.show_screen(None, "wait")
+            ui.show_screen(None, Mode.WAIT)
             self.refresh_public(seat)
         else:
             ui.submit_button.grid_remove()
             app.title(f"{TITLE}: game over")
-            ui.show_screen(None, "look")
+            ui.show_screen(None, Mode.LOOK)
 
     def draft(self):
         """``(seat, texts)`` of the sheet being entered (what is typed, not submitted), or
         ``(None, {})`` when no sheet is open for entry."""
-        if self.app.mode not in ("enter", "confirm") or self.view is None:
+        if self.app.mode not in (Mode.ENTER, Mode.CONFIRM) or self.view is None:
             return None, {}
         return self.current_seat, self.app.layout.tally.texts(self.view.keys)
 
@@ -95,15 +97,16 @@ class Entering:
     def entry_changed(self) -> None:
         """Live help as the fields are typed in; a refusal or a question goes once changed."""
         app = self.app
-        if app.mode == "confirm":
+        if app.mode == Mode.CONFIRM:
             self.confirm_no(focus=False)
-        if app.mode != "enter":
+        if app.mode != Mode.ENTER:
             return
         from . import presenter as P
         ui = app.layout
         view = self.view
         keys = view.keys
-        help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried)
+        help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried,
+                             newcomer=P.is_newcomer(app.games_finished()))
         ui.tally.show_help(help_, keys, "orders" if view.phase == "purchasing" else "sales")
         if ui.refusal_label.cget("text"):
             ui.show_bar(None)     # the refusal was about what has just been changed
@@ -114,7 +117,7 @@ class Entering:
         An entirely empty entry from a seat that could act is asked about first.
         """
         app, ui = self.app, self.app.layout
-        if app.mode != "enter":
+        if app.mode != Mode.ENTER:
             return
         from . import presenter as P
         from ..rules import RuleError
@@ -122,7 +125,8 @@ class Entering:
         keys = view.keys
         self._tried = True
         texts = ui.tally.texts(keys)
-        help_ = P.entry_help(view, texts, tried=True)
+        help_ = P.entry_help(view, texts, tried=True,
+                             newcomer=P.is_newcomer(app.games_finished()))
         block = "orders" if view.phase == "purchasing" else "sales"
         ui.tally.show_help(help_, keys, block)
         if not help_.ok:
@@ -139,7 +143,7 @@ class Entering:
             ui.tally.totals[block].configure(text=str(error), style="HintError.TLabel")
             self._refuse(str(error), None, False)
             return
-        app.mode = "busy"
+        app.change_mode(Mode.BUSY)
         ui.tally.clear_entries()
         ui.show_bar(None)
         what = "orders are" if block == "orders" else "offers are"
@@ -158,23 +162,24 @@ class Entering:
         """The question before an empty entry: No is the default (Enter, Escape)."""
         ui = self.app.layout
         ui.show_bar("question", question)
-        self.app.mode = "confirm"
+        self.app.change_mode(Mode.CONFIRM)
         ui.no_button.focus_set()
         self.screen_changed()
 
     def confirm_no(self, *, focus: bool = True) -> None:
-        if self.app.mode != "confirm":
+        if self.app.mode != Mode.CONFIRM:
             return
         self.app.layout.show_bar(None)
-        self.app.mode = "enter"
+        self.app.change_mode(Mode.ENTER)
+        self._tried = False     # nothing was refused: a price still to type is a reminder
         if focus:
             self.focus_entry()
 
     def confirm_yes(self) -> None:
-        if self.app.mode != "confirm":
+        if self.app.mode != Mode.CONFIRM:
             return
         self.app.layout.show_bar(None)
-        self.app.mode = "enter"
+        self.app.change_mode(Mode.ENTER)
         self.submit(confirmed=True)
 
     # ----------------------------------------------------------- take back
@@ -192,12 +197,49 @@ class Entering:
         return done[-1] if done else None
 
     def take_back_last(self) -> None:
-        """Take back the entry of the person who submitted last (cover, wait, Ctrl+Z)."""
+        """Take back the entry of the person the screen names (the cover's button, the wait's,
+        Game ▸ Take back my entry); with several people at the table, ask that person first.
+
+        Only the cover and the wait name someone who has submitted: on a sheet being
+        entered it is that person's own sheet, with nothing submitted to take back, so
+        nothing typed there is ever touched.
+        """
         app = self.app
-        seat = self._last_human_in()
-        if seat is None or app.mode not in ("cover", "wait", "enter", "confirm"):
-            app.show_message("There is no entry to take back just now: a phase is revealed "
-                             "as soon as the last seat is in.")
+        seat = self.take_back_seat if app.mode in (Mode.COVER, Mode.WAIT) else None
+        if seat is None or not app.session.game.submitted(seat):
+            app.show_message(self._nothing_to_take_back())
+            return
+        if len(app.session.humans) == 1:
+            self.take_back(seat)
+            return
+        name = app.session.game.names[seat]
+        moment = (app.session, app.session.game.month, app.session.game.phase)
+        app.files.ask(f"Take back {name}'s entry?",
+                      f"{name}'s entry comes back to {name}, behind a cover, to change and "
+                      f"submit again. Only {name} should answer.",
+                      [("Take it back", lambda: self._take_back_if_still(seat, moment)),
+                       ("Keep it", self._entry_kept)], default=1, cancel=1)
+
+    def _entry_kept(self) -> None:
+        """The entry stays in: the cover's Enter means its own button again, not the
+        question once more."""
+        if self.app.mode == Mode.COVER:
+            self.app.layout.cover.ready_button.focus_set()
+
+    def _nothing_to_take_back(self) -> str:
+        app = self.app
+        if app.mode in (Mode.ENTER, Mode.CONFIRM) and self.view is not None:
+            return (f"Nothing to take back: {self.view.name} has not submitted yet. An entry "
+                    f"is taken back on the cover that follows it.")
+        return ("There is no entry to take back just now: a phase is revealed as soon as "
+                "the last seat is in.")
+
+    def _take_back_if_still(self, seat: int, moment: tuple) -> None:
+        """The answer came: take the entry back if the phase it was asked in is still on."""
+        session = self.app.session
+        if (session, session.game.month, session.game.phase) != moment or \
+                self.app.mode not in (Mode.COVER, Mode.WAIT):
+            self.app.show_message("Too late to take that entry back: the phase has moved on.")
             return
         self.take_back(seat)
 

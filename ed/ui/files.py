@@ -21,8 +21,9 @@ game's own save in the saves folder is played in place, locked at its real
 path; anything else (a file from elsewhere, a ``.bak``, a link) is left as
 it is and the game goes on in a save of its own.  Save As… never writes in
 the data folder, over a save another window has open, or over anything but a
-regular file.  Quitting while saves fail asks first (``question.Question``),
-offering Save As…; what is typed but not submitted is kept with the save.
+regular file.  Quitting, opening another game or starting a new one while
+saves fail asks first (``question.Question``), offering Save As…, whether the
+game is over or not; what is typed but not submitted is kept with the save.
 
 Imports: tkinter, ``ed.save``, the store and the chooser; other parts of the
 window only through the hub (``app.flow`` begins a game, ``app.layout`` shows
@@ -34,6 +35,8 @@ import os
 import tkinter as tk
 from pathlib import Path
 from typing import Optional
+
+from .modes import Mode
 
 
 class Files:
@@ -64,7 +67,7 @@ class Files:
             # At the very first start the guide is offered on the first sheet shown, however
             # it comes: a new game, a save named on the command line, a game resumed.
             self.first_run = False
-            app.extras.tour_waiting = True
+            app.extras.tour_waiting = self.is_first_start()
         save = getattr(app.options, "save", None)
         if save and self.open_file(save):
             return
@@ -113,7 +116,7 @@ class Files:
 
         def progress(scan) -> None:
             if not said:
-                app.layout.show_screen(app.layout.welcome, "welcome")
+                app.layout.show_screen(app.layout.welcome, Mode.WELCOME)
             said[:] = [f"Looking for your saved games: {scan.seen:,} of {scan.total:,} "
                        f"files read…"]
             app.show_message(said[0])
@@ -131,25 +134,35 @@ class Files:
         ui = self.app.layout
         free, elsewhere = self.resume_offers(saves)
         if free:
-            ui.show_screen(ui.resume, "resume", read=(free, elsewhere))
+            ui.show_screen(ui.resume, Mode.RESUME, read=(free, elsewhere))
             return
-        ui.show_screen(ui.welcome, "welcome")
+        ui.show_screen(ui.welcome, Mode.WELCOME)
         if elsewhere:
             ui.welcome.message.configure(text=elsewhere_sentence(elsewhere))
+        if self.is_first_start():
+            return      # the very first start: the goal and a quick start come first
         self.new_game()
+
+    def is_first_start(self) -> bool:
+        """The very first start of someone new to the game: the guide not offered yet, and
+        fewer than two games finished here (a player who knows the game, whose settings were
+        lost, is not taught again)."""
+        from .presenter import is_newcomer
+        app = self.app
+        return not app.settings.first_run_done and is_newcomer(app.games_finished())
 
     def resume_game(self) -> None:
         """Carry on with the game chosen on the resume screen."""
         ui = self.app.layout
         info = ui.resume.selected() if ui.resume.shown else None
         if info is None:
-            ui.show_screen(ui.welcome, "welcome")
+            ui.show_screen(ui.welcome, Mode.WELCOME)
             return
         if self.open_file(str(info.path), quiet=True):
             self.app.show_message("Welcome back: the game goes on where it stopped."
                                   + self._draft_note(), until="entry")
-        elif self.app.mode == "resume":
-            ui.show_screen(ui.resume, "resume")   # read again: it may be open elsewhere now
+        elif self.app.mode == Mode.RESUME:
+            ui.show_screen(ui.resume, Mode.RESUME)   # read again: it may be open elsewhere now
 
     # ---------------------------------------------------------- new game
 
@@ -171,11 +184,20 @@ class Files:
                 human = app.session.game.names[humans[0]]
         app.dialog = NewGameDialog(app, app.theme, on_start=self._dialog_started,
                                    on_cancel=self._dialog_closed, human_name=human,
-                                   remembered=app.settings.last_setup)
+                                   remembered=app.settings.last_setup,
+                                   more_open=app.settings.more_options,
+                                   on_more=lambda shown: app.prefs.update_settings(
+                                       more_options=shown))
+
+    def quick_start(self) -> None:
+        """Quick start: a short game against an easy computer player, which the guide
+        walks through (at the very first start, before any option is asked)."""
+        from .dialogs import quick_start_setup
+        self._dialog_started(quick_start_setup())
 
     def _dialog_closed(self) -> None:
         self.app.dialog = None
-        if self.app.mode == "welcome":
+        if self.app.mode == Mode.WELCOME:
             self.app.layout.welcome.new_button.focus_set()
 
     def _dialog_started(self, setup) -> None:
@@ -183,14 +205,31 @@ class Files:
         app = self.app
         app.dialog = None
         app.prefs.update_settings(last_setup=remember(setup))
-        app.flow.begin(setup.game())   # in a new file: no other game is written over
-        app.show_message("A new game has begun. Good luck!", until="entry")
+
+        def begin() -> None:
+            app.flow.begin(setup.game())   # in a new file: no other game is written over
+            app.show_message("A new game has begun. Good luck!", until="entry")
+
+        self.leave_then("new", begin)
 
     # ------------------------------------------------------- open, save
 
     def open_dialog(self) -> None:
         """Game ▸ Open…: the saves folder, newest first."""
-        self._choose("Open a saved game", "Open", self.open_file, playable_only=True)
+        self._choose("Open a saved game", "Open", self.open_chosen, playable_only=True)
+
+    def open_chosen(self, path: str, *, force: bool = False) -> None:
+        """Open… (the list or Other file…): play ``path`` once the game in progress is saved,
+        or, when it cannot be, once the question about its unsaved moves is answered."""
+        session = self.app.session
+        if session is not None and session.autosave_path is not None and \
+                _same_file(session.autosave_path, path):
+            self.open_file(path)      # says it is open here already
+            return
+        if force:
+            self.leave_then("open", lambda: self._open_anyway_now(path))
+        else:
+            self.leave_then("open", lambda: self.open_file(path))
 
     def _choose(self, title: str, action: str, act, *, playable_only: bool):
         """The saves folder's list; ``act(path)`` opens or replays the game chosen in it
@@ -296,7 +335,8 @@ class Files:
     def open_anyway(self, info) -> None:
         """Open a game that looks open in another window, once the warning is answered yes."""
         from .locks import lock_path
-        who = "another window" if not info.open_elsewhere else \
+        # this process is never named as the other one (a second window of the same process)
+        who = "another window" if info.open_elsewhere in (None, 0, os.getpid()) else \
             f"another window (process {info.open_elsewhere})"
         text = (f"The game of {info.players} looks open in {who}, or its lock file "
                 f"{lock_path(info.path).name} was left damaged.\n\n"
@@ -304,13 +344,14 @@ class Files:
                 f"windows will save this game and each will write over the other's moves.\n\n"
                 f"Open it anyway?")
         self.ask("Open anyway?", text,
-                 [("Open anyway", lambda: self._open_anyway(info)), ("Cancel", None)],
+                 [("Open anyway", lambda: self.open_chosen(str(info.path), force=True)),
+                  ("Cancel", None)],
                  default=1, cancel=1)
 
-    def _open_anyway(self, info) -> None:
-        if self.open_file(str(info.path), force=True, quiet=True):
-            self.app.show_message(f"Opened {info.path.name} anyway: if another window still "
-                                  f"has it, close that one without playing on."
+    def _open_anyway_now(self, path: str) -> None:
+        if self.open_file(path, force=True, quiet=True):
+            self.app.show_message(f"Opened {os.path.basename(path)} anyway: if another window "
+                                  f"still has it, close that one without playing on."
                                   + self._draft_note())
 
     def ask(self, title: str, text: str, answers, *, default: int = 0, cancel: int = -1):
@@ -337,7 +378,7 @@ class Files:
     def _refuse_open(self, sentence: str) -> None:
         app = self.app
         app.show_message(sentence, error=True)
-        if app.mode in ("welcome", "starting", "resume"):
+        if app.mode in (Mode.WELCOME, Mode.STARTING, Mode.RESUME):
             app.layout.welcome.message.configure(text=sentence)
 
     def save_as_dialog(self) -> bool:
@@ -380,31 +421,43 @@ class Files:
     def quit_app(self) -> None:
         """Close the window once the game (and any entry typed, not submitted) is saved; its
         lock is given up.  When it cannot be saved, ask first, offering Save As…."""
-        app = self.app
-        session = app.session
-        if session is not None and not session.game.is_over:
-            seat, texts = app.flow.draft()
-            if session.keep_draft(seat, texts):
-                self._warn_unsaved(session)
-                return
-        app.destroy()          # which gives up the game's lock
+        self.leave_then("quit", self.app.destroy)   # destroy gives up the game's lock
 
-    def _warn_unsaved(self, session) -> None:
-        """Saves are failing: quitting would lose the moves since the last good save."""
-        app = self.app
+    #: what leaving the game in progress is called, for the question asked when it is unsaved
+    LEAVING = {"quit": ("Quit", "quit now"), "open": ("Open", "open another game now"),
+               "new": ("Start", "start a new game now")}
+
+    def leave_then(self, leaving: str, act) -> None:
+        """``act()`` once the game in progress, over or not, is saved with any entry typed
+        (``leaving`` is "quit", "open" or "new").  When its last state cannot be saved,
+        ask first, offering Save As…, so no move is dropped without a word."""
+        session = self.app.session
+        if session is None:
+            act()
+            return
+        seat, texts = self.app.flow.draft()
+        if session.keep_draft(seat, texts):
+            self._warn_unsaved(session, leaving, act)
+            return
+        act()
+
+    def _warn_unsaved(self, session, leaving: str, act) -> None:
+        """Saves are failing: leaving would lose the moves since the last good save."""
+        verb, doing = self.LEAVING[leaving]
         fault = session.save_fault
         where = f" in {fault.where} ({fault.reason})" if fault is not None else ""
         typed = " and the entry being typed" if session.draft is not None else ""
-        text = (f"The game could not be saved{where}. If you quit now, the moves since its "
-                f"last good save{typed} are lost.\n\nSave As… keeps the game in another place "
-                f"first.")
+        lost = ("the end of the game is lost (its save holds the game before it)"
+                if session.game.is_over else f"the moves since its last good save{typed} are lost")
+        text = (f"The game could not be saved{where}. If you {doing}, {lost}.\n\nSave As… "
+                f"keeps the game in another place first.")
 
-        def save_then_quit() -> None:
+        def save_then_act() -> None:
             if self.save_as_dialog():
-                app.destroy()
+                act()
 
-        self.ask("Quit without saving?", text,
-                 [("Save As…", save_then_quit), ("Quit anyway", app.destroy), ("Cancel", None)],
+        self.ask(f"{verb} without saving?", text,
+                 [("Save As…", save_then_act), (f"{verb} anyway", act), ("Cancel", None)],
                  default=0, cancel=2)
 
     # ----------------------------------------------------- print, replay

@@ -12,7 +12,9 @@ Nothing is lost to a key pressed twice: a key press that comes within
 ``settle_s`` of a screen change was meant for the screen before and is
 ignored; an entirely empty entry from a seat that could act is only sent
 after "Submit no order this month?" (Enter = No); and a person may take an
-entry back until the last seat is in (the cover, the wait, Ctrl+Z).
+entry back until the last seat is in, where the screen names them (the
+cover after their entry, the wait), asked first when several people play.
+No key acts on another seat's entry: Ctrl+Z in a field is the field's own.
 
 Computer players of the quick levels decide at once; the others think on a
 worker thread (``thinking.Thinker``) while people enter, and the players
@@ -21,10 +23,11 @@ an answer for a game no longer shown is dropped.
 
 It draws nothing itself: it fills the widgets of ``app.layout`` with what
 the presenter and the session answer, and holds no rule (the presenter
-checks an entry, the engine has the last word).  The app's ``mode`` says
-what is on screen: starting, welcome, resume, cover, enter, confirm (the
-question before an empty entry), wait (computer players thinking), busy,
-reveal, peek (the last reveal looked at again), over, look.
+checks an entry, the engine has the last word).  The app's ``mode``
+(``modes.Mode``) says what is on screen: starting, welcome, resume, cover,
+enter, confirm (the question before an empty entry), wait (computer players
+thinking), busy, reveal, peek (the last reveal looked at again), over, look;
+the flow changes it only through ``app.change_mode``.
 Imports: tkinter, the presenter, the session, ``thinking`` and ``ed.rules``;
 other parts of the window only through the hub (``app.layout``,
 ``app.files``, ``app.extras``).
@@ -38,6 +41,7 @@ from typing import Dict, Optional, Tuple
 from ..words import and_list
 from . import TITLE
 from .entering import Entering
+from .modes import Mode
 
 
 class Flow(Entering):
@@ -56,6 +60,7 @@ class Flow(Entering):
         self.view = None                         # the PlayerView of the sheet shown
         self.current_seat: Optional[int] = None  # whose sheet is shown
         self.cover_seat: Optional[int] = None    # whom the cover asks for
+        self.take_back_seat: Optional[int] = None  # who the cover or the wait offers to take back
         self._tried = False                      # Submit was pressed on this sheet
         self._peek_return = None                 # the mode to go back to after a peek
         self.settle_s = self.SETTLE_S
@@ -97,10 +102,10 @@ class Flow(Entering):
             focus.invoke()
             return "break"
         files = app.files
-        actions = {"welcome": files.new_game, "resume": files.resume_game,
-                   "cover": self.cover_ready, "reveal": self.continue_after_reveal,
-                   "over": files.new_game, "enter": self.submit, "confirm": self.confirm_no,
-                   "peek": self.continue_after_reveal}
+        actions = {Mode.WELCOME: files.new_game, Mode.RESUME: files.resume_game,
+                   Mode.COVER: self.cover_ready, Mode.REVEAL: self.continue_after_reveal,
+                   Mode.OVER: files.new_game, Mode.ENTER: self.submit,
+                   Mode.CONFIRM: self.confirm_no, Mode.PEEK: self.continue_after_reveal}
         action = actions.get(app.mode)
         if action is not None:
             action()
@@ -108,13 +113,13 @@ class Flow(Entering):
 
     def on_escape(self, event=None) -> str:
         mode = self.app.mode
-        if mode == "resume":
+        if mode == Mode.RESUME:
             self.app.files.resume_game()
-        elif mode == "peek":
+        elif mode == Mode.PEEK:
             self.continue_after_reveal()
-        elif mode == "confirm":
+        elif mode == Mode.CONFIRM:
             self.confirm_no()
-        elif mode == "look":
+        elif mode == Mode.LOOK:
             self.back_to_standings()
         return "break"
 
@@ -188,7 +193,7 @@ class Flow(Entering):
         self.refresh_public(None)
         app.extras.refresh_log()
         app.extras.refresh_windows()
-        if app.mode == "reveal" and session.game.history:
+        if app.mode == Mode.REVEAL and session.game.history:
             report = session.game.history[-1]
             app.layout.progress.show(P.progress(session.game.rules.months, report.month,
                                                 report.phase, revealed=True))
@@ -203,10 +208,11 @@ class Flow(Entering):
         app = self.app
         if session is not app.session or not session.record(seat, entry, said):
             return
-        if app.mode == "wait":
+        if app.mode == Mode.WAIT:
             self.advance()
         else:
-            self.refresh_public(self.current_seat if app.mode in ("enter", "confirm") else None)
+            self.refresh_public(self.current_seat if app.mode in (Mode.ENTER, Mode.CONFIRM)
+                                else None)
 
     def _show_cover(self, seat: int) -> None:
         app, ui = self.app, self.app.layout
@@ -214,14 +220,14 @@ class Flow(Entering):
         name = session.game.names[seat]
         self.cover_seat = seat
         ui.tally.clear_entries()
-        back = self._last_human_in()
+        back = self.take_back_seat = self._last_human_in()
         ui.cover.set_name(name, take_back=session.game.names[back] if back is not None else None)
-        ui.show_screen(ui.cover, "cover")
+        ui.show_screen(ui.cover, Mode.COVER)
         self.screen_changed()
         app.title(f"{TITLE}: pass to {name}")
 
     def cover_ready(self) -> None:
-        if self.app.mode != "cover":
+        if self.app.mode != Mode.COVER:
             return
         self.show_sheet(self.cover_seat)
 
@@ -233,10 +239,12 @@ class Flow(Entering):
         who = and_list(names)
         seat = self.current_seat if self.current_seat is not None and \
             not game.seats[self.current_seat].is_computer else self._last_human_in()
-        if seat is not None and app.mode in ("busy", "enter", "confirm", "cover", "wait"):
+        self.take_back_seat = seat
+        if seat is not None and app.mode in (Mode.BUSY, Mode.ENTER, Mode.CONFIRM, Mode.COVER,
+                                             Mode.WAIT):
             self.show_sheet(seat, entry=False, waiting=True)
         else:
-            ui.show_screen(None, "wait")
+            ui.show_screen(None, Mode.WAIT)
         if seat is None:
             ui.takeback_button.grid_remove()
         else:
@@ -246,7 +254,7 @@ class Flow(Entering):
             ui.takeback_button.grid()
         ui.show_bar("waiting", f"Waiting for {who}: thinking… The reveal follows as soon as "
                                f"{'they have' if len(names) > 1 else 'it has'} decided.")
-        app.mode = "wait"
+        app.change_mode(Mode.WAIT)
         self.screen_changed()
         app.title(f"{TITLE}: waiting for {who}")
 
@@ -276,7 +284,7 @@ class Flow(Entering):
         data = self._fill_reveal(report)
         ui.progress.show(P.progress(game.rules.months, report.month, report.phase,
                                     revealed=True))
-        ui.show_screen(ui.reveal, "reveal")
+        ui.show_screen(ui.reveal, Mode.REVEAL)
         if app.settings.reveal_pacing == "all":
             ui.reveal.finish()
         else:
@@ -297,23 +305,23 @@ class Flow(Entering):
 
     def continue_after_reveal(self) -> None:
         app, ui = self.app, self.app.layout
-        if app.mode in ("reveal", "peek") and ui.reveal.playing:
+        if app.mode in (Mode.REVEAL, Mode.PEEK) and ui.reveal.playing:
             ui.reveal.finish()         # the scene skipped to its end; the next Enter goes on
             self.screen_changed()
             return
-        if app.mode == "peek":
+        if app.mode == Mode.PEEK:
             ui.reveal.hide()
-            app.mode = self._peek_return
+            app.change_mode(self._peek_return)
             self.screen_changed()
-            self.refresh_public(self.current_seat if app.mode == "enter" else None)
-            if app.mode == "enter":
+            self.refresh_public(self.current_seat if app.mode == Mode.ENTER else None)
+            if app.mode == Mode.ENTER:
                 self.focus_entry()
-            elif app.mode == "over":
-                ui.show_screen(ui.ending, "over")
-            elif app.mode == "wait" and not app.session.computers_waiting():
+            elif app.mode == Mode.OVER:
+                ui.show_screen(ui.ending, Mode.OVER)
+            elif app.mode == Mode.WAIT and not app.session.computers_waiting():
                 self.advance()       # the last computer player decided during the look
             return
-        if app.mode != "reveal":
+        if app.mode != Mode.REVEAL:
             return
         ui.reveal.hide()
         self.advance()
@@ -322,13 +330,13 @@ class Flow(Entering):
         """Look again at the last phase's reveal (public), then come back."""
         app, ui = self.app, self.app.layout
         if app.session is None or not app.session.game.history or \
-                app.mode not in ("enter", "over", "look", "wait"):
+                app.mode not in (Mode.ENTER, Mode.OVER, Mode.LOOK, Mode.WAIT):
             app.show_message("There is no reveal to show just now.")
             return
         self._fill_reveal(app.session.game.history[-1], "Back  (Enter)")
         ui.reveal.finish()              # a look again shows it whole at once
         self._peek_return = app.mode
-        ui.show_screen(ui.reveal, "peek")
+        ui.show_screen(ui.reveal, Mode.PEEK)
         self.screen_changed()
 
     # ------------------------------------------------------------- ending
@@ -344,7 +352,7 @@ class Flow(Entering):
         ui.ending.fill(P.ending(report.settlement, loans=game.rules.loans, computers=computers),
                        game, personalities=people,
                        explanations=app.session.revealed_explanations)
-        ui.show_screen(ui.ending, "over")
+        ui.show_screen(ui.ending, Mode.OVER)
         ui.show_look(False)
         self.screen_changed()
         app.title(f"{TITLE}: game over")
@@ -369,10 +377,10 @@ class Flow(Entering):
     def back_to_standings(self) -> None:
         """From the sheets after the game, back to the final standings."""
         app, ui = self.app, self.app.layout
-        if app.mode != "look":
+        if app.mode != Mode.LOOK:
             return
         ui.show_look(False)
-        ui.show_screen(ui.ending, "over")
+        ui.show_screen(ui.ending, Mode.OVER)
         self.screen_changed()
 
     # ----------------------------------------------------------- messages
@@ -401,8 +409,8 @@ class Flow(Entering):
         app, ui = self.app, self.app.layout
         mode = app.mode
         return {"mode": mode,
-                "texts": ui.tally.texts(RAW + GOODS) if mode in ("enter", "confirm") else None,
-                "look": ui.look_choice.current() if mode == "look" else 0,
+                "texts": ui.tally.texts(RAW + GOODS) if mode in (Mode.ENTER, Mode.CONFIRM) else None,
+                "look": ui.look_choice.current() if mode == Mode.LOOK else 0,
                 "peek_return": self._peek_return}
 
     def restore(self, moment: dict) -> None:
@@ -410,29 +418,29 @@ class Flow(Entering):
         app, ui = self.app, self.app.layout
         mode = moment["mode"]
         if app.session is None:
-            if mode == "resume":
-                ui.show_screen(ui.resume, "resume")
+            if mode == Mode.RESUME:
+                ui.show_screen(ui.resume, Mode.RESUME)
             else:
-                ui.show_screen(ui.welcome, "welcome")
+                ui.show_screen(ui.welcome, Mode.WELCOME)
             return
         game = app.session.game
         ui.show_setup(game.rules)
         ui.show_look(False)
-        if mode == "peek":
+        if mode == Mode.PEEK:
             mode = moment["peek_return"]
-        if mode in ("enter", "confirm", "cover", "busy", "wait"):
-            if mode == "wait":
-                app.mode = "busy"
+        if mode in (Mode.ENTER, Mode.CONFIRM, Mode.COVER, Mode.BUSY, Mode.WAIT):
+            if mode == Mode.WAIT:
+                app.change_mode(Mode.BUSY)
             self.advance()
             texts = moment["texts"]
-            if texts is not None and app.mode == "enter":
+            if texts is not None and app.mode == Mode.ENTER:
                 for key, (units, price) in texts.items():
                     ui.tally.vars[key][0].set(units)
                     ui.tally.vars[key][1].set(price)
-        elif mode == "reveal":
+        elif mode == Mode.REVEAL:
             self.refresh_public()
             self._show_reveal(game.history[-1])
-        elif mode == "look":
+        elif mode == Mode.LOOK:
             self.refresh_public()
             self.look_at_sheets()
             ui.look_choice.current(moment["look"])

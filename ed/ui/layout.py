@@ -10,12 +10,12 @@ game.  Widget tree::
     ├── body (ttk.Frame)
     │   ├── main
     │   │   ├── sheet area: sheet_title, look_choice, standings_button, submit_button,
-    │   │   │               instructions_row (instructions, instructions_button, while a
+    │   │   │               instructions_row (instructions, instructions_button "Hide tips", while a
     │   │   │               newcomer needs them), tally (TallySheet),
     │   │   │               bar: refusal_label | question (no, yes) | waiting (take back)
     │   │   └── side: board (BoardCanvas: the Price Level Board, first in sight),
     │   │             seat_panel, price_tabs (Prices | Price chart),
-    │   │             reference (Market calculator | Production chart | Game log);
+    │   │             reference (Price moves | Production chart | Game log);
     │   │             where the window is short one notebook holds all five (``compact``)
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
@@ -32,6 +32,8 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 from typing import Optional, Sequence
+
+from .modes import Mode
 
 
 def chart_tab_size(em: int):
@@ -99,11 +101,13 @@ class MainWindow:
         self.instructions = ttk.Label(self.instructions_row, text="", justify="left",
                                       wraplength=pad(90), style="Muted.TLabel")
         self.instructions.grid(row=0, column=0, sticky="ew")
-        self.instructions_button = ttk.Button(self.instructions_row, text="Got it",
+        self.instructions_button = ttk.Button(self.instructions_row, text="Hide tips",
                                               command=self.dismiss_instructions)
         self.instructions_button.grid(row=0, column=1, sticky="ne", padx=(pad(0.5), 0))
         for label in (self.sheet_title, self.instructions):
             wrap_to_width(label)
+        from .tooltip import add_tooltip
+        add_tooltip(self.instructions_button, INSTRUCTIONS_TIP, 400)
         self.tally = TallySheet(sheet, app.theme, on_change=app.flow.entry_changed,
                                 on_submit=app.flow.submit,
                                 on_typed=lambda: app.message_over("entry"))
@@ -174,10 +178,10 @@ class MainWindow:
             self.instructions_row.grid_remove()
 
     def dismiss_instructions(self) -> None:
-        """"Got it": the instructions go for good (remembered in the settings)."""
+        """"Hide tips": the instructions go for good (remembered in the settings)."""
         self.show_instructions("")
         self.app.prefs.update_settings(instructions_dismissed=True)
-        if self.app.mode == "enter":
+        if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
 
     def show_look(self, on: bool) -> None:
@@ -211,8 +215,8 @@ class MainWindow:
         self.compact = self._side_too_short()
         side.rowconfigure(2, weight=1)
         side.rowconfigure(3, weight=1)
-        titles = ("Prices", "Chart", "Calculator", "Recipes", "Log") if self.compact else \
-            ("Prices", "Price chart", "Market calculator", "Production chart", "Game log")
+        titles = ("Prices", "Chart", "Price moves", "Recipes", "Log") if self.compact else \
+            ("Prices", "Price chart", "Price moves", "Production chart", "Game log")
         self.price_tabs = ttk.Notebook(side)
         self.price_tabs.grid(row=2, column=0, sticky="nsew", pady=theme.pad(0.4),
                              rowspan=2 if self.compact else 1)
@@ -309,7 +313,8 @@ class MainWindow:
         app, t = self.app, self.app.theme
         flow, files = app.flow, app.files
         self.welcome = screens.Welcome(self.body, t, on_new=files.new_game,
-                                       on_open=files.open_dialog)
+                                       on_open=files.open_dialog, on_quick=files.quick_start,
+                                       first_start=files.is_first_start)
         self.resume = screens.Resume(self.body, t, on_resume=files.resume_game,
                                      on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,
@@ -340,15 +345,15 @@ class MainWindow:
 
     # ------------------------------------------------------------- showing
 
-    def show_screen(self, screen, mode: str, **shown) -> None:
-        """Lay ``screen`` over the body (``None``: the sheet itself) and enter ``mode``;
+    def show_screen(self, screen, mode: Mode, **shown) -> None:
+        """Enter ``mode`` and lay ``screen`` over the body (``None``: the sheet itself);
         ``shown`` goes to the screen's ``show``."""
+        self.app.change_mode(mode)
         for other in self.screens:
             if other is not screen:
                 other.hide()
         if screen is not None:
             screen.show(**shown)
-        self.app.mode = mode
 
     def show_setup(self, rules) -> None:
         """A game's rules: the sheet's months, the recipes, the summary in the status bar."""
@@ -440,6 +445,11 @@ class MainWindow:
             add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
         for name in ("money", "cash", "stock"):
             add_tooltip(getattr(reveal, f"{name}_head"), tips.REVEAL_HEADS[name], 400)
+
+
+#: What "Hide tips" does, on hover.
+INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do not come "
+                    "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
 
 
 def wrap_to_width(label: ttk.Label) -> None:

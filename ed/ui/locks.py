@@ -55,6 +55,8 @@ except ImportError:  # Windows
 from ..save import sibling_path
 
 LOCK_SUFFIX = ".lock"
+#: the hidden file beside the locks that guards taking a stale one over
+GUARD_NAME = ".ed-takeover"
 #: how long a lock file may stay incomplete before it counts as abandoned
 GRACE_S = 5.0
 _ATTEMPTS = 5
@@ -200,7 +202,7 @@ def holder(target: "os.PathLike[str] | str") -> Optional[int]:
 
 def _create(path: Path, target: Path) -> GameLock:
     """Make the lock file with O_EXCL (raises ``FileExistsError`` if there is one)."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     try:
         if fcntl is not None:
             try:
@@ -369,7 +371,7 @@ def _take_over(path: Path, info: Dict[str, str]) -> None:
 
 def _guard_path(path: Path) -> Path:
     """One guard for the folder's locks (taking over a stale lock is rare and quick)."""
-    return path.with_name(".ed-takeover")
+    return path.with_name(GUARD_NAME)
 
 
 def _guard(path: Path):
@@ -383,7 +385,7 @@ def _guard(path: Path):
     guard = _guard_path(path)
     if fcntl is not None:
         try:
-            fd = os.open(guard, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            fd = os.open(guard, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except OSError:
             return None
         try:
@@ -396,7 +398,7 @@ def _guard(path: Path):
         return fd
     try:
         return os.open(guard, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                       0o644)
+                       0o600)
     except FileExistsError:
         try:
             if time.time() - os.lstat(guard).st_mtime > GRACE_S:

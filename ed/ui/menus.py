@@ -67,7 +67,8 @@ class Menus:
         item(menu, "Open…", files.open_dialog, "o")
         item(menu, "Save As…", files.save_as_dialog, "s", keys=(f"<{self.mod}-S>",))
         menu.add_separator()
-        item(menu, "Take back my entry", self.app.flow.take_back_last, "z")
+        # No shortcut: Ctrl+Z is the fields' undo key, pressed out of habit while typing.
+        item(menu, "Take back my entry", self.app.flow.take_back_last)
         menu.add_separator()
         item(menu, "Replay a saved game…", files.replay_dialog)
         item(menu, "Print tally sheet…", files.print_dialog, "p")

@@ -1,9 +1,14 @@
 """Where the app keeps its files: the saves folder, settings, statistics and error logs.
 
-Linux ``$XDG_DATA_HOME/executive-decision`` (or ``~/.local/share/...``), macOS
-``~/Library/Application Support/Executive Decision``, Windows
+Linux ``$XDG_DATA_HOME/executive-decision`` (or ``~/.local/share/...``, and so
+when ``$XDG_DATA_HOME`` is not an absolute path, as the XDG specification
+says), macOS ``~/Library/Application Support/Executive Decision``, Windows
 ``%APPDATA%\\Executive Decision``; ``$ED_DATA_DIR`` or ``--data-dir`` overrides
 them all.  No tkinter here, so it is tested without a display.
+
+What the app keeps is for its user alone, like the saves: a data folder it
+makes is closed to others (0700), and so is the platform's own one when an
+earlier version left it open; ``errors.log`` is 0600 (``private_folder``).
 
 A folder that cannot be used gives way to a stand-in of the user's own in the
 temporary folder (``usable_data_dir``, which never raises).  The files of the
@@ -35,7 +40,7 @@ def data_dir(override: Optional[str] = None, *, environ: Optional[Mapping[str, s
     Raises ``OSError`` when it cannot be made (say, ``$ED_DATA_DIR`` names a file).
     """
     folder = wanted_data_dir(override, environ=environ, platform=platform)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder, tighten=False)
     if not folder.is_dir():
         raise NotADirectoryError(20, "it is a file, not a folder", str(folder))
     return folder
@@ -55,7 +60,8 @@ def wanted_data_dir(override: Optional[str] = None, *, environ: Optional[Mapping
         return Path(base) / APP_FOLDER
     if plat == "darwin":
         return Path.home() / "Library" / "Application Support" / APP_FOLDER
-    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    xdg = env.get("XDG_DATA_HOME") or ""
+    base = xdg if os.path.isabs(xdg) else str(Path.home() / ".local" / "share")
     return Path(base) / XDG_FOLDER
 
 
@@ -75,7 +81,8 @@ def usable_data_dir(override: Optional[str] = None, *,
     except (OSError, RuntimeError, KeyError, ValueError):   # no home folder can be found
         wanted, reason = None, "no home folder can be found for it"
     else:
-        reason = _make_folder(wanted)
+        env = os.environ if environ is None else environ
+        reason = _make_folder(wanted, tighten=not override and not env.get("ED_DATA_DIR"))
         if reason is None:
             return wanted, None
     env = os.environ if environ is None else environ
@@ -91,16 +98,49 @@ def usable_data_dir(override: Optional[str] = None, *,
             f"naming a folder you may write to.")
 
 
-def _make_folder(folder: Path) -> Optional[str]:
-    """Make ``folder`` if need be; ``None`` when it is a folder now, else why it cannot be."""
+def _make_folder(folder: Path, *, tighten: bool = False) -> Optional[str]:
+    """Make ``folder`` if need be (closed to others); ``None`` when it is a folder now, else
+    why it cannot be.  With ``tighten`` a folder found open to others is closed too."""
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder, tighten=tighten)
         if os.path.isdir(folder):
             return None
     except (OSError, ValueError) as error:
         if not os.path.isfile(folder):
             return _reason(error)
     return "it is a file, not a folder"
+
+
+#: the mode of a folder of the app's own: for its user alone
+PRIVATE_FOLDER = 0o700
+#: the mode of a file of the app's own (the saves are written so by ``tempfile``)
+PRIVATE_FILE = 0o600
+
+
+def private_folder(folder: Path, *, tighten: bool = True) -> None:
+    """Make ``folder`` (and any missing parent) if need be, itself closed to others; with
+    ``tighten``, close it to others when it was found open (it is the app's own).  Raises
+    ``OSError`` when it cannot be made; a mode that cannot be changed is left as it is."""
+    made = not os.path.lexists(folder)
+    folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
+    if made or tighten:
+        _close_to_others(folder, PRIVATE_FOLDER)
+
+
+def _close_to_others(path: "os.PathLike[str] | str", mode: int, fd: Optional[int] = None) -> None:
+    """Give ``path`` (or the open ``fd``) ``mode`` if it is open to others and this user's
+    own (never a link's target, never another user's file)."""
+    try:
+        info = os.fstat(fd) if fd is not None else os.lstat(path)
+        if stat.S_ISLNK(info.st_mode) or not info.st_mode & 0o077 or \
+                (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+            return
+        if fd is not None and hasattr(os, "fchmod"):
+            os.fchmod(fd, mode)
+        else:
+            os.chmod(path, mode)
+    except OSError:
+        pass
 
 
 def _reason(error: BaseException) -> str:
@@ -224,7 +264,8 @@ def read_regular(path: "os.PathLike[str] | str", limit: int) -> bytes:
 
 
 def append_text(path: "os.PathLike[str] | str", text: str) -> None:
-    """Add ``text`` (UTF-8) at the end of the regular file ``path``, made if missing.
+    """Add ``text`` (UTF-8) at the end of the regular file ``path``, made if missing, and
+    kept for this user alone (it is a log of tracebacks, naming players and saves).
 
     Never waits on a pipe or a device: raises ``NotUsable`` for anything but
     a regular file, and ``OSError`` when it cannot be written.
@@ -233,9 +274,10 @@ def append_text(path: "os.PathLike[str] | str", text: str) -> None:
         _check_regular(path, os.stat(path), float("inf"))   # a pipe with a reader opens at once
     except FileNotFoundError:
         pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_WAIT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_WAIT, PRIVATE_FILE)
     try:
         _check_regular(path, os.fstat(fd), float("inf"))    # it may have been swapped meanwhile
+        _close_to_others(path, PRIVATE_FILE, fd)
         data = memoryview(text.encode("utf-8"))
         while data:
             data = data[os.write(fd, data):]
@@ -245,6 +287,32 @@ def append_text(path: "os.PathLike[str] | str", text: str) -> None:
 
 #: ``errors.log`` grows to about this size, then becomes ``errors.log.1`` and begins anew
 LOG_LIMIT = 1_000_000
+
+
+def log_error(path: "os.PathLike[str] | str", kind, error: BaseException, tb) -> bool:
+    """Add ``error`` with its traceback and the time to the log at ``path``; returns whether
+    it could be written.  A log that is not a regular file (a pipe, a device) is set aside,
+    so nothing ever waits on it, and a new one begun."""
+    import datetime
+    import traceback
+    return log_text(path, f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
+                          + "".join(traceback.format_exception(kind, error, tb)))
+
+
+def log_text(path: "os.PathLike[str] | str", text: str) -> bool:
+    """Add ``text`` to the log at ``path`` (from any thread); returns whether it could be
+    written.  A log that is not a regular file is set aside and a new one begun."""
+    keep_small(path)
+    for _ in range(2):
+        try:
+            append_text(path, text)
+            return True
+        except NotUsable:
+            if set_aside(Path(path)) is None:
+                return False
+        except OSError:
+            return False
+    return False
 
 
 def keep_small(path: "os.PathLike[str] | str", limit: int = LOG_LIMIT) -> None:

@@ -18,7 +18,7 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Any, List, Optional
 
-from .rules_text import INTERPRETATION, SECTIONS
+from .rules_text import SECTIONS
 
 _OPEN_ATTR = "_ed_rules_help_window"
 
@@ -85,9 +85,6 @@ class RulesHelpWindow(tk.Toplevel):
         self.text.tag_configure("title", font="TkCaptionFont", spacing1=14, spacing3=6)
         self.text.tag_configure("table", font="TkFixedFont", lmargin1=16, lmargin2=16)
         self.text.tag_configure("bullet", lmargin1=10, lmargin2=24)
-        self.text.tag_configure("interpretation", background="#fff4d6", lmargin1=6,
-                                lmargin2=6, rmargin=6)
-        self.text.tag_configure("label", font="TkHeadingFont")
         self.text.tag_configure("match", background="#ffe066")
         self.text.tag_configure("current_match", background="#ff9f1c")
         self.text.tag_raise("match")
@@ -108,17 +105,13 @@ class RulesHelpWindow(tk.Toplevel):
 
     def _insert_paragraph(self, paragraph: str) -> None:
         t = self.text
-        interp = ("interpretation",) if paragraph.startswith(INTERPRETATION) else ()
         for line in paragraph.split("\n"):
             if line.startswith("  "):
-                t.insert("end", line + "\n", ("table",) + interp)
-            elif line.startswith(INTERPRETATION):
-                t.insert("end", INTERPRETATION, ("label",) + interp)
-                t.insert("end", line[len(INTERPRETATION):] + "\n", interp)
+                t.insert("end", line + "\n", ("table",))
             else:
                 tags = ("bullet",) if line.startswith("\u2022") or line[:2] in (
                     "1.", "2.", "3.") else ()
-                t.insert("end", line + "\n", tags + interp)
+                t.insert("end", line + "\n", tags)
         t.insert("end", "\n")
 
     # ------------------------------------------------------------ sections

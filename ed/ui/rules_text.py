@@ -3,8 +3,9 @@
 ``SECTIONS`` is a tuple of ``Section(key, title, text)``.  In ``text``
 paragraphs are separated by blank lines; a line that starts with two spaces
 belongs to a table and is shown in a fixed-width font; a paragraph that
-starts with ``"Interpretation:"`` is a decision of this app on a point the
-original rules leave open, and is shown highlighted.
+starts with ``OPEN_POINT`` ("The 1971 rules leave this open") is a decision
+of this app on a point the original rules leave open, said in plain words
+like the rest.
 
 ``full_text()`` gives everything as one string (titles included), for a
 search or a plain-text copy.
@@ -14,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Tuple
 
-INTERPRETATION = "Interpretation:"
+#: How a paragraph begins that settles a point the original rules leave open.
+OPEN_POINT = "The 1971 rules leave this open"
 
 
 @dataclass(frozen=True)
@@ -29,7 +31,7 @@ Executive Decision is Sid Sackson's trading game from 1971, for two to six playe
 
 There are three grades of raw material, X-Fine, Fine and Standard, and three finished goods, A, B and C. Every finished unit takes three raw units. The computer plays the Broker, the bank everyone trades with.
 
-Prices are never fixed. Each month every price goes up or down according to how much of it all the players together asked for (see "The market calculator"). So the real game is guessing what the others will do.
+Prices are never fixed. Each month every price goes up or down according to how much of it all the players together asked for (see "How prices move"). So the real game is guessing what the others will do.
 
 All amounts are whole dollars and whole units."""
 
@@ -63,9 +65,9 @@ The limits on an order:
 \u2022 A price typed next to 0 units means nothing and is not checked.
 An order that breaks a limit is refused, with a message naming the limit. The app never quietly changes what you typed.
 
-Interpretation: a bid may not be more than $10,000. This only catches typing slips; no sensible bid comes anywhere near it.
+The 1971 rules leave this open: here a bid may not be more than $10,000. This only catches typing slips; no sensible bid comes anywhere near it.
 
-After the reveal, the total units ordered of each grade by everyone set that grade's new price (see "The market calculator"). All units count here, even those of an order that turns out to be cancelled for lack of cash.
+After the reveal, the total units ordered of each grade by everyone set that grade's new price (see "How prices move"). All units count here, even those of an order that turns out to be cancelled for lack of cash.
 
 Then, grade by grade: if your bid is at least the new price, you get every unit you ordered and pay your own bid for each. If your bid is below the new price, you get none of that grade.
 
@@ -77,7 +79,7 @@ Selling. Each player secretly fills in an offer: for each finished good, a numbe
 
 For each good you offer, the ask must be at least $1. The original game sets no highest ask. The app shows a "highest useful ask": the price the good would reach if you alone offered that many units. An ask above it cannot sell, although its units still count towards the new price.
 
-Interpretation: an ask may not be more than $10,000, again only to catch typing slips.
+The 1971 rules leave this open: here an ask may not be more than $10,000, again only to catch typing slips.
 
 After the reveal, the units validly offered of each good by everyone set its new price. If your ask is at or below the new price, all your units of that good sell, each at your own ask. If it is above, none of them sell.
 
@@ -85,7 +87,7 @@ You receive the money for what sold. Only goods that sell use up materials; for 
 
 Manufacturing and substitution. Goods are made only from materials you hold when you sell, following the production chart. Two substitutions are allowed: a unit of X-Fine may fill a place meant for Fine, and a unit of Fine may fill a place meant for Standard. Nothing else: X-Fine cannot fill a Standard place, and nothing can fill an X-Fine place.
 
-Interpretation: when goods are sold, the app uses the grades the recipe asks for first and substitutes only when it has to. Standard places take Standard while it lasts and then Fine; next, Fine places take the Fine that is left and then X-Fine; X-Fine places take X-Fine. This way as few units as possible are substituted.
+The 1971 rules leave this open: here, when goods are sold, the grades the recipe asks for are used first and a substitute only when it has to be. Standard places take Standard while it lasts and then Fine; next, Fine places take the Fine that is left and then X-Fine; X-Fine places take X-Fine. This way as few units as possible are substituted.
 
 Secrets. Orders and offers stay hidden until their phase is revealed. From then on everything about that phase is public: what each player entered, what succeeded, and the money that changed hands. Cash and stock are always public."""
 
@@ -104,9 +106,9 @@ Finished goods: the change is 11 minus twice the units validly offered.
 
 The new price is the old price plus the change, but never below $1. A price that sits at $1 can rise or fall again the following month by the same tables.
 
-Interpretation: with three or more players, more than 24 units of one grade can be ordered. The raw-material table then simply goes on, $1 higher for each extra unit. Likewise, past 16 units offered the goods table goes on falling by $2 for each extra unit.
+The 1971 rules leave this open: with three or more players, more than 24 units of one grade can be ordered. The raw-material table then simply goes on, $1 higher for each extra unit. Likewise, past 16 units offered the goods table goes on falling by $2 for each extra unit.
 
-Interpretation: the $1 floor holds for finished goods as well as for raw materials."""
+The 1971 rules leave this open: here the $1 floor holds for finished goods as well as for raw materials."""
 
 _CHART = """\
 Each finished unit takes three raw units:
@@ -177,7 +179,7 @@ SECTIONS: Tuple[Section, ...] = (
     Section("overview", "Overview", _OVERVIEW),
     Section("setup", "Set-up", _SETUP),
     Section("month", "A month, step by step", _MONTH),
-    Section("calculator", "The market calculator", _CALCULATOR),
+    Section("calculator", "How prices move", _CALCULATOR),
     Section("chart", "The production chart", _CHART),
     Section("over_offer", "Over-offering", _OVER_OFFER),
     Section("end", "End of the game", _END),
@@ -201,6 +203,6 @@ def full_text() -> str:
 
 
 def interpretations() -> Tuple[str, ...]:
-    """Every paragraph marked as an interpretation of this app."""
+    """Every paragraph that settles a point the original rules leave open."""
     return tuple(p for s in SECTIONS for p in s.text.split("\n\n")
-                 if p.startswith(INTERPRETATION))
+                 if p.startswith(OPEN_POINT))

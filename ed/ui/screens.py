@@ -5,7 +5,8 @@ and ``ending``).
 Each screen is a frame placed over the whole body of the window, so nothing
 beneath it can be read while it is up.  Widget trees::
 
-    Welcome:  title, intro, [New game…] [Open a saved game…]
+    Welcome:  title, intro, [New game…] [Open a saved game…]; at the very first start:
+              how to win, [Quick start: learn by playing] [Choose players and options…]
     Resume:   title, description, table of unfinished games (newest first),
               games open in another window, [Resume] [New game]
     Cover:    "Pass to <name>", explanation, [I am <name>: show my sheet],
@@ -59,21 +60,55 @@ INTRO = ("A business game by Sid Sackson for 2 to 6 players. Each month every pl
          "units involved. Whoever has the most cash at the end wins.")
 
 
+#: Under the quick start at the very first start: what it sets up.
+QUICK_NOTE = "A 6-month game against Mabel (easy), with a guide to the screen."
+
+
 class Welcome(Screen):
+    """The game, and the ways to begin one.  At the very first start (``first_start()``)
+    it says how to win and what a month is, and offers a quick start (a short game that
+    teaches itself) before the new-game dialog's options."""
+
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_new: Callable[[], None],
-                 on_open: Callable[[], None]) -> None:
+                 on_open: Callable[[], None], on_quick: Optional[Callable[[], None]] = None,
+                 first_start: Optional[Callable[[], bool]] = None) -> None:
         super().__init__(master, style="Screen.TFrame", padding=theme.pad(3))
-        em = theme.em
+        self.em = em = theme.em
+        self.first_start = first_start or (lambda: False)
         inner, self.text = self._card(theme, "Executive Decision", justify="left")
         self.text.configure(text=INTRO)
         self.message = ttk.Label(inner, text="", style="Screen.TLabel", foreground=T.RED,
                                  wraplength=em * 70, justify="left")
         self.message.grid(row=2, column=0, columnspan=2)
+        self.quick_button = ttk.Button(inner, text="Quick start: learn by playing",
+                                       style="Big.TButton", command=on_quick or on_new)
+        self.quick_note = ttk.Label(inner, text=QUICK_NOTE, style="Screen.TLabel",
+                                    foreground=T.MUTED)
         self.new_button = ttk.Button(inner, text="New game…", style="Big.TButton", command=on_new)
         self.open_button = ttk.Button(inner, text="Open a saved game…", command=on_open)
         self.new_button.grid(row=3, column=0, padx=em, pady=em)
         self.open_button.grid(row=3, column=1, padx=em, pady=em)
         self.default_button = self.new_button
+
+    def show(self) -> None:
+        """The first start's goal and quick start, or the game in a paragraph."""
+        em = self.em
+        if self.first_start():
+            self.text.configure(text="\n".join(P.GOAL_LINES))
+            self.open_button.grid_remove()
+            self.quick_button.grid(row=3, column=0, padx=em, pady=(em, 0))
+            self.new_button.configure(text="Choose players and options…", style="TButton")
+            self.new_button.grid(row=3, column=1, padx=em, pady=(em, 0))
+            self.quick_note.grid(row=4, column=0, pady=(em // 2, 0))
+            self.default_button = self.quick_button
+        else:
+            self.text.configure(text=INTRO)
+            self.quick_button.grid_remove()
+            self.quick_note.grid_remove()
+            self.new_button.configure(text="New game…", style="Big.TButton")
+            self.open_button.grid()
+            self.default_button = self.new_button
+        super().show()
 
 
 class Resume(Screen):

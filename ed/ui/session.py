@@ -289,8 +289,13 @@ class Session:
         except SaveFault as fault:
             log.error("autosave failed: %s", fault)
             self.save_fault = fault
-            self.save_problem = (f"The game could not be saved in {fault.where} ({fault.reason}); "
-                                 f"play goes on, and Game ▸ Save As… can keep it elsewhere.")
+            if self.game.is_over:
+                self.save_problem = (f"The finished game could not be saved in {fault.where} "
+                                     f"({fault.reason}); Game ▸ Save As… can keep it elsewhere.")
+            else:
+                self.save_problem = (f"The game could not be saved in {fault.where} "
+                                     f"({fault.reason}); play goes on, and Game ▸ Save As… can "
+                                     f"keep it elsewhere.")
         return self.save_problem
 
     def close(self) -> None:

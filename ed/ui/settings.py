@@ -8,7 +8,8 @@ Pure apart from ``apply_text_scale``, which imports tkinter when called.
   ``first_run_done``, ``instructions_dismissed`` (the newcomer's lines above
   the tally sheet put away for good), ``reduced_motion`` (the board's tokens
   jump rather than slide), ``last_setup`` (the last game set up in
-  the new-game dialog) and ``extra`` (settings this version does not know, kept as they
+  the new-game dialog), ``more_options`` (the dialog's "More options" open) and
+  ``extra`` (settings this version does not know, kept as they
   were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
@@ -54,6 +55,8 @@ class Settings:
     instructions_dismissed: bool = False
     #: View ▸ Reduced motion: the board's tokens jump to their new prices, never slide
     reduced_motion: bool = False
+    #: the new-game dialog's "More options" (the seed and the rules' options) left open
+    more_options: bool = False
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -113,15 +116,18 @@ def from_dict(data: Any) -> Settings:
     still = data.get("reduced_motion", defaults.reduced_motion)
     if type(still) is not bool:
         raise _BadSettings(f"reduced_motion should be true or false, not {still!r}")
+    more = data.get("more_options", defaults.more_options)
+    if type(more) is not bool:
+        raise _BadSettings(f"more_options should be true or false, not {more!r}")
     # The last setup is only a convenience: one that is not a set of named values is
     # dropped (the dialog checks every value it shows again), never the whole file.
     last = data.get("last_setup")
     last = dict(last) if isinstance(last, dict) else {}
     extra = {k: v for k, v in data.items()
              if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
-                          "instructions_dismissed", "reduced_motion")}
+                          "instructions_dismissed", "reduced_motion", "more_options")}
     return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
-                    reduced_motion=still)
+                    reduced_motion=still, more_options=more)
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:

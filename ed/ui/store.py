@@ -15,12 +15,17 @@ id), so another window never writes to it.
   time (``Scan.step``), so a window never waits long on a large folder, and
   ``saves-index.json`` in the data folder remembers what each file held (by
   name, size, modification time and inode), so only new or changed saves
-  are read again.
+  are read again.  The index belongs to one version of the program and of
+  the save format: another version reads every save afresh (a save "from a
+  newer version" may be readable after an upgrade).  A file that failed to
+  be read for an unexpected reason (a fault of the program, logged in
+  ``errors.log``) is never remembered, so one bad read never hides a save.
 - ``resolve(path)`` follows a path the user gave once, safely (a link loop
   is a sentence, never an exception); ``own_save(path)`` tells a game of this
   folder (its own ``.json``, not a link, not a ``.bak``) from an outside
   file; ``save_as_problem(path)`` why Save As… must not write there (the data
-  folder, a save another window has open, a folder, a FIFO, a device).
+  folder, a save another window has open, the name of a lock, a backup or a
+  temporary file, a folder, a FIFO, a device).
 - ``new_slot(game)`` reserves a new file for a new game; ``open_slot(path)``
   locks an existing one (``Locked`` if another window has it; ``force``
   clears the lock and takes it all the same).
@@ -56,6 +61,8 @@ _PLAYERS_PART = 48
 #: what the listing remembers of each save, in the data folder
 INDEX_NAME = "saves-index.json"
 INDEX_VERSION = 1
+#: a verdict that must not be remembered: an unexpected fault, not what the file holds
+_NOT_REMEMBERED = "not_remembered"
 #: an index of many thousand saves stays well below this
 INDEX_LIMIT = 16_000_000
 
@@ -199,6 +206,9 @@ class SaveStore:
         if info is not None and not stat.S_ISREG(info.st_mode):
             return (f"{path} is not a regular file (it is a pipe, socket or device), "
                     f"so the game cannot be saved over it.")
+        if own_file_name(path.name):
+            return (f"{path.name} is a name this game gives its own files (a lock, a backup "
+                    f"or a file being written); choose a name ending in {SUFFIX}.")
         if locks.holder(path) is not None:
             return f"{path.name} is the save of a game open in another window; choose another name."
         return None
@@ -261,7 +271,7 @@ class SaveStore:
 
     def _make_folder(self) -> None:
         try:
-            self.saves.mkdir(parents=True, exist_ok=True)
+            paths.private_folder(self.saves)     # its names say who played, and when
         except OSError as error:
             raise SaveFault(self.saves, _reason(error)) from None
         if not self.saves.is_dir():
@@ -311,6 +321,17 @@ class SaveStore:
             if not path.exists() and not locks.lock_path(path).exists():
                 return path
         raise SaveFault(self.saves, "it holds too many games begun in the same minute")
+
+
+#: the endings of the files kept beside a save: its lock and its backup
+BESIDE_A_SAVE = (locks.LOCK_SUFFIX, ".bak")
+
+
+def own_file_name(name: str) -> bool:
+    """Whether ``name`` is one the game gives its own files beside the saves: a lock, a
+    backup, a temporary file being written, the guard of taking a lock over."""
+    return name.endswith(BESIDE_A_SAVE) or name == locks.GUARD_NAME or (
+        name.startswith(paths.TEMPORARY_PREFIX) and name.endswith(paths.TEMPORARY_SUFFIX))
 
 
 def save_stem(names: Sequence[str], when: float) -> str:
@@ -427,9 +448,10 @@ class Scan:
         if known is not None and known[:3] == key:
             facts = known[3]
         else:
-            facts = _facts(path, info)
+            facts = _facts(path, info, log=paths.error_log_path(self.store.folder))
             self.read += 1
-        self._fresh[name] = key + [facts]
+        if facts is None or not facts.get(_NOT_REMEMBERED):
+            self._fresh[name] = key + [facts]
         if facts is not None:
             self._add(path, info.st_mtime, facts)
 
@@ -465,12 +487,15 @@ def _problem(sentence: str, reason: str) -> Dict[str, Any]:
     return {"problem": sentence, "reason": reason}
 
 
-def _facts(path: Path, info: os.stat_result) -> Optional[Dict[str, Any]]:
+def _facts(path: Path, info: os.stat_result, *, log: Optional[Path] = None
+           ) -> Optional[Dict[str, Any]]:
     """What the list shows of the file ``path``, read and replayed.
 
     ``None`` for a JSON document of another kind (settings, statistics): it
     is not a game at all.  Anything else that is no game to replay gets a
-    problem: a sentence, and a few words for the list.
+    problem: a sentence, and a few words for the list.  An unexpected error
+    (a fault of the program, not of the file) is written to the log ``log``
+    and marked not to be remembered.
     """
     name = path.name
     if not stat.S_ISREG(info.st_mode):
@@ -496,12 +521,25 @@ def _facts(path: Path, info: os.stat_result) -> Optional[Dict[str, Any]]:
                             f"(it is damaged or of another kind).", "damaged")
     try:
         game = _save.from_dict(_save.parse_json(text))
+    except _save.NewerVersion as error:
+        return _problem(str(error), "saved by a newer version")
     except _save.SaveError as error:
         return _problem(str(error), "damaged")
-    except Exception:  # a listing never fails for one odd file
-        return _problem(f"The file {name} is not a saved game that can be replayed.", "damaged")
+    except Exception as error:  # a listing never fails for one odd file, nor hides it for good
+        logged = log is not None and paths.log_error(log, type(error), error, error.__traceback__)
+        facts = _problem(f"The file {name} could not be read just now (an unexpected error"
+                         f"{f', written to {log.name}' if logged else ''}).", "could not be read")
+        facts[_NOT_REMEMBERED] = True
+        return facts
     return {"names": list(game.names), "month": game.month, "months": game.rules.months,
             "phase": game.phase, "problem": None, "reason": ""}
+
+
+def _written_by() -> List[Any]:
+    """The program's version and the newest save format it reads: what the index's
+    verdicts hold for (another version may read a save this one cannot, or the reverse)."""
+    from .. import __version__
+    return [__version__, _save.VERSION]
 
 
 def _read_index(path: Path) -> Dict[str, list]:
@@ -511,7 +549,7 @@ def _read_index(path: Path) -> Dict[str, list]:
     except (_save.SaveError, ValueError, RecursionError):
         return {}
     if not isinstance(doc, dict) or doc.get("version") != INDEX_VERSION or \
-            not isinstance(doc.get("files"), dict):
+            doc.get("written_by") != _written_by() or not isinstance(doc.get("files"), dict):
         return {}
     return {name: entry for name, entry in doc["files"].items() if _well_formed(entry)}
 
@@ -538,8 +576,8 @@ def _write_index(path: Path, files: Dict[str, list]) -> None:
     damaged or missing one means reading them again.  A folder that cannot
     take it means the same.
     """
-    data = json.dumps({"version": INDEX_VERSION, "files": files}, ensure_ascii=False,
-                      separators=(",", ":")).encode("utf-8")
+    data = json.dumps({"version": INDEX_VERSION, "written_by": _written_by(), "files": files},
+                      ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ed-", suffix=".tmp")
     except OSError:

@@ -141,4 +141,7 @@ class Theme:
         style.configure("CardBold.TLabel", background=CARD, font="EDBold")
         style.configure("CardHeading.TLabel", background=CARD, font="EDHeading")
         style.configure("Treeview.Heading", font="EDBold")
-        style.configure("TCheckbutton", padding=(0, 2))
+        # The tick boxes and round buttons grow with the text (their own size is fixed pixels).
+        mark = max(10, round(self.line * 0.7))
+        style.configure("TCheckbutton", padding=(0, 2), indicatorsize=mark)
+        style.configure("TRadiobutton", indicatorsize=mark)

@@ -19,9 +19,9 @@ TALLY_FIELDS = {
     "price": ("Your {what} per unit of {name}, in dollars. {rule}"),
 }
 BID_RULE = ("A bid at or above the new market price buys; the new price is the old one moved "
-            "by everyone's orders (see the market calculator).")
+            "by everyone's orders (see Price moves).")
 ASK_RULE = ("An ask at or below the new market price sells; the new price is the old one moved "
-            "by everyone's offers (see the market calculator).")
+            "by everyone's offers (see Price moves).")
 
 TALLY_ROWS = {
     "units": ("Units of {name} {verb}. Struck through: the {entry} came to nothing. "
@@ -76,7 +76,7 @@ SEAT_COLUMNS = {
 }
 
 PRICE_COLUMN = ("Market price of {name} {when}: the previous price moved by the total units "
-                "{verb} by all players (see the market calculator). A price never falls "
+                "{verb} by all players (see Price moves). A price never falls "
                 "below $1.")
 PRICE_MONTH = "The month. Opening: the prices before the first month; later rows are after it."
 
@@ -86,7 +86,7 @@ BOARD_SCALES = ("Market prices in dollars: raw materials on the scale at the lef
 
 REVEAL_HEADS = {
     "commodity": ("The units entered by all players for this commodity, the price move they "
-                  "make (see the market calculator) and the new market price."),
+                  "make (see Price moves) and the new market price."),
     "money": "Money paid or received in this phase: units filled × the player's price.",
     "cash": "Cash after this phase.",
     "stock": "Raw materials in stock after this phase: X-Fine · Fine · Standard.",

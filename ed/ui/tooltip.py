@@ -1,9 +1,10 @@
 """A small tooltip for any Tk widget (Tk has none of its own).
 
-``Tooltip(widget, text, delay_ms=500, wraplength=None)``: ``text`` is a
-string or a callable returning one, evaluated each time the tip is shown (an
-empty result shows nothing).  The tip appears when the pointer has rested on
-the widget for ``delay_ms`` and at once when the widget gets keyboard focus;
+``Tooltip(widget, text, delay_ms=500, wraplength=None, on_focus=True)``: ``text``
+is a string or a callable returning one, evaluated each time the tip is shown
+(an empty result shows nothing).  The tip appears when the pointer has rested on
+the widget for ``delay_ms`` and at once when the widget gets keyboard focus
+(unless not ``on_focus``: a field of a dialog, where Escape must close the dialog);
 it hides when the pointer leaves, focus leaves, a mouse button is pressed or
 Escape is pressed.  Long text wraps; the tip is kept on the screen.
 
@@ -24,7 +25,7 @@ class Tooltip:
     """A delayed hover and focus tip for ``widget``.  See the module docstring."""
 
     def __init__(self, widget: tk.Misc, text: TextSource, delay_ms: int = 500, *,
-                 wraplength: Optional[int] = None) -> None:
+                 wraplength: Optional[int] = None, on_focus: bool = True) -> None:
         self.widget = widget
         self.text = text
         self.delay_ms = delay_ms
@@ -40,6 +41,8 @@ class Tooltip:
                                   ("<ButtonPress>", self._on_hide_event),
                                   ("<Escape>", self._on_escape),
                                   ("<Destroy>", self._on_destroy)):
+            if sequence == "<FocusIn>" and not on_focus:
+                continue
             self._bindings.append((sequence, widget.bind(sequence, handler, add="+")))
 
     def current_text(self) -> str:
@@ -189,9 +192,10 @@ def cancel_after(widget: tk.Misc, after_id: Optional[str]) -> None:
     return None
 
 
-def add_tooltip(widget: tk.Misc, text: TextSource, delay_ms: int = 500) -> Tooltip:
-    """``Tooltip(widget, text, delay_ms)``, kept alive on the widget."""
-    tip = Tooltip(widget, text, delay_ms)
+def add_tooltip(widget: tk.Misc, text: TextSource, delay_ms: int = 500, *,
+                on_focus: bool = True) -> Tooltip:
+    """``Tooltip(widget, text, delay_ms, on_focus=...)``, kept alive on the widget."""
+    tip = Tooltip(widget, text, delay_ms, on_focus=on_focus)
     widget._ed_tooltip = tip  # type: ignore[attr-defined]
     return tip
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import tkinter as tk
 
+from .modes import Mode
+
 
 def fit_to_screen(window) -> None:
     """Keep a window within the screen's usable area at any text size (see ``placement``):
@@ -183,17 +185,21 @@ class ExtraWindows:
     # --------------------------------------------------------- statistics
 
     def record_statistics(self, game) -> None:
-        """Count a finished game in the record of play (once: a game is recognised again)."""
+        """Count a finished game in the record of play (once: a game is recognised again),
+        and say what could not be kept: the game's own save first, when it failed."""
         from . import stats
+        session = self.app.session
+        unsaved = session.save_problem if session is not None else None
         try:
             record, problem = stats.record_finished_game(self.app.folder, game)
             self.app.note_games_finished(record["games_played"])
         except OSError as error:
             reason = (error.strerror or "the disk refused it").rstrip(".")
-            problem = (f"The record of play could not be saved ({reason.lower()}); "
-                       f"the game itself is kept in its save.")
-        if problem:
-            self.app.show_message(problem, error=True)
+            kept = " either." if unsaved else "; the game itself is kept in its save."
+            problem = f"The record of play could not be saved ({reason.lower()}){kept}"
+        said = " ".join(sentence for sentence in (unsaved, problem) if sentence)
+        if said:
+            self.app.show_message(said, error=True)
 
     def show_statistics(self) -> None:
         """Help ▸ Statistics: games played, wins by level and player count, best profit."""
@@ -221,7 +227,7 @@ class ExtraWindows:
         """Start the guide if it waits for a sheet and one is being entered now (at once in
         a solo game, after the "Pass to …" cover when people share the screen); it is
         offered once, at the first start."""
-        if self.tour_waiting and self.app.mode == "enter":
+        if self.tour_waiting and self.app.mode == Mode.ENTER:
             self.tour_waiting = False
             if not self.app.settings.first_run_done:
                 self.app.prefs.update_settings(first_run_done=True)
@@ -230,10 +236,10 @@ class ExtraWindows:
     def start_tour(self) -> None:
         """Help ▸ Guided first game: month 1 walked through, with Next and Skip."""
         if self.tour is not None and self.tour.shown:
-            self.raise_window(self.tour.window)
+            self.tour.focus()
             return
         from .tour import Tour
-        if self.app.mode not in ("enter", "look"):
+        if self.app.mode not in (Mode.ENTER, Mode.LOOK):
             self.app.show_message("The guide frames the parts of your tally sheet; it is "
                                   "clearest while you are entering a month.", until="tour")
         self.tour = Tour(self.app, on_close=self._tour_closed)
@@ -244,7 +250,7 @@ class ExtraWindows:
         # The guide's own window had the keyboard; without this the focus may go
         # nowhere (some window managers, and none at all, do not hand it back).
         self.app.focus_force()
-        if self.app.mode == "enter":
+        if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
 
     def show_guide(self) -> None:
@@ -327,8 +333,9 @@ def price_history_size(em: int, line: int, screen_width: int, screen_height: int
 
 GUIDE = (
     ("The game", None),
-    ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash at "
-         "the end wins."),
+    ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash after "
+         "the last month wins. Raw materials still in stock then are sold to the Broker at "
+         "their last price."),
     ("Each month", None),
     ("Buying", "Every player secretly orders raw materials (X-Fine, Fine, Standard): how many "
                "units and a bid per unit. When all orders are in they are revealed together; "
@@ -338,15 +345,16 @@ GUIDE = (
                 "many units and an asking price. An ask at or below the new price sells, and "
                 "only goods sold use up materials."),
     ("Your tally sheet", None),
-    ("", "Type your entry in the yellow column. The help beside each field shows the minimum "
-         "bid, the cost and the cash left, what you can make and the highest useful ask, and "
-         "in red anything the rules do not allow. Enter submits; Ctrl+Z takes your entry back "
-         "until the last player is in. An empty entry is asked about first."),
+    ("", "Type your entry in this month's column. The help beside the fields shows the "
+         "minimum bid (the price if only you ordered), the cost and the cash left, what you can "
+         "make and the highest useful ask, and in red anything the rules do not allow. Enter "
+         "submits. Until the last player is in, the button on the next cover (or on the wait) "
+         "takes your entry back. An empty entry is asked about first."),
     ("Around it", None),
     ("", "The strip at the top shows the month and the phase. On the right: the Price Level "
          "Board (a token per commodity at its price, last month's place faint behind it), "
-         "every player's cash and stock, and tabs for the prices month by month, the price "
-         "chart, the market calculator, the production chart and the game log. All of it is "
+         "every player's cash and stock, and, a click away, the prices month by month, a chart "
+         "of them, how far prices move, the production chart and the game log. All of it is "
          "public."),
     ("The reveal", None),
     ("", "After each phase every entry turns over, commodity by commodity: the units add up, "

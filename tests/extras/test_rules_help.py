@@ -32,6 +32,19 @@ def test_interpretations_are_marked():
     assert len(rules_text.interpretations()) >= 5
 
 
+def test_the_points_this_app_settles_are_said_to_a_player_not_labelled(root):
+    """No "Interpretation:" box: a sentence says that the 1971 rules leave the point open."""
+    assert "nterpretation" not in rules_text.full_text()
+    for paragraph in rules_text.interpretations():
+        assert paragraph.startswith("The 1971 rules leave this open: ")
+    window = rules_help.RulesHelpWindow(root)
+    pump(root)
+    shown = window.text.get("1.0", "end")
+    assert "nterpretation" not in shown and "The 1971 rules leave this open: here a bid" in shown
+    assert "interpretation" not in window.text.tag_names()
+    window.close()
+
+
 def test_worked_example_numbers_are_there():
     text = rules_text.section("example").text
     for number in ("$264", "$112", "$144", "$788", "$492", "$149", "$126", "$95", "$176",

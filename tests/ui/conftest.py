@@ -9,6 +9,8 @@ import types
 
 import pytest
 
+from tests.conftest import small_disk
+
 
 @pytest.fixture
 def data_dir(tmp_path, monkeypatch):
@@ -17,6 +19,14 @@ def data_dir(tmp_path, monkeypatch):
     folder.mkdir()
     monkeypatch.setenv("ED_DATA_DIR", str(folder))
     return folder
+
+
+@pytest.fixture
+def small_data_disk(data_dir):
+    """The data folder on a real 200 kB disk, to fill or make read-only (see ``SmallDisk``)."""
+    disk = small_disk(data_dir)
+    yield disk
+    disk.unmount()
 
 
 def options(folder, save=None):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 import tempfile
 import threading
 import time
@@ -363,3 +364,67 @@ def test_the_window_removes_stale_temporaries_at_start(make_app, data_dir):
     fresh.write_bytes(b"{")
     make_app()
     assert not any(path.exists() for path in left) and fresh.exists()
+
+
+# ------------------------------------------------- private to its user
+
+@pytest.fixture
+def usual_umask():
+    """The usual umask (022), under which a folder made with no mode is open to all."""
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(os.lstat(path).st_mode)
+
+
+@needs_uid
+def test_the_data_folder_saves_and_error_log_are_for_their_user_alone(tmp_path, usual_umask):
+    from ed import save as _save
+    from ed.ui.store import SaveStore
+    from tests.test_save import played
+    folder, said = paths.usable_data_dir(str(tmp_path / "new" / "data"))
+    assert said is None and mode(folder) == 0o700
+    slot = SaveStore(folder).new_slot(played(months=2, players=2))
+    slot.release()
+    assert mode(folder / "saves") == 0o700
+    log = paths.error_log_path(folder)
+    assert paths.log_error(log, ValueError, ValueError("boom"), None)
+    assert mode(log) == 0o600 and "ValueError: boom" in log.read_text()
+    log.chmod(0o644)                          # an earlier version's log, open to all
+    (folder / "saves").chmod(0o755)
+    assert paths.log_error(log, ValueError, ValueError("again"), None)
+    SaveStore(folder).write(played(months=2, players=2), slot)
+    assert mode(log) == 0o600 and mode(folder / "saves") == 0o700
+    assert mode(slot.path) == 0o600 and _save.load(slot.path)
+
+
+@needs_uid
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="the platform's data folder is under XDG_DATA_HOME on Linux only")
+def test_the_platform_s_data_folder_is_closed_to_others_a_chosen_one_is_left_alone(
+        tmp_path, usual_umask):
+    share = tmp_path / "share"
+    old = share / paths.XDG_FOLDER
+    old.mkdir(parents=True)
+    old.chmod(0o755)                          # made by an earlier version
+    assert paths.usable_data_dir(environ={"XDG_DATA_HOME": str(share)}) == (old, None)
+    assert mode(old) == 0o700
+    chosen = tmp_path / "chosen"
+    chosen.mkdir()
+    chosen.chmod(0o755)
+    assert paths.usable_data_dir(str(chosen)) == (chosen, None)
+    assert mode(chosen) == 0o755               # the user's own folder: as they made it
+
+
+def test_a_relative_xdg_data_home_is_ignored(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    home = Path.home()
+    for relative in ("data", "./share", "../elsewhere"):
+        assert paths.wanted_data_dir(environ={"XDG_DATA_HOME": relative}, platform="linux") == \
+            home / ".local" / "share" / paths.XDG_FOLDER
+    absolute = tmp_path / "share"
+    assert paths.wanted_data_dir(environ={"XDG_DATA_HOME": str(absolute)}, platform="linux") == \
+        absolute / paths.XDG_FOLDER

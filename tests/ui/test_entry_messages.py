@@ -61,6 +61,41 @@ def test_a_typed_number_is_refused_saying_what_is_wrong(typed, line, short, fiel
     assert help_.first_bad == "xfine" and help_.bad_field == field
 
 
+def test_rewording_a_refusal_changes_no_field_and_no_short_line(monkeypatch):
+    """The window finds the field at fault and its few words from the problem's kind and
+    limit, never from the sentence: every refusal reworded, the same fields and lines."""
+    import dataclasses
+
+    from ed import entries
+    cases = [buying(), buying(2), selling()]
+    typed = [("4", "30"), ("4", "-3"), ("4", "99999999999"), ("-3", "40"), ("13", "40"),
+             ("99999999999", "40"), ("5", "40")]
+
+    def everything():
+        seen = []
+        for view in cases:
+            for pair in typed:
+                for tried in (False, True):
+                    help_ = P.entry_help(view, {view.keys[0]: pair, view.keys[2]: ("6", "9")},
+                                         tried=tried)
+                    seen.append(([(h.level, h.short, h.field) for h in help_.lines.values()],
+                                 (help_.total.level, help_.total.short), help_.ok,
+                                 help_.first_bad, help_.bad_field))
+        return seen
+
+    before = everything()
+    check = entries.check
+
+    def reworded(*args):
+        normal, found = check(*args)
+        return normal, [dataclasses.replace(p, text=f"Nope, {p.text.upper()[::-1]}")
+                        for p in found]
+
+    monkeypatch.setattr(entries, "check", reworded)
+    assert P.entry_help(buying(), {"xfine": ("4", "30")}).lines["xfine"].text.startswith("Nope")
+    assert everything() == before
+
+
 @pytest.mark.parametrize("units", ["99999999999", "10", "9" * 50])
 def test_too_many_units_with_no_price_yet_say_only_the_monthly_limit(units):
     """Not "at least $100,000,000,029 (the minimum bid)": the units are the problem."""
@@ -156,10 +191,21 @@ def test_can_make_names_the_goods_and_the_grade_that_runs_short():
 
 
 def test_can_make_names_the_rest_when_the_rest_alone_is_too_much():
+    """Not "can make none (2 alone)": beside 5 C, which cannot be made, A's line says what is
+    true of A, and the C line says what is wrong."""
     help_ = P.entry_help(selling(), {"C": ("5", "80")})
-    assert help_.lines["A"].text == (
-        "You can make 2 alone, none beside the rest: 5 C need 10 Standard or "
-        "Fine and you have 8. Market price was $140.")
+    assert help_.lines["A"] == P.Hint(
+        "You can make 2 alone; the rest of this offer cannot be made as it is: 5 C need 10 "
+        "Standard or Fine and you have 8. Market price was $140.", short="can make 2 alone")
+    beside = P.entry_help(selling(), {"C": ("5", "80"), "A": ("1", "140")})
+    assert beside.lines["A"] == P.Hint(
+        "You can make 2 alone; the rest of this offer cannot be made as it is: 5 C need 10 "
+        "Standard or Fine and you have 8. Highest useful ask for 1: $149.",
+        short="max $149 · $140")
+    too_many = P.entry_help(selling(), {"C": ("5", "80"), "A": ("3", "140")})
+    assert too_many.lines["A"] == P.Hint(
+        "Cannot make 3 A: you can make 2 from your stock (over-offering rule).", "error",
+        "can make only 2")
     assert help_.lines["C"] == P.Hint("Cannot make 5 C: you can make 4 from your stock "
                                       "(over-offering rule).", "error", "can make only 4")
 
@@ -227,3 +273,125 @@ def test_every_line_beside_a_field_is_one_short_line():
                     for hint in help_.lines.values():
                         assert len(hint.short) <= 28, hint
                     assert len(help_.total.short) <= 36, help_.total
+
+
+# ------------------------------------------------------------- a newcomer's lines
+
+def months_of(players: int = 2, months: int = 2):
+    """A game where Ann holds 6 X-Fine and 8 Standard after January's buying and Bob
+    ordered 4 X-Fine and 3 Fine."""
+    game = ed.Game(ed.Rules(players=players, months=months), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (6, 50), "standard": (8, 30)})
+    game.submit(1, {"xfine": (4, 50), "fine": (3, 40)})
+    game.resolve()
+    return game
+
+
+def test_the_minimum_bid_is_said_as_the_price_if_only_you_order():
+    """Not "bid at least $34": the price if only this player orders, and how far the
+    others' orders moved the grade last month, with no bid suggested."""
+    first = P.entry_help(buying(2), {"xfine": ("4", "44")}, newcomer=True)
+    assert first.lines["xfine"] == P.Hint(
+        "$34 is the price if only you order 4 X-Fine: the lowest bid allowed; a bid below the "
+        "new price buys nothing, and you pay what you bid. Each unit the others order adds $1. "
+        "Costs $176 if bought.",
+        short="$34 if only you order; each unit the others order: +$1")
+    game = months_of()
+    game.submit(0, {})
+    game.submit(1, {"A": (1, 150)})
+    game.resolve()
+    february = P.entry_help(game.view(0), {"xfine": ("4", "")}, newcomer=True)
+    assert february.lines["xfine"] == P.Hint(
+        "Type your bid for 4 X-Fine. $34 is the price if only you order 4 X-Fine: the lowest "
+        "bid allowed; a bid below the new price buys nothing, and you pay what you bid. Each "
+        "unit the others order adds $1; last month they ordered 4 X-Fine (+$4).", "info",
+        "$34 if only you order; others ordered 4 last month: +$4")
+    # before any units are typed, what the others did last month is there already
+    assert february.lines["fine"] == P.Hint(
+        "Market price was $23; the others ordered 3 Fine last month. Type units to see the "
+        "minimum bid.", short="price was $23 · others ordered 3 last month")
+    assert february.lines["standard"].short == "price was $18 · others ordered none last month"
+    assert P.entry_help(game.view(0), {"standard": ("2", "12")}, newcomer=True).lines[
+        "standard"].short == "$10 if only you order; others ordered none last month"
+    # a player who has finished two games reads the short line of old
+    assert P.entry_help(game.view(0), {"xfine": ("4", "")}).lines["xfine"].short == \
+        "bid at least $34"
+
+
+def test_the_highest_useful_ask_is_said_as_the_price_if_only_you_offer():
+    game = months_of()
+    january = P.entry_help(game.view(0), {"A": ("2", "140")}, newcomer=True)
+    assert january.lines["A"] == P.Hint(
+        "You can make 2. $147 is the price if only you offer 2 A: an ask above the new price "
+        "sells nothing. Each unit the others offer takes $2 off.",
+        short="$147 if only you offer; each unit the others offer: -$2")
+    game.submit(0, {})
+    game.submit(1, {"A": (1, 150)})
+    game.resolve()
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    february = P.entry_help(game.view(0), {"A": ("1", "")}, newcomer=True)
+    assert february.lines["A"] == P.Hint(
+        "Type your asking price for 1 A. $158 is the price if only you offer 1 A: an ask above "
+        "the new price sells nothing. Each unit the others offer takes $2 off; last month they "
+        "offered 1 A (-$2).", "info", "$158 if only you offer; others offered 1 last month: -$2")
+
+
+def test_an_order_over_the_cash_says_every_purchase_would_be_cancelled():
+    help_ = P.entry_help(buying(2), {"xfine": ("12", "80"), "fine": ("6", "30")}, newcomer=True)
+    assert help_.total == P.Hint(
+        "Costs $1,140 if all bought; cash left -$240 of $900. No more units allowed this month. "
+        "Warning: if all of it is bought you cannot pay, and then every purchase this month is "
+        "cancelled (short-of-cash rule).", "warn",
+        "$1,140, more than your $900: all this month's purchases would be cancelled")
+
+
+def test_can_make_says_when_goods_share_the_same_stock():
+    """"can make 3" beside "can make 4" are each true alone, not together: a newcomer reads so."""
+    help_ = P.entry_help(months_of().view(0), {}, newcomer=True)
+    assert help_.lines["B"] == P.Hint(
+        "You can make 3 B, but A, B and C are made from the same stock: 3 B leave enough for "
+        "no A and no C. Market price was $115.", short="can make 3 · shares stock with A and C")
+    assert help_.lines["C"].short == "can make 4 · shares stock with A and B"
+    assert P.entry_help(months_of().view(0), {}).lines["B"].short == "can make 3"
+
+
+def test_the_last_month_says_what_becomes_of_the_stock_left_over():
+    game = months_of()
+    assert P.newcomer_instructions(game.view(0), games_finished=0, dismissed=True) == ""
+    game.submit(0, {})
+    game.submit(1, {})
+    game.resolve()
+    view = game.view(0)
+    assert view.is_last_month and view.phase == "purchasing"
+    assert P.newcomer_instructions(view, games_finished=1, dismissed=True) == (
+        "Last month: the raw units you still hold after selling go to the Broker at the prices "
+        "this month's orders set.")
+    game.submit(0, {"fine": (2, 30)})
+    game.submit(1, {})
+    game.resolve()
+    assert P.newcomer_instructions(game.view(0), games_finished=1, dismissed=True) == (
+        "Last month: the raw units you still hold after this sale go to the Broker at "
+        "X-Fine $30, Fine $15, Standard $8 a unit.")
+    assert P.newcomer_instructions(game.view(0), games_finished=2, dismissed=False) == ""
+
+
+def test_a_stock_that_makes_nothing_says_what_one_unit_lacks():
+    """6 Standard alone make nothing: "can make 0" says what one of each good needs."""
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    game.submit(0, {"standard": (6, 30)})
+    game.submit(1, {})
+    game.resolve()
+    help_ = P.entry_help(game.view(0), {}, newcomer=True)
+    assert help_.lines["C"] == P.Hint(
+        "You can make no C: one C needs 1 X-Fine or Fine and you have 0 (X-Fine may stand in "
+        "for Fine, and Fine for Standard). Market price was $90.",
+        short="can make 0 · one needs 1 X-Fine or Fine")
+    assert help_.lines["A"].short == "can make 0 · one needs 2 X-Fine"
+    assert P.entry_help(game.view(0), {}).lines["A"].short == "can make 0"
+    empty = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    empty.submit(0, {})
+    empty.submit(1, {})
+    empty.resolve()
+    assert P.entry_help(empty.view(0), {}, newcomer=True).lines["A"].short == "can make 0"

@@ -245,9 +245,11 @@ def test_text_size_changes_the_named_fonts_and_survives_a_restart(make_app, data
 def test_corrupt_settings_file_does_not_stop_start_up(make_app, data_dir):
     (data_dir / "settings.json").write_text("{ not json at all")
     app = make_app()
-    assert app.dialog is not None
+    # the defaults: as at a first start, the goal and the quick start come first
+    assert app.mode == "welcome" and app.welcome.quick_button.winfo_ismapped()
     assert (data_dir / "settings.json.corrupt").exists()
     assert "settings" in app.message.cget("text") and "defaults" in app.message.cget("text")
+    keys(app, app.welcome.new_button, "Return")
     keys(app, app.dialog.start_button, "Return")
     assert app.mode in ("enter",)
 
@@ -257,16 +259,17 @@ def test_corrupt_settings_file_does_not_stop_start_up(make_app, data_dir):
 def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_skip(make_app,
                                                                                  data_dir):
     app = make_app(first_run=True)
+    keys(app, app.welcome.new_button, "Return")       # "Choose players and options…"
     keys(app, app.dialog.start_button, "Return")
     app.update()
     tour = app.tour
     assert tour is not None and tour.shown
-    assert tour.step_label.cget("text") == "Step 1 of 8"
-    assert tour.title_label.cget("text") == "Your tally sheet" and tour.highlighted()
+    assert tour.step_label.cget("text") == "Step 1 of 9"
+    assert tour.title_label.cget("text") == "How to win" and tour.highlighted()
     keys(app, tour.next_button, "Return")
-    assert tour.step_label.cget("text") == "Step 2 of 8"
+    assert tour.step_label.cget("text") == "Step 2 of 9"
     keys(app, tour.next_button, "Right")
-    assert tour.title_label.cget("text") == "The help beside each field" and tour.highlighted()
+    assert tour.title_label.cget("text") == "This month's column" and tour.highlighted()
     # No forced moves: the game can be played with the guide open.
     assert app.mode == "enter"
     keys(app, tour.skip_button, "Escape")
@@ -286,6 +289,7 @@ def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_ski
 
 def test_guided_first_game_waits_for_the_first_sheet_behind_the_cover(make_app):
     app = make_app(first_run=True)
+    keys(app, app.welcome.new_button, "Return")
     start_game(app, humans=("Ann", "Bob"), computers=1)
     assert app.mode == "cover" and app.tour is None
     keys(app, app.cover.ready_button, "Return")
@@ -307,6 +311,9 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     for seat in range(game.players):
         assert cash.find_withtag(f"point&&c:s{seat}")
     bars = app.ending.standings.canvas
+    # the tab and the chart in it say the same words
+    tab_title = app.ending.tabs.tab(app.ending.standings, "text")
+    assert tab_title == "Final cash" and bars.itemcget("title", "text") == tab_title
     winners = [seat for seat, place in enumerate(game.places()) if place == 1]
     for seat in winners:
         assert set(bars.find_withtag(f"s:{seat}")) & set(bars.find_withtag("winner"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ed
 
+from .test_sheet_words import finished_games
 from .test_window import keys
 
 
@@ -56,7 +57,8 @@ def total(app, block):
     return label.cget("text"), label._ed_tooltip.current_text()
 
 
-def test_numbers_too_large_or_negative_are_named(make_app, tmp_path):
+def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
+    finished_games(data_dir, 2)          # the short lines of a player who knows the game
     app = _open(make_app, tmp_path, solo_game())
     game = app.session.game
     app.tally.add_tips()
@@ -145,7 +147,9 @@ def test_can_make_names_the_goods_that_together_exceed_the_stock(make_app, tmp_p
         "you have 6 (over-offering rule).")
 
 
-def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_path):
+def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_path,
+                                                                 data_dir):
+    finished_games(data_dir, 2)          # the short lines of a player who knows the game
     app = _open(make_app, tmp_path, solo_game())
     app.tally.add_tips()
     put(app, "fine", "3", "25")

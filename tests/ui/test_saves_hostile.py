@@ -154,6 +154,61 @@ def test_save_as_refuses_a_device(make_app):
     assert Path("/dev/null").is_char_device()
 
 
+def test_save_as_refuses_another_window_s_lock_backup_and_files_being_written(make_app,
+                                                                              tmp_path):
+    """Another window (with a data folder of its own) has ``theirs.json`` open: Save As…
+    onto its lock, its backup or a temporary file beside it is refused, and that window
+    keeps its lock and can still save."""
+    away = tmp_path / "other-data" / "saves"
+    away.mkdir(parents=True)
+    theirs = away / "theirs.json"
+    _save.save(human_game(("Cy", "Di"), 1), theirs)
+    _save.save(human_game(("Cy", "Di"), 2), theirs)            # the first kept as the .bak
+    (away / ".ed-4f2a.tmp").write_bytes(b"")
+    other = holder(theirs)
+    try:
+        assert answer(other).startswith("locked ")
+        lock = locks.lock_path(theirs)
+        before = {p: p.read_bytes() for p in away.iterdir()}
+        app = make_app()
+        keys(app, app.dialog.start_button, "Return")
+        for name in ("theirs.json.lock", "theirs.json.bak", ".ed-4f2a.tmp", ".ed-takeover"):
+            assert not app.files.save_to(str(away / name))
+            assert app.message.cget("text") == (
+                f"The game could not be saved. {name} is a name this game gives its own files "
+                f"(a lock, a backup or a file being written); choose a name ending in .json.")
+        assert {p: p.read_bytes() for p in away.iterdir()} == before
+        assert locks.holder(theirs) == other.pid and lock.is_file()
+        assert app.files.save_to(str(away / "mine.json"))        # beside them, a name of its own
+    finally:
+        finish(other)
+
+
+def test_save_as_keeps_a_backup_only_of_a_save_and_never_over_the_user_s_own(make_app,
+                                                                             tmp_path):
+    away = tmp_path / "away"
+    away.mkdir()
+    notes, notes_bak = away / "notes.json", away / "notes.json.bak"
+    notes.write_text('{"shopping": ["milk"]}')
+    notes_bak.write_text("my own backup of my notes")
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    game = app.session.game
+    assert app.files.save_to(str(notes))                      # replacing it was confirmed
+    assert notes_bak.read_text() == "my own backup of my notes"
+    assert _save.dumps(_save.load(notes)) == _save.dumps(game)
+    assert app.files.save_to(str(notes))                      # a save of ours now: still not
+    assert notes_bak.read_text() == "my own backup of my notes"   # over the user's .bak
+    copy, copy_bak = away / "copy.json", away / "copy.json.bak"
+    copy.write_text("a letter, not a save")
+    assert app.files.save_to(str(copy)) and not copy_bak.exists()   # not ours: no backup
+    first = copy.read_bytes()
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.files.save_to(str(copy))
+    assert copy_bak.read_bytes() == first                     # ours, over nothing: kept
+
+
 # ------------------------------------------------------------ 7., 8. backups and links
 
 def test_a_backup_opened_goes_on_in_a_save_of_its_own(make_app, data_dir):
@@ -393,6 +448,26 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
         if sleeper is not None:
             sleeper.stdin.close()
             sleeper.wait(timeout=30)
+
+
+def test_the_game_in_this_window_is_never_offered_to_open_anyway(make_app, data_dir):
+    game = put_save(data_dir, human_game(("Ann", "Bob"), 2), 5)
+    app = make_app()
+    keys(app, app.resume.table, "Return")                        # this window plays it now
+    assert app.session.autosave_path == game and locks.holder(game) == os.getpid()
+    chooser = open_list(app)
+    index, values = row_of(chooser, game.name)
+    chooser.select(index)
+    app.update()
+    assert values[3] == "this window" and not chooser.anyway_button.winfo_ismapped()
+    keys(app, chooser.anyway_button, "Return")                   # even if it were pressed
+    assert app.files.question is None
+    keys(app, chooser.table, "Return")
+    assert chooser.note_label.cget("text") == "That is the game in this window already."
+    second = make_app(start=False)                               # another window, same process
+    second.files.open_anyway(chooser.rows[chooser.table.get_children()[index]])
+    text = second.files.question.text_label.cget("text")
+    assert "looks open in another window, or" in text and str(os.getpid()) not in text
 
 
 # ------------------------------------------------------------ 17. thousands of saves

@@ -346,7 +346,7 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
         assert said.startswith(f"Games cannot be kept in {notes} (it is a file, not a folder), "
                                f"so they are kept in {stand_in} for now.")
         assert said in app.welcome.message.cget("text")
-        keys(app, app.dialog.start_button, "Return")
+        keys(app, app.welcome.quick_button, "Return")       # a first start in the stand-in
         assert app.session.autosave_path.parent == stand_in / "saves"
         assert notes.read_text() == "not a folder"
         app.files.quit_app()

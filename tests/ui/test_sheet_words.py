@@ -90,6 +90,50 @@ def test_a_game_finished_here_counts_at_once(make_app, data_dir):
     assert instructions_shown(app) == ""
 
 
+def hint_shown(app, key: str) -> str:
+    app.update()
+    return app.tally.hints[key].cget("text")
+
+
+def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(make_app,
+                                                                               data_dir):
+    """The line beside a bid says the price if only you order and the others' last month;
+    after two finished games it is the short line again, and the last month's reminder goes."""
+    finished_games(data_dir, 1)
+    app = make_app()
+    game = begin(app, game_at(4, 2, "purchasing", months=2))
+    last = game.history[-2]
+    others = last.commodities[0].units - last.seats[0].lines[0].units
+    fill(app, {"xfine": (3, "")})
+    floor = game.view(0).prices["xfine"] - 7
+    assert hint_shown(app, "xfine") == (f"${floor} if only you order; others ordered {others} "
+                                        f"last month: +${others}")
+    assert instructions_shown(app).endswith(
+        "Last month: the raw units you still hold after selling go to the Broker at the prices "
+        "this month's orders set.")
+    app.files.quit_app()
+    finished_games(data_dir, 2)
+    again = make_app()
+    begin(again, game_at(4, 2, "purchasing", months=2))
+    fill(again, {"xfine": (3, "")})
+    assert hint_shown(again, "xfine") == f"bid at least ${floor}"
+    assert instructions_shown(again) == ""
+
+
+def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(make_app):
+    """Enter on an empty sheet asks first; after "No, go back" nothing was refused, so units
+    typed without a bid yet get their reminder, not a red line."""
+    app = make_app()
+    begin(app, game_at(4, 1, "purchasing"))
+    keys(app, app.tally.entries["xfine"][0], "Return")
+    assert app.mode == "confirm"
+    keys(app, app.layout.no_button, "Return")
+    assert app.mode == "enter"
+    fill(app, {"xfine": (3, "")})
+    assert str(app.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
+    assert hint_shown(app, "xfine") == "$33 if only you order; each unit the others order: +$1"
+
+
 # ------------------------------------------------------------- the status line
 
 def status(app) -> str:

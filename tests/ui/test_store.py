@@ -382,8 +382,8 @@ def test_the_index_reads_only_new_or_changed_saves(folder, monkeypatch):
     paths = [saved(st, game_in(phase), NOON - 60 * phase) for phase in range(4)]
     reads = []
     facts = store._facts
-    monkeypatch.setattr(store, "_facts", lambda path, info: reads.append(path.name)
-                        or facts(path, info))
+    monkeypatch.setattr(store, "_facts", lambda path, info, **kw: reads.append(path.name)
+                        or facts(path, info, **kw))
     first = st.listing()
     assert sorted(reads) == sorted(p.name for p in paths) and st.index_path.is_file()
     reads.clear()
@@ -404,6 +404,68 @@ def test_the_index_reads_only_new_or_changed_saves(folder, monkeypatch):
     make_special(st.index_path, "fifo")
     with no_hang(20):
         assert st.listing() == listing                               # never waited on
+
+
+def test_one_unexpected_failure_never_hides_a_save_and_is_logged(folder, monkeypatch):
+    """``save.from_dict`` made to raise once: that listing says so, ``errors.log`` has the
+    traceback, and the next listing reads the save again and offers it to resume."""
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    real = _save.from_dict
+    planted = []
+
+    def once(doc):
+        if not planted:
+            planted.append(doc)
+            raise KeyError("planted fault")
+        return real(doc)
+
+    monkeypatch.setattr(_save, "from_dict", once)
+    first = st.listing()
+    assert [(i.path, i.reason) for i in first] == [(path, "could not be read")]
+    assert first[0].problem == (f"The file {path.name} could not be read just now (an "
+                                f"unexpected error, written to errors.log).")
+    log = paths.error_log_path(folder).read_text()
+    assert "Traceback" in log and "KeyError: 'planted fault'" in log
+    monkeypatch.setattr(_save, "from_dict", real)
+    again = st.listing()
+    assert again[0].problem is None and again[0].month == 2
+    assert [i.path for i in st.unfinished()] == [path]
+
+
+def test_a_newer_version_s_save_is_said_so_and_read_again_after_an_upgrade(folder,
+                                                                           monkeypatch):
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    doc = json.loads(path.read_text())
+    doc["version"] = _save.VERSION + 1
+    path.write_text(json.dumps(doc))
+    os.utime(path, (NOON, NOON))
+    info = st.listing()[0]
+    assert (info.reason, info.stage) == ("saved by a newer version", "saved by a newer version")
+    assert info.problem.startswith("This game was saved by a newer version of Executive "
+                                   "Decision")
+    assert st.unfinished() == []
+    monkeypatch.setattr(_save, "VERSION", _save.VERSION + 1)   # the upgrade reads that format
+    info = st.listing()[0]
+    assert info.problem is None and info.month == 2 and st.unfinished() == [info]
+
+
+def test_the_index_holds_for_one_version_of_the_program(folder, monkeypatch):
+    """A verdict of a version with a fault (a save refused) goes with that version."""
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    real = _save.from_dict
+
+    def refuse(doc):
+        raise _save.SaveError("A fault of this version refuses it.")
+
+    monkeypatch.setattr(_save, "from_dict", refuse)
+    assert st.listing()[0].reason == "damaged"
+    monkeypatch.setattr(_save, "from_dict", real)
+    assert st.listing()[0].reason == "damaged"                  # remembered, for this version
+    monkeypatch.setattr(ed, "__version__", ed.__version__ + ".1")
+    assert st.listing()[0].problem is None and st.listing()[0].path == path
 
 
 def test_a_scan_reads_the_folder_a_slice_at_a_time(folder):

@@ -21,7 +21,7 @@ from ed.ui.flow import Flow
 from ed.ui.session import SeatSetup, Setup
 from ed.ui.store import SaveStore
 
-from .test_window import fill, keys, start_game, submit
+from .test_window import fill, keys, start_game, submit, typed
 
 SCREEN_W, SCREEN_H = 1366, 768
 
@@ -180,6 +180,7 @@ def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     button = app.cover.take_back_button
     assert button.winfo_ismapped() and button.cget("text") == "Ann: take back my entry"
     keys(app, button, "Return")
+    answer_take_back(app, "Ann", take_it=True)
     # Ann's entry comes back behind her own cover: only she should see it.
     assert not game.submitted(0) and app.mode == "cover"
     assert app.cover.title.cget("text") == "Pass to Ann"
@@ -192,10 +193,66 @@ def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     fill(app, {"standard": (2, 30)})
     keys(app, app.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal"                          # the last seat in: too late
-    app.focus_force()
-    keys(app, app.reveal.continue_button, "Control-z")
+    app.game_menu.invoke("Take back my entry")
+    app.update()
     assert app.mode == "reveal" and "no entry to take back" in app.message.cget("text")
     assert game.history[-1].seats[0].lines[1].units == 3
+
+
+def answer_take_back(app, name, *, take_it):
+    """The question the cover's take-back button asks: the default (Enter) keeps the entry."""
+    question = app.files.question
+    assert question is not None and question.winfo_viewable()
+    assert question.title().startswith(f"Take back {name}'s entry?")
+    assert app.focus_get() is question.buttons[1]       # "Keep it" has the keyboard
+    if take_it:
+        keys(app, question.buttons[0], "space")
+    else:
+        keys(app, question.buttons[1], "Return")
+    assert app.files.question is None
+
+
+def test_ctrl_z_on_the_next_person_s_sheet_never_takes_back_another_s_entry(make_app):
+    """Six seats, three people: Tess submits; on his own sheet Ben types an order and
+    presses Ctrl+Z, then chooses Game ▸ Take back my entry.  Tess's entry stays in and
+    Ben's typing stays put; an entry is taken back only on the cover that names its
+    owner, after one question."""
+    app = make_app()
+    game = start_game(app, humans=("Tess", "Ben", "Cy"), computers=3)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    keys(app, app.cover.ready_button, "Return")
+    units, price = app.tally.entries["xfine"]
+    typed(app, units, "3")
+    typed(app, price, "41")
+    keys(app, price, "Control-z")
+    bens_sheet = ("enter", 1, True, ("3", "41"))
+
+    def shown():
+        xfine = app.tally.vars["xfine"]
+        return app.mode, app.flow.current_seat, game.submitted(0), (xfine[0].get(), xfine[1].get())
+
+    assert shown() == bens_sheet
+    app.game_menu.invoke("Take back my entry")
+    app.update()
+    assert shown() == bens_sheet
+    assert "Ben has not submitted yet" in app.message.cget("text")
+    keys(app, price, "Return")                           # Ben submits: the cover for Cy
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Cy"
+    button = app.cover.take_back_button
+    assert button.cget("text") == "Ben: take back my entry"
+    keys(app, button, "Return")
+    answer_take_back(app, "Ben", take_it=False)
+    assert app.mode == "cover" and game.submitted(1) and game.submitted(0)
+    assert app.focus_get() is app.cover.ready_button       # Enter now means Cy's sheet
+    keys(app, button, "Return")
+    answer_take_back(app, "Ben", take_it=True)
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    assert not game.submitted(1) and game.submitted(0)
+    keys(app, app.cover.ready_button, "Return")
+    assert shown() == ("enter", 1, True, ("3", "41"))
 
 
 # --------------------------------------- 2. the tally sheet never cuts a number
@@ -335,7 +392,7 @@ def test_the_new_game_dialog_fits_the_screen_with_six_seats(make_app, data_dir, 
     last = dialog.seat_rows[5].level
     dialog.area.see(last)
     app.update()
-    assert inside(last, dialog.area) and "expert" in dialog.level_text.cget("text")
+    assert inside(last, dialog.area) and "expert" in last._ed_tooltip.current_text()
 
 
 @pytest.mark.parametrize("scale", [1.1, 1.5])
@@ -788,15 +845,15 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     app = make_app()
     begin(app, game_at(4, 3))
     fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})
-    keys(app, app.tally.entries["C"][1], "Return")
-    label = app.tally.hints["C"]
+    keys(app, app.tally.entries["A"][1], "Return")
+    label = app.tally.hints["A"]
     app.tally.add_tips()
     # A few words beside the field, whole even at 200%; the sentence in the tooltip.
     assert label.cget("text") == "can make none"
-    assert label.full_text.startswith("Cannot make 1 C beside the rest")
+    assert label.full_text.startswith("Cannot make 2 A: you can make none from your stock")
     assert label._ed_tooltip.current_text() == label.full_text
-    top, bottom = app.tally.hint_band("C")
-    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["C.hint"])
+    top, bottom = app.tally.hint_band("A")
+    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["A.hint"])
     assert top <= y0 and y1 <= bottom + 1
 
 

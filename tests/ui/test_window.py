@@ -318,8 +318,10 @@ def test_keyboard_only_submission(make_app):
         price.event_generate("<KeyPress>", keysym=char)
     app.update()
     assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
-    assert app.tally.hints["xfine"].cget("text") == "min $34 · $180"
-    assert "Minimum bid for 4 X-Fine: $34" in app.tally.hints["xfine"].full_text
+    # a newcomer's line: the minimum bid said as what it is
+    assert app.tally.hints["xfine"].cget("text") == \
+        "$34 if only you order; each unit the others order: +$1"
+    assert "$34 is the price if only you order 4 X-Fine" in app.tally.hints["xfine"].full_text
     price.event_generate("<Return>")
     app.update()
     game = app.session.game
@@ -435,6 +437,35 @@ def test_callback_exception_is_reported_logged_and_game_kept(make_app):
     app.session.submit = original
     keys(app, app.tally.entries["fine"][1], "Return")
     assert game.history and app.mode == "reveal"
+
+
+def test_the_window_keeps_no_callback_error_unless_a_test_asks(display, data_dir):
+    """A window played for hours keeps none of the errors it reported (they are in the
+    log); only a test's list (the ``callback_errors`` fixture) is given them."""
+    import gc
+    import types
+    import weakref
+    from ed.ui.app import App
+
+    class Planted(Exception):
+        pass
+
+    app = App(types.SimpleNamespace(data_dir=str(data_dir), save=None))
+    try:
+        assert app.callback_errors is None
+        error = Planted("planted")
+        kept = weakref.ref(error)
+        app.report_callback_exception(Planted, error, None)
+        assert "Something went wrong (planted)" in app.message.cget("text")
+        del error
+        gc.collect()
+        assert kept() is None
+        seen = []
+        app.callback_errors = seen
+        app.report_callback_exception(Planted, Planted("seen"), None)
+        assert [str(e) for e in seen] == ["seen"]
+    finally:
+        app.destroy()
 
 
 def test_window_fits_1366_by_768(make_app):

@@ -33,11 +33,10 @@ import argparse
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
-from ... import ai
+from ... import ai, parallel
 from ...engine import Game, Seat, play_out
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import STRATEGIES, make
@@ -149,12 +148,12 @@ class Evaluator:
                  alone: bool = False) -> None:
         self.rules, self.target, self.games, self.seed, self.jobs = rules, target, games, seed, jobs
         self.alone = alone
-        self.pool = ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else None
+        self.pool = parallel.Pool(jobs) if jobs > 1 else None
         self.played = 0
 
     def close(self) -> None:
         if self.pool is not None:
-            self.pool.shutdown()
+            self.pool.close()
 
     def many(self, candidates: Sequence[Knobs]) -> List[Tuple[float, float, float]]:
         """The score of each candidate."""
@@ -166,7 +165,7 @@ class Evaluator:
         if self.pool is None:
             outcomes = [_play_chunk(t) for t in tasks]
         else:
-            outcomes = list(self.pool.map(_play_chunk, tasks))
+            outcomes = self.pool.map(_play_chunk, tasks)
         self.played += self.games * len(candidates)
         scores = []
         for c in range(len(candidates)):

@@ -29,9 +29,9 @@ from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, money, ordinal, se
 from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
-from .sheet import (Cell, TallyRow, empty_entry_question, instructions, month_heading,
-                    newcomer_instructions, report_cells, sheet_title, tally_columns,
-                    tally_rows)
+from .sheet import (GOAL, GOAL_LINES, Cell, TallyRow, empty_entry_question, instructions,
+                    is_newcomer, last_month_reminder, month_heading, newcomer_instructions,
+                    report_cells, sheet_title, tally_columns, tally_rows)
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary, variations_summary)
@@ -46,8 +46,9 @@ __all__ = [
     "ENDING_COLUMNS", "Ending", "Quote", "ending",
     "EntryHelp", "Hint", "entry_help", "parse_number",
     "Reveal", "RevealBlock", "RevealCell", "RevealColumn", "RevealRow", "reveal",
-    "Cell", "TallyRow", "empty_entry_question", "instructions", "month_heading",
-    "newcomer_instructions", "report_cells", "sheet_title", "tally_columns", "tally_rows",
+    "GOAL", "GOAL_LINES", "Cell", "TallyRow", "empty_entry_question", "instructions",
+    "is_newcomer", "last_month_reminder", "month_heading", "newcomer_instructions", "report_cells",
+    "sheet_title", "tally_columns", "tally_rows",
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",
     "setup_summary", "variations_summary",

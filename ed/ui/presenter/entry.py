@@ -7,11 +7,12 @@ shown on hover and in the field's tooltip."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Dict, Mapping, Optional, Tuple
+from dataclasses import dataclass, field
+from typing import Dict, List, Mapping, Optional, Tuple
 
-from ... import hints
-from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES
+from ... import entries, hints
+from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
+from ...words import and_list
 from .common import PURCHASING, money, sentence, stock_text, units_text
 
 
@@ -25,6 +26,9 @@ class Hint:
     text: str
     level: str = "info"
     short: str = ""
+    #: which of the commodity's two fields it is about ("units" or "price"), so the cursor
+    #: can be put there; where to go is not part of what is said, so not compared
+    field: str = field(default="units", compare=False)
 
     @property
     def line(self) -> str:
@@ -67,21 +71,23 @@ def parse_number(text: str) -> Optional[int]:
 
 
 def _parse(view, texts: Mapping[str, Tuple[str, str]]
-           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, str], Dict[str, bool]]:
-    """Typed texts -> (entry, messages for fields that are not numbers, price missing)."""
+           ) -> Tuple[Dict[str, Tuple[int, int]], Dict[str, Hint], Dict[str, bool]]:
+    """Typed texts -> (entry, the help of fields that are not numbers, price missing)."""
     word = "bid" if view.phase == PURCHASING else "asking price"
     entry: Dict[str, Tuple[int, int]] = {}
-    bad: Dict[str, str] = {}
+    bad: Dict[str, Hint] = {}
     missing: Dict[str, bool] = {}
     for key in view.keys:
         units_text, price_text = texts.get(key, ("", ""))
         units, price = parse_number(units_text), parse_number(price_text)
         name = NAMES[key]
         if units is None:
-            bad[key] = f"{name} units must be a whole number such as 4, not “{units_text.strip()}”."
+            bad[key] = Hint(f"{name} units must be a whole number such as 4, not "
+                            f"“{units_text.strip()}”.", "error", _NOT_WHOLE, "units")
             continue
         if price is None:
-            bad[key] = f"The {name} {word} must be a whole number of dollars such as 35, not “{price_text.strip()}”."
+            bad[key] = Hint(f"The {name} {word} must be a whole number of dollars such as 35, "
+                            f"not “{price_text.strip()}”.", "error", _NOT_WHOLE, "price")
             continue
         if units > 0 and not price_text.strip():
             missing[key] = True
@@ -90,37 +96,25 @@ def _parse(view, texts: Mapping[str, Tuple[str, str]]
     return entry, bad, missing
 
 
-def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False) -> EntryHelp:
+def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = False,
+               newcomer: bool = False) -> EntryHelp:
     """Live help for the entry typed so far: what each field allows and what is wrong.
 
     ``texts`` maps each commodity key of the phase to its (units, price)
     texts.  ``tried`` is true once the player has pressed Submit: a missing
     price is then an error rather than a reminder.  A field with more units
     than a month allows says so first, and only that: its price does not
-    matter yet.
+    matter yet.  For a ``newcomer`` the lines say what the numbers mean (the
+    minimum bid as the price if only this player orders, how far the others
+    moved it last time, what a purchase over the cash or goods sharing stock
+    lead to); the lines of a player who knows the game stay short.
     """
     entry, bad, missing = _parse(view, texts)
-    found = hints.field_problems(view, entry) if not bad else {}
-    lines: Dict[str, Hint] = {}
+    found = _problems_by_key(view, entry) if not bad else {}
+    lines = _field_lines(view, entry, bad, missing, found, tried, newcomer)
     buying = view.phase == PURCHASING
-    over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
-    for key in [k for k, hint in over.items() if hint is not None]:
-        missing.pop(key, None)
-    for key in view.keys:
-        if key in bad:
-            lines[key] = Hint(bad[key], "error", _NOT_WHOLE)
-            continue
-        units, price = entry.get(key, (0, 0))
-        if over[key] is not None:
-            lines[key] = over[key]
-        elif missing.get(key):
-            lines[key] = _missing_price(view, key, units, "error" if tried else "info")
-        elif found.get(key):
-            lines[key] = _problem_hint(found[key][0])
-        else:
-            lines[key] = (_order_line(view, key, units, price) if buying
-                          else _offer_line(view, key, entry, units, price))
-    total = _order_total(view, entry, found) if buying else _offer_total(view, entry, found)
+    total = (_order_total(view, entry, found, newcomer) if buying
+             else _offer_total(view, entry, found))
     refused = any(found.get(key) and not missing.get(key) for key in view.keys)
     if bad or (not found.get(None) and refused):
         # The total of an entry with a refused field would add up numbers that mean nothing.
@@ -145,46 +139,74 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     first_bad = problem_keys[0] if problem_keys else (
         _first_key(view, entry) if total.level == "error" else None)
     return EntryHelp(entry, lines, total, ok, first_bad, refusal,
-                     _bad_field(lines[first_bad].text) if first_bad in lines else "units")
+                     lines[first_bad].field if first_bad in lines else "units")
 
 
-_PRICE_WORDS = (" bid $", " ask $", " bid -$", " ask -$", "absurdly large price",
-                "absurdly negative price", "bid must", "asking price", "Type your")
+def _field_lines(view, entry, bad, missing, found, tried: bool,
+                 newcomer: bool) -> Dict[str, Hint]:
+    """The line beside each commodity's fields: what is wrong with them first, else what
+    they allow.  A price still to type is forgotten where the units alone are refused."""
+    over = {key: _over_limit(view, key, entry, found) for key in view.keys if key not in bad}
+    for key in [k for k, hint in over.items() if hint is not None]:
+        missing.pop(key, None)
+    lines: Dict[str, Hint] = {}
+    for key in view.keys:
+        units, price = entry.get(key, (0, 0))
+        if key in bad:
+            lines[key] = bad[key]
+        elif over[key] is not None:
+            lines[key] = over[key]
+        elif missing.get(key):
+            lines[key] = _missing_price(view, key, units, "error" if tried else "info",
+                                        newcomer=newcomer)
+        elif found.get(key):
+            lines[key] = _problem_hint(found[key][0])
+        elif view.phase == PURCHASING:
+            lines[key] = _order_line(view, key, units, price, newcomer)
+        else:
+            lines[key] = _offer_line(view, key, entry, units, price, newcomer)
+    return lines
+
 
 #: The short line of a number that is not a whole number.
 _NOT_WHOLE = "not a whole number"
 
-#: The rules' refusals (``ed.entries``) as short lines: a pattern of the sentence, the
-#: short line made from its groups.  A refusal not listed here is shown whole.
-_SHORT_PROBLEMS = (
-    (re.compile(r"units must be 0 or more"), "units must be 0 or more"),
-    (re.compile(r"(bid|ask) \S+ is below the lowest price, (\$[\d,]+)"), "{0} at least {1}"),
-    (re.compile(r"(bid|ask) .+ is over the highest price allowed, (\$[\d,]+)"),
-     "{0} at most {1}"),
-    (re.compile(r"over the limit of (\d+) units of one grade"), "over {0} of one grade"),
-    (re.compile(r"below the minimum bid (\$[\d,]+)"), "below the min {0}"),
-    (re.compile(r"over the monthly limit of (\d+) units"), "over the {0}-unit limit"),
-    (re.compile(r"the game is over"), "the game is over"),
-)
+#: The rules' refusals (``ed.entries.Problem``) in a few words, by kind: ``{word}`` is
+#: "bid" or "ask", ``{limit}`` the number the limit names.  A kind not listed here is
+#: shown as its whole sentence.
+_SHORT_PROBLEMS = {
+    entries.NEGATIVE_UNITS: "units must be 0 or more",
+    entries.PRICE_TOO_LOW: "{word} at least {limit}",
+    entries.PRICE_TOO_HIGH: "{word} at most {limit}",
+    entries.OVER_GRADE_LIMIT: "over {count} of one grade",
+    entries.BELOW_MIN_BID: "below the min {limit}",
+    entries.OVER_MONTHLY_LIMIT: "over the {count}-unit limit",
+    entries.GAME_OVER: "the game is over",
+}
 
 
-def short_problem(text: str) -> str:
-    """A refusal of the rules in a few words ("below the min $36"), or the sentence itself."""
-    for pattern, short in _SHORT_PROBLEMS:
-        match = pattern.search(text)
-        if match:
-            return short.format(*match.groups())
-    return sentence(text)
+def _problems_by_key(view, entry) -> Dict[Optional[str], List[entries.Problem]]:
+    """The limits ``entry`` breaks (``hints.entry_problems``), by commodity key."""
+    grouped: Dict[Optional[str], List[entries.Problem]] = {}
+    for problem in hints.entry_problems(view, entry):
+        grouped.setdefault(problem.key, []).append(problem)
+    return grouped
 
 
-def _problem_hint(text: str) -> Hint:
+def short_problem(problem: entries.Problem) -> str:
+    """A refusal of the rules in a few words ("below the min $36"), or its sentence."""
+    short = _SHORT_PROBLEMS.get(problem.kind)
+    if short is None:
+        return sentence(problem.text)
+    word = "bid" if problem.key in RAW else "ask"
+    limit = problem.limit if problem.limit is not None else 0
+    return short.format(word=word, limit=money(limit), count=limit)
+
+
+def _problem_hint(problem: entries.Problem) -> Hint:
     """The first thing the rules refuse in a field, in red: the sentence and its short line."""
-    return Hint(sentence(text), "error", short_problem(text))
-
-
-def _bad_field(text: str) -> str:
-    """Which field a problem is about, so the cursor can be put there."""
-    return "price" if any(word in text for word in _PRICE_WORDS) else "units"
+    return Hint(sentence(problem.text), "error", short_problem(problem),
+                "price" if problem.field == "price" else "units")
 
 
 def _first_key(view, entry) -> Optional[str]:
@@ -207,20 +229,55 @@ def _over_limit(view, key: str, entry, found) -> Optional[Hint]:
         return Hint(f"{_count_units(units)} of {NAMES[key]} is over the limit of "
                     f"{rules.grade_limit} units of one grade with {rules.players} players.",
                     "error", f"over {rules.grade_limit} of one grade")
-    for text in found.get(key, ()):
-        if _bad_field(text) == "units":
-            return _problem_hint(text)
+    for problem in found.get(key, ()):
+        if problem.field != "price":
+            return _problem_hint(problem)
     return None
 
 
-def _missing_price(view, key: str, units: int, level: str) -> Hint:
+def _missing_price(view, key: str, units: int, level: str, *, newcomer: bool = False) -> Hint:
+    if newcomer:
+        text, short = _if_alone(view, key, units)
+        return Hint(f"Type your {'bid' if view.phase == PURCHASING else 'asking price'} for "
+                    f"{units} {NAMES[key]}. {text}", level, short, "price")
     if view.phase == PURCHASING:
         floor = money(hints.min_bid(view, key, units))
         return Hint(f"Type your bid for {units} {NAMES[key]}: at least {floor} "
-                    f"(the minimum bid).", level, f"bid at least {floor}")
+                    f"(the minimum bid).", level, f"bid at least {floor}", "price")
     top = money(hints.highest_useful_ask(view, key, units))
     return Hint(f"Type your asking price for {units} {NAMES[key]}; above {top} it cannot sell.",
-                level, f"ask up to {top}")
+                level, f"ask up to {top}", "price")
+
+
+def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
+    """The minimum bid (or the highest useful ask) said as what it is, for a newcomer: the
+    price if only this player ordered (offered), and how far the others moved it the
+    last time.  Returns (the sentence, its short line); it suggests no price."""
+    buying = view.phase == PURCHASING
+    name = NAMES[key]
+    verb, did, step, moves = (("order", "ordered", "+$1", "adds $1") if buying
+                              else ("offer", "offered", "-$2", "takes $2 off"))
+    price = money(hints.min_bid(view, key, units) if buying
+                  else hints.highest_useful_ask(view, key, units))
+    last = hints.others_last_time(view, key)
+    if last is None:
+        others = f"each unit the others {verb}: {step}"
+        said = f"Each unit the others {verb} {moves}."
+    else:
+        count, moved = last
+        others = f"others {did} {count} last month: {_signed_money(moved)}" if count \
+            else f"others {did} none last month"
+        said = (f"Each unit the others {verb} {moves}; last month they {did} {count} {name} "
+                f"({_signed_money(moved)}).")
+    what = ("the lowest bid allowed; a bid below the new price buys nothing, and you pay "
+            "what you bid" if buying else "an ask above the new price sells nothing")
+    text = (f"{price} is the price if only you {verb} {units} {name}: {what}. {said}")
+    return text, f"{price} if only you {verb}; {others}"
+
+
+def _signed_money(value: int) -> str:
+    """``+$4``, ``-$4``, ``$0``."""
+    return f"+${value:,}" if value > 0 else money(value)
 
 
 def _count_units(value: int) -> str:
@@ -230,15 +287,30 @@ def _count_units(value: int) -> str:
     return units_text(value) if value < 1000 else f"{value:,} units"
 
 
-def _order_line(view, key: str, units: int, price: int) -> Hint:
-    previous = money(view.prices[key])
+def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
     if not units:
-        return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
-                    short=f"price was {previous}")
+        return _before_units(view, key, newcomer)
     floor = money(hints.min_bid(view, key, units))
     cost = money(units * price)
+    if newcomer:
+        text, short = _if_alone(view, key, units)
+        return Hint(f"{text} Costs {cost} if bought.", short=short)
     return Hint(f"Minimum bid for {units} {NAMES[key]}: {floor}. Costs {cost} if bought.",
                 short=f"min {floor} · {cost}")
+
+
+def _before_units(view, key: str, newcomer: bool) -> Hint:
+    """The line beside a grade with no units typed: last month's price; for a newcomer, also
+    how many the others ordered then, which moved it."""
+    previous = money(view.prices[key])
+    last = hints.others_last_time(view, key) if newcomer else None
+    if last is None:
+        return Hint(f"Market price was {previous}. Type units to see the minimum bid.",
+                    short=f"price was {previous}")
+    count = last[0] or "none"
+    return Hint(f"Market price was {previous}; the others ordered {count} {NAMES[key]} last "
+                f"month. Type units to see the minimum bid.",
+                short=f"price was {previous} · others ordered {count} last month")
 
 
 def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
@@ -246,9 +318,15 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
 
     When the rest of the offer leaves room for fewer than ``key`` alone and
     that matters (nothing of ``key`` offered yet, or too many), the sentence
-    names the goods that together need more of a grade than the stock.
+    names the goods that together need more of a grade than the stock.  When
+    the rest cannot be made at all, the line speaks of ``key`` alone (the
+    rest's own line says what is wrong with it).
     """
     alone = hints.max_makeable(view, key)
+    if not hints.rest_is_makeable(view, key, entry):
+        why = hints.combination_shortage(view, key, entry)
+        return (f"You can make {alone} alone; the rest of this offer cannot be made as it is: "
+                f"{why}", f"can make {alone} alone", alone)
     beside = hints.max_makeable(view, key, entry)
     if beside == alone:
         return f"You can make {alone}", f"can make {alone}", beside
@@ -261,23 +339,64 @@ def _can_make(view, key: str, entry, units: int) -> Tuple[str, str, int]:
     return f"You can make {alone} alone, {some} beside the rest: {why}", short, beside
 
 
-def _offer_line(view, key: str, entry, units: int, price: int) -> Hint:
+def _sharing(view, key: str, entry) -> Optional[Hint]:
+    """For a newcomer, nothing of ``key`` offered yet: when the most of it that can be made
+    leaves fewer of another good, the line says that they share the stock."""
+    most = hints.max_makeable(view, key, entry)
+    shared = hints.competing(view, key, entry) if most else {}
+    if not shared:
+        return None
+    name = NAMES[key]
+    others = and_list([NAMES[other] for other in shared])
+    together = and_list([NAMES[good] for good in GOODS if good == key or good in shared])
+    left = and_list([f"only {n} {NAMES[other]}" if n else f"no {NAMES[other]}"
+                      for other, n in shared.items()])
+    return Hint(f"You can make {most} {name}, but {together} are made from the same "
+                f"stock: {most} {name} leave enough for {left}. Market price was "
+                f"{money(view.prices[key])}.", short=f"can make {most} · shares stock with {others}")
+
+
+def _lacking(view, key: str) -> Optional[Hint]:
+    """For a newcomer holding stock that makes no ``key``: what one of it lacks."""
+    lacks = hints.one_lacks(view, key) if any(view.own_stock) else None
+    if lacks is None:
+        return None
+    grades, needed, have = lacks
+    name = NAMES[key]
+    return Hint(f"You can make no {name}: one {name} needs {needed} {grades} and you have "
+                f"{have} ({_RECIPE_NOTE}). Market price was {money(view.prices[key])}.",
+                short=f"can make 0 · one needs {needed} {grades}")
+
+
+#: How the recipes and the substitutions read in a newcomer's sentence.
+_RECIPE_NOTE = "X-Fine may stand in for Fine, and Fine for Standard"
+
+
+def _offer_line(view, key: str, entry, units: int, price: int, newcomer: bool) -> Hint:
     can, can_short, beside = _can_make(view, key, entry, units)
     if not units:
-        return Hint(f"{can}. Market price was {money(view.prices[key])}.", short=can_short)
+        said = None
+        if newcomer and can_short == f"can make {beside}":
+            said = _sharing(view, key, entry) if beside else _lacking(view, key)
+        return said or Hint(f"{can}. Market price was {money(view.prices[key])}.",
+                            short=can_short)
     if units > beside:
         short = f"can make only {beside}" if beside else "can make none"
-        why = hints.combination_shortage(view, key, entry)
+        rest_ok = hints.rest_is_makeable(view, key, entry)
+        why = hints.combination_shortage(view, key, entry) if rest_ok else None
         if why:
             return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
                         f"(over-offering rule).", "error", short)
-        others = any(u > 0 for k, (u, _) in entry.items() if k != key)
+        others = rest_ok and any(u > 0 for k, (u, _) in entry.items() if k != key)
         where = " beside the rest of this offer" if others else " from your stock"
         return Hint(f"Cannot make {units} {NAMES[key]}: you can make {beside or 'none'}{where} "
                     f"(over-offering rule).", "error", short)
     top = hints.highest_useful_ask(view, key, units)
     text = f"{can}. Highest useful ask for {units}: {money(top)}."
     if price <= top:
+        if newcomer:
+            said, short = _if_alone(view, key, units)
+            return Hint(f"{can}. {said}", short=short)
         return Hint(text, short=f"max {money(top)} · {money(units * price)}")
     sold = hints.most_sold(view, key, units, price)
     if sold:
@@ -296,10 +415,11 @@ def _whole_entry_problem(found) -> Optional[Hint]:
     """A refusal of the entry as a whole (the month's limit, the game over), or ``None``."""
     if not found.get(None):
         return None
-    return Hint(sentence("; ".join(found[None])), "error", short_problem(found[None][0]))
+    return Hint(sentence("; ".join(problem.text for problem in found[None])), "error",
+                short_problem(found[None][0]))
 
 
-def _order_total(view, entry, found) -> Hint:
+def _order_total(view, entry, found, newcomer: bool = False) -> Hint:
     refused = _whole_entry_problem(found)
     if refused is not None:
         return refused
@@ -313,6 +433,8 @@ def _order_total(view, entry, found) -> Hint:
     if hints.would_cancel(view, entry):
         return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
                     "purchase this month is cancelled (short-of-cash rule).", "warn",
+                    f"{money(cost)}, more than your {money(view.own_cash)}: all this month's "
+                    f"purchases would be cancelled" if newcomer else
                     f"{money(cost)}: more than your {money(view.own_cash)}")
     if view.rules.loans and hints.loan_needed(view, entry):
         loan = money(hints.loan_needed(view, entry))

@@ -109,6 +109,14 @@ def sheet_title(view) -> str:
     return f"{view.name}'s tally sheet: {month_label(view.month)}, {doing}"
 
 
+#: How to win and what a month is, in three short lines: the first thing a newcomer reads
+#: (the first start's welcome, the guide's first step).
+GOAL_LINES = ("Whoever has the most cash after the last month wins.",
+              "Each month you buy raw materials, then sell goods made from them.",
+              "Raw materials left at the end are sold to the Broker, the bank, at their last "
+              "price.")
+GOAL = " ".join(GOAL_LINES)
+
 #: The instructions above the sheet are shown while fewer games than this have been
 #: finished on this computer ...
 NEWCOMER_GAMES = 2
@@ -116,17 +124,37 @@ NEWCOMER_GAMES = 2
 NEWCOMER_MONTHS = 2
 
 
+def is_newcomer(games_finished: int) -> bool:
+    """Whether a player who has finished this many games still gets the newcomer's lines
+    (the instructions above the sheet, the hints that say what a number means)."""
+    return games_finished < NEWCOMER_GAMES
+
+
 def newcomer_instructions(view, *, games_finished: int, dismissed: bool) -> str:
     """The instructions above the sheet for a newcomer, or "" once they are not needed.
 
     Shown in the first ``NEWCOMER_MONTHS`` months of the first ``NEWCOMER_GAMES``
-    games finished on this computer, until put away ("Got it"); then the
-    sheet has the room.
+    games finished on this computer, until put away ("Hide tips"); then the
+    sheet has the room.  In the last month of those games they say what becomes
+    of the stock left over, whatever was put away before: it is the moment it
+    matters.
     """
-    if dismissed or games_finished >= NEWCOMER_GAMES or view.is_over \
-            or view.month > NEWCOMER_MONTHS:
+    if not is_newcomer(games_finished) or view.is_over:
         return ""
-    return instructions(view)
+    said = [] if dismissed or view.month > NEWCOMER_MONTHS else [instructions(view)]
+    if view.is_last_month:
+        said.append(last_month_reminder(view))
+    return " ".join(said)
+
+
+def last_month_reminder(view) -> str:
+    """What becomes of the stock left over after the last month (RULES §5.1), said in it."""
+    if view.phase == PURCHASING:
+        return ("Last month: the raw units you still hold after selling go to the Broker at "
+                "the prices this month's orders set.")
+    prices = ", ".join(f"{NAMES[key]} {money(view.prices[key])}" for key in RAW)
+    return (f"Last month: the raw units you still hold after this sale go to the Broker at "
+            f"{prices} a unit.")
 
 
 def instructions(view) -> str:
@@ -135,14 +163,13 @@ def instructions(view) -> str:
         return "The game is over. Start a new one from the Game menu."
     if view.phase == PURCHASING:
         limit = view.rules.order_limit
-        extra = (f" (at most {view.rules.grade_limit} of one grade)"
+        extra = (f", at most {view.rules.grade_limit} of one grade"
                  if view.rules.players == 2 else "")
         return (f"For each grade you want, type the units (up to {limit} in all{extra}) and "
-                f"your bid per unit in the yellow column; a bid at or above the new market "
-                f"price buys. Enter submits.")
+                f"your bid per unit in this month's column; a bid at or above the new market "
+                f"price buys, and you pay what you bid. Enter submits.")
     return ("For each good you offer from your stock, type the units and your asking price; "
-            "an ask at or below the new market price sells. Enter submits.")
-
+            "an ask at or below the new market price sells, at what you ask. Enter submits.")
 
 
 def empty_entry_question(view) -> Optional[str]:

@@ -1,0 +1,101 @@
+"""The new-game dialog asks only what a first game needs: the seats, the months and the
+levels in sight, the seed and the rules' options under "More options" (closed at first,
+remembered), a seat switched to a computer player gets a character not seated yet, and
+its tick boxes grow with the text."""
+from __future__ import annotations
+
+import json
+import re
+import tkinter as tk
+from tkinter import ttk
+
+from .test_table import with_text_size
+from .test_window import keys
+
+
+def visible_words(window: tk.Misc) -> list:
+    """The words a person reads in ``window``: tokens with a letter, in every widget in
+    sight (labels, buttons, tick boxes, and what the fields and lists show)."""
+    words = []
+    stack = [window]
+    while stack:
+        widget = stack.pop()
+        stack.extend(widget.winfo_children())
+        if not widget.winfo_viewable():
+            continue
+        if isinstance(widget, (ttk.Entry, tk.Entry)):      # fields, spin boxes, lists
+            text = widget.get()
+        else:
+            try:
+                text = str(widget.cget("text"))
+            except tk.TclError:
+                continue
+        words.extend(token for token in text.split() if re.search(r"[A-Za-z]", token))
+    return words
+
+
+def test_the_dialog_shows_the_seats_the_months_and_the_levels_in_few_words(make_app):
+    app = make_app()
+    dialog = app.dialog
+    app.update()
+    words = visible_words(dialog)
+    print(f"\nnew-game dialog, 4 seats: {len(words)} words: {' '.join(words)}")
+    assert len(words) <= 40
+    for seen in ("Players:", "Months:", "medium", "Mabel:", "Person", "Start"):
+        assert seen in words
+    for unseen in ("Variation", "Seed:", "Classic", "X-Fine"):
+        assert unseen not in words
+    assert not dialog.more.winfo_viewable() and dialog.more_button.cget("text") == \
+        "▸ More options"
+    # the levels are described on demand
+    assert "easy, a gentle first opponent" in dialog.seat_rows[1].level._ed_tooltip.current_text()
+
+
+def test_more_options_open_on_demand_say_what_they_do_and_are_remembered(make_app, data_dir):
+    app = make_app()
+    dialog = app.dialog
+    keys(app, dialog.more_button, "space")
+    assert dialog.more.winfo_viewable() and dialog.option_buttons["loans"].winfo_viewable()
+    words = " ".join(visible_words(dialog))
+    assert "Loans (Variation I)" in words and "Seed:" in words
+    assert "Short of cash for what you bought? The Broker lends it" in words
+    assert json.loads((data_dir / "settings.json").read_text())["more_options"] is True
+    keys(app, dialog.cancel_button, "space")
+    app.files.new_game()
+    app.update()
+    assert app.dialog.more.winfo_viewable()                   # remembered open
+    keys(app, app.dialog.more_button, "space")
+    assert not app.dialog.more.winfo_viewable()
+    assert json.loads((data_dir / "settings.json").read_text())["more_options"] is False
+
+
+def test_a_seat_switched_to_a_computer_gets_a_character_not_seated_yet(make_app):
+    """Not "Mabel" and "Mabel 2": the first character no other computer seat has."""
+    app = make_app()
+    dialog = app.dialog
+    first = dialog.seat_rows[0]
+    first.kind.set("Computer")
+    first.kind.event_generate("<<ComboboxSelected>>")
+    app.update()
+    seated = [row.personality_key for row in dialog.seat_rows[:4]]
+    assert len(set(seated)) == 4 and seated[0] not in ("mabel", "rex", "iris")
+    setup = dialog.setup()
+    assert not any(seat.name.endswith(" 2") for seat in setup.seats)
+    # a seat shown again by a larger number of players does not repeat a face either
+    dialog.seat_rows[1].personality.current(list(dialog.seat_rows[1].personalities)
+                                            .index("cora"))
+    dialog.players_var.set("5")
+    app.update()
+    faces = [row.personality_key for row in dialog.seat_rows[:5]]
+    assert len(set(faces)) == 5
+
+
+def test_the_tick_boxes_grow_with_the_text(make_app, data_dir):
+    sizes = []
+    for scale in (1.0, 1.5):
+        with_text_size(data_dir, scale)
+        app = make_app()
+        style = ttk.Style(app)
+        sizes.append(int(style.lookup("TCheckbutton", "indicatorsize")))
+        app.files.quit_app()
+    assert sizes[0] >= 10 and sizes[1] >= sizes[0] * 1.4
