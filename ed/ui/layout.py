@@ -36,6 +36,11 @@ from typing import Optional, Sequence
 from .modes import Mode
 
 
+def chart_tab_size(em: int):
+    """The Price chart tab's chart, in pixels for a text size of ``em``."""
+    return em * 46, em * 22
+
+
 class MainWindow:
     """The game window's widgets (see the module docstring for the tree)."""
 
@@ -402,12 +407,13 @@ class MainWindow:
         em = app.theme.em
         if self.chart is None and price_tab == str(self.chart_tab):
             from .charts import PriceChart
-            self.chart = PriceChart(self.chart_tab, width=em * 46, height=em * 22,
+            width, height = chart_tab_size(em)
+            self.chart = PriceChart(self.chart_tab, width=width, height=height,
                                     title="Market prices")
             self.chart.pack(fill="both", expand=True)
             if app.session is not None:
                 self.chart.set_history(app.session.game.price_history())
-        chart_height = em * 22 if price_tab == str(self.chart_tab) else 1
+        chart_height = chart_tab_size(em)[1] if price_tab == str(self.chart_tab) else 1
         if int(self.chart_tab.cget("height")) != chart_height:
             self.chart_tab.configure(height=chart_height)
             self.price_tabs.update_idletasks()
