@@ -9,7 +9,9 @@ Measures, never asserts:
   game (in memory, and through a file with its fsync);
 - computer players: milliseconds per decision for each level, median, 99th
   percentile and worst (and for ``expert`` at its slowest table: six seats
-  with Variations I-III), with how many decisions the time cap cut short;
+  with Variations I-III), with how many decisions the time cap cut short
+  and how many fell back to an empty entry because the player failed (a
+  figure with any is not valid: the bench says so and exits with status 1);
 - with ``--review``: seconds to review every person of a finished 12-month
   6-player game with 3 and with 6 people (``ed.review``);
 - with ``--gui``: the window's start-up time and tally-sheet redraw time.
@@ -27,8 +29,8 @@ from contextlib import closing
 from typing import List, Optional, Sequence, Tuple
 
 from . import parallel, save
-from .engine import Game
-from .randomplay import random_entry
+from .engine import Game, play_out
+from .randomplay import RandomPlayer
 from .rules import Rules
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
@@ -42,17 +44,10 @@ Log = List[Tuple[dict, ...]]
 
 def make_logs(count: int, seed: int = 1, players: int = 6, months: int = 12) -> List[Log]:
     """Entries for ``count`` complete games with random legal entries (over-offers included)."""
-    rng = random.Random(seed)
+    player = RandomPlayer(random.Random(seed))
     rules = Rules(players=players, months=months)
-    logs = []
-    for _ in range(count):
-        game = Game(rules, NAMES[:players])
-        while not game.is_over:
-            for seat in range(players):
-                game.submit(seat, random_entry(game.view(seat), rng))
-            game.resolve()
-        logs.append(game.log())
-    return logs
+    return [play_out(Game(rules, NAMES[:players]), [player] * players).log()
+            for _ in range(count)]
 
 
 def replay(logs: Sequence[Log], players: int = 6, months: int = 12) -> float:
@@ -153,13 +148,13 @@ def bench_saves(repeat: int = 30) -> List[str]:
 
 
 def _ai_times(level: str, games: int, players: int, alone: str = "",
-              **variations) -> Tuple[List[float], int]:
+              **variations) -> Tuple[List[float], int, int]:
     """Decision times of one level playing every seat (or one seat, the others ``alone``'s
-    level); and how many of its decisions hurried."""
+    level); how many of its decisions hurried, and how many of all fell back."""
     from . import ai
     from .engine import Seat
     times: List[float] = []
-    hurried = 0
+    hurried = fallbacks = 0
     names = list(ai.PERSONALITIES)
     for g in range(games):
         rules = Rules(players=players, months=12, **variations)
@@ -172,29 +167,27 @@ def _ai_times(level: str, games: int, players: int, alone: str = "",
                    for s, (lv, p) in enumerate(zip(levels, personalities))]
         for avatar in avatars:
             avatar.time_budget = ai.TIME_BUDGET    # as in the window
-        while not game.is_over:
-            for seat, avatar in enumerate(avatars):
-                view = game.view(seat)
-                t0 = time.perf_counter()
-                entry = avatar.decide(view)
-                if avatar.level == level:
-                    times.append(time.perf_counter() - t0)
-                game.submit(seat, entry)
-            game.resolve()
+        seat_times: List[List[float]] = [[] for _ in avatars]
+        play_out(game, avatars, times=seat_times)
+        times.extend(t for a, ts in zip(avatars, seat_times) if a.level == level for t in ts)
         hurried += sum(a.hurried for a in avatars if a.level == level)
-    return times, hurried
+        fallbacks += sum(a.fallbacks for a in avatars)
+    return times, hurried, fallbacks
 
 
-def bench_ai(games: int = 6, players: int = 4) -> List[str]:
+def bench_ai(games: int = 6, players: int = 4) -> Tuple[List[str], int]:
+    """A line per table of computer players, and how many decisions fell back in all."""
     from . import ai
     lines = []
+    failed = 0
     tables = [(level, players, "", {}) for level in ai.LEVELS]
     # the expert alone among others plans for itself, with no other expert to plan with
     tables.append(("expert", players, "hard", {}))
     # the slowest table for the top level: six seats, partial fills and sales, loans
     tables.append(("expert", 6, "", {"loans": True, "partial_fills": True, "partial_sales": True}))
     for level, seats, alone, variations in tables:
-        times, hurried = _ai_times(level, games, seats, alone, **variations)
+        times, hurried, fallbacks = _ai_times(level, games, seats, alone, **variations)
+        failed += fallbacks
         label = f"ai {level:>6}"
         if alone:
             label += f" (alone among {seats - 1} {alone})"
@@ -205,8 +198,9 @@ def bench_ai(games: int = 6, players: int = 4) -> List[str]:
                      f"{statistics.median(ordered) * 1000:.2f} ms, 99th percentile "
                      f"{ordered[int(0.99 * (len(ordered) - 1))] * 1000:.1f} ms, "
                      f"worst {ordered[-1] * 1000:.1f} ms"
-                     + (f", {hurried} cut short by the time cap" if level == "expert" else ""))
-    return lines
+                     + (f", {hurried} cut short by the time cap" if level == "expert" else "")
+                     + f", {fallbacks} fell back")
+    return lines, failed
 
 
 def review_game(people: int, players: int = 6, seed: int = 5) -> Game:
@@ -219,11 +213,7 @@ def review_game(people: int, players: int = 6, seed: int = 5) -> Game:
     game = Game(Rules(players=players, months=12), NAMES[:players], seed=seed, seats=seats)
     avatars = [ai.Avatar(levels[s % len(levels)] if s < people else "expert", seed=seed * 10 + s)
                for s in range(players)]
-    while not game.is_over:
-        for seat, avatar in enumerate(avatars):
-            game.submit(seat, avatar.decide(game.view(seat)))
-        game.resolve()
-    return game
+    return play_out(game, avatars)
 
 
 def bench_review(people_counts: Sequence[int] = (3, 6)) -> List[str]:
@@ -268,8 +258,10 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     jobs, lowered = parallel.capped_jobs(options.jobs)
     if lowered:
         print(f"{prog}: {lowered}", file=sys.stderr)
+    from .tournament import first_failure_to_stderr
     try:
-        return _measure(options, jobs)
+        with first_failure_to_stderr():
+            return _measure(options, jobs, prog)
     except parallel.WorkerError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 1
@@ -278,7 +270,7 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
         return 130
 
 
-def _measure(options: argparse.Namespace, jobs: int) -> int:
+def _measure(options: argparse.Namespace, jobs: int, prog: str) -> int:
     """Measure what ``options`` ask for and print each figure as it comes."""
     games = 50 if options.quick else options.games
     print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores", flush=True)
@@ -286,8 +278,13 @@ def _measure(options: argparse.Namespace, jobs: int) -> int:
         print(line, flush=True)
     for line in bench_saves(5 if options.quick else 30):
         print(line, flush=True)
-    for line in bench_ai(1 if options.quick else 6):
+    lines, failed = bench_ai(1 if options.quick else 6)
+    for line in lines:
         print(line, flush=True)
+    if failed:
+        print(f"{prog}: {failed} decision{'s' if failed != 1 else ''} of computer players "
+              f"failed and passed the phase, so these figures are not valid.", file=sys.stderr)
+        return 1
     if options.review:
         for line in bench_review():
             print(line, flush=True)

@@ -4,19 +4,23 @@
 secret entries; ``resolve`` reveals them all at once, applies the rules and
 returns a ``PhaseReport``.  Internally the state is kept in plain lists and
 commodity indices (0 to 2 within a phase) because every computer opponent's
-look-ahead and every benchmark runs through here.
+look-ahead and every benchmark runs through here.  ``play_out`` plays a game
+to its end with a player (anything that decides from a view) in every seat.
 """
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
-from .market import loan_for, units_bought, units_sold
+from .market import goods_move, loan_for, new_price, raw_move, units_bought, units_sold
 from .production import can_fill, fill
-from .report import OVER, PURCHASING, SELLING, PhaseReport, SettlementLine, prices_by_month
+from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
+                     SettlementLine, prices_by_month)
 from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_NAME_LENGTH,
                     OPENING_PRICES, RAW, Rules, RuleError, month_label, name_problem)
+from .words import and_list
 
 SEAT_KINDS = ("human", "computer")
 
@@ -235,7 +239,7 @@ class Game:
         if None in pending:
             missing = [self.names[i] for i, e in enumerate(pending) if e is None]
             raise RuleError(f"The {self._phase} phase of {month_label(self._month)} cannot be "
-                            f"resolved yet: {_and(missing)} {'has' if len(missing) == 1 else 'have'} "
+                            f"resolved yet: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} "
                             f"not submitted.")
         entries = tuple(pending)  # type: ignore[arg-type]
         if self._phase == PURCHASING:
@@ -262,10 +266,7 @@ class Game:
             totals[0] += e[0][0]
             totals[1] += e[1][0]
             totals[2] += e[2][0]
-        new = [0, 0, 0]
-        for i in range(3):
-            price = old[i] + totals[i] - 10
-            new[i] = price if price > 1 else 1
+        new = [new_price(old[i], raw_move(totals[i])) for i in range(3)]
         self._prices[0:3] = new
         rules = self.rules
         partial, loans = rules.partial_fills, rules.loans
@@ -296,10 +297,10 @@ class Game:
                 stock[1] += done[1]
                 stock[2] += done[2]
             self._cash[seat] = cash
-            records.append((e, tuple(done), 0 if cancelled else cost, loan, cancelled,
-                            (0, 0, 0), cash, tuple(stock), reason))
+            records.append(SeatRecord(e, tuple(done), 0 if cancelled else cost, loan, cancelled,
+                                      (0, 0, 0), cash, tuple(stock), reason))
         return PhaseReport(self._month, PURCHASING, self.names,
-                           (tuple(old), tuple(totals), tuple(new), tuple(records), None))
+                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
 
     def _resolve_selling(self, entries: Tuple[_entries.Triple, ...]) -> PhaseReport:
         """RULES §4.2.3-7 with Variation III; over-offers neither count nor sell."""
@@ -318,18 +319,15 @@ class Game:
                 totals[1] += b
                 totals[2] += c
         old = self._prices[3:6]
-        new = [0, 0, 0]
-        for i in range(3):
-            price = old[i] + 11 - 2 * totals[i]
-            new[i] = price if price > 1 else 1
+        new = [new_price(old[i], goods_move(totals[i])) for i in range(3)]
         self._prices[3:6] = new
         partial = self.rules.partial_sales
         records = []
         for seat, e in enumerate(entries):
             stock = self._stock[seat]
             if not makeable[seat]:
-                records.append((e, (0, 0, 0), 0, 0, True, (0, 0, 0), self._cash[seat], tuple(stock),
-                                _over_offer_reason(self.rules, e, stock)))
+                records.append(SeatRecord(e, (0, 0, 0), 0, 0, True, (0, 0, 0), self._cash[seat],
+                                          tuple(stock), _over_offer_reason(self.rules, e, stock)))
                 continue
             done = [0, 0, 0]
             income = 0
@@ -348,9 +346,10 @@ class Game:
             stock[2] -= used[2]
             cash = self._cash[seat] + income
             self._cash[seat] = cash
-            records.append((e, tuple(done), income, 0, False, used, cash, tuple(stock), ""))
+            records.append(SeatRecord(e, tuple(done), income, 0, False, used, cash, tuple(stock),
+                                      ""))
         return PhaseReport(self._month, SELLING, self.names,
-                           (tuple(old), tuple(totals), tuple(new), tuple(records), None))
+                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
 
     def _settle(self) -> Tuple[SettlementLine, ...]:
         """RULES §5: sell raw materials to the Broker, repay loans, rank by final cash."""
@@ -394,14 +393,36 @@ class Game:
                 for seat, e in enumerate(self._pending) if e is not None}
 
 
+def play_out(game: Game, players: Sequence[Any], *,
+             times: Optional[Sequence[List[float]]] = None,
+             each: Optional[Callable[[PhaseReport], None]] = None) -> Game:
+    """Play ``game`` to its end with one player a seat (anything with ``decide(view)``).
+
+    Every phase each seat's player enters from its own view, in seat order,
+    then the phase is resolved.  ``times`` holds a list per seat that the
+    seconds of each of its decisions are added to; ``each`` is called with
+    every phase's report.  Returns the game, now over.
+    """
+    clock = time.perf_counter
+    while not game.is_over:
+        for seat, player in enumerate(players):
+            view = game.view(seat)
+            if times is None:
+                entry = player.decide(view)
+            else:
+                started = clock()
+                entry = player.decide(view)
+                times[seat].append(clock() - started)
+            game.submit(seat, entry)
+        report = game.resolve()
+        if each is not None:
+            each(report)
+    return game
+
+
 def _over_offer_reason(rules: Rules, entry: _entries.Triple, stock: Sequence[int]) -> str:
     from .production import shortage
     why = shortage(rules.recipes, [pair[0] for pair in entry], stock)
     return f"the offer cannot be made from stock, so none of it counts or sells ({why})"
 
 
-def _and(words: Sequence[str]) -> str:
-    """``["a", "b", "c"] -> "a, b and c"``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]

@@ -34,7 +34,7 @@ def new_price(previous: int, change: int) -> int:
 
 def min_bid(previous: int, units: int) -> int:
     """RULES §4.1.2: the price the grade would move to if only this player ordered ``units``."""
-    return new_price(previous, units - RAW_PIVOT)
+    return new_price(previous, raw_move(units))
 
 
 def highest_useful_ask(previous: int, units: int) -> int:
@@ -42,7 +42,7 @@ def highest_useful_ask(previous: int, units: int) -> int:
 
     An ask above it can never sell in full (without Variation III, not at all).
     """
-    return new_price(previous, GOODS_BASE - GOODS_STEP * units)
+    return new_price(previous, goods_move(units))
 
 
 def units_bought(units: int, bid: int, market: int, partial_fills: bool) -> int:

@@ -7,9 +7,11 @@ substitutes.  Pure functions, no state.
 """
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence, Tuple
+import functools
+from typing import Iterator, Mapping, Optional, Sequence, Tuple
 
 from .rules import GOODS, NAMES
+from .words import and_list
 
 Triple = Tuple[int, int, int]
 
@@ -65,6 +67,30 @@ def materials_used(recipes: Mapping[str, Triple], units: Sequence[int], stock: S
     return fill(places(recipes, units), stock)
 
 
+#: ``room_beside`` for a recipe of no places: no limit
+UNLIMITED = 1 << 30
+
+
+def room_beside(recipe: Sequence[int], need: Sequence[int], stock: Sequence[int]) -> int:
+    """The most units of a good with places ``recipe`` makeable beside the places ``need``.
+
+    Each condition of ``can_fill`` bounds the units: the places it counts
+    cannot exceed the stock it counts.  -1 when ``need`` alone cannot be
+    filled; ``UNLIMITED`` for a recipe of no places.
+    """
+    rx, rf, rs = recipe
+    nx, nf, ns = need
+    x, f, s = stock
+    most = UNLIMITED
+    for k, spare in ((rx, x - nx), (rx + rf, x + f - nx - nf), (rs, f + s - ns),
+                     (rx + rf + rs, x + f + s - nx - nf - ns)):
+        if spare < 0:
+            return -1
+        if k and spare // k < most:
+            most = spare // k
+    return most
+
+
 def max_makeable(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,
                  others: Sequence[int] = (0, 0, 0)) -> int:
     """The most units of ``good`` that can be made from ``stock`` alongside ``others``.
@@ -72,20 +98,31 @@ def max_makeable(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,
     ``others`` gives units of A, B and C already planned; its entry for
     ``good`` itself is ignored.  Returns 0 when ``others`` alone cannot be made.
     """
-    index = GOODS.index(good)
     planned = list(others)
-    planned[index] = 0
-    if not is_makeable(recipes, planned, stock):
-        return 0
-    low, high = 0, (stock[0] + stock[1] + stock[2]) // 3
-    while low < high:
-        mid = (low + high + 1) // 2
-        planned[index] = mid
-        if is_makeable(recipes, planned, stock):
-            low = mid
-        else:
-            high = mid - 1
-    return low
+    planned[GOODS.index(good)] = 0
+    return max(0, room_beside(recipes[good], places(recipes, planned), stock))
+
+
+def makeable_plans(recipes: Mapping[str, Triple], stock: Sequence[int]) -> Iterator[Triple]:
+    """Every (A, B, C) makeable together from ``stock``, in increasing order of A, B, then C."""
+    ra, rb, rc = recipes["A"], recipes["B"], recipes["C"]
+    for a in range(max(0, room_beside(ra, (0, 0, 0), stock)) + 1):
+        need_a = (a * ra[0], a * ra[1], a * ra[2])
+        for b in range(max(0, room_beside(rb, need_a, stock)) + 1):
+            need = (need_a[0] + b * rb[0], need_a[1] + b * rb[1], need_a[2] + b * rb[2])
+            for c in range(max(0, room_beside(rc, need, stock)) + 1):
+                yield (a, b, c)
+
+
+@functools.lru_cache(maxsize=4096)
+def _largest(rows: Tuple[Triple, Triple, Triple], stock: Triple) -> Triple:
+    # the first plan of the most goods in makeable_plans' order: the fewest A, then B
+    return max(makeable_plans(dict(zip(GOODS, rows)), stock), key=sum)
+
+
+def largest_plan(recipes: Mapping[str, Triple], stock: Sequence[int]) -> Triple:
+    """The plan that makes the most goods from ``stock`` (the fewest A, then B, on ties)."""
+    return _largest((recipes["A"], recipes["B"], recipes["C"]), tuple(stock))
 
 
 def shortfall(need: Triple, stock: Sequence[int]) -> Optional[Tuple[str, int, int, str]]:
@@ -125,10 +162,7 @@ def shortage(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequenc
 
 def goods_text(units: Sequence[int]) -> str:
     """Units of A, B and C in words: ``"2 A and 1 C"`` (``"nothing"`` when all are 0)."""
-    parts = [f"{n} {NAMES[good]}" for good, n in zip(GOODS, units) if n > 0]
-    if not parts:
-        return "nothing"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return and_list(f"{n} {NAMES[good]}" for good, n in zip(GOODS, units) if n > 0) or "nothing"
 
 
 def combination_shortage(recipes: Mapping[str, Triple], stock: Sequence[int], good: str,

@@ -54,3 +54,14 @@ def random_entry(view: PlayerView, rng: random.Random, *, over_offer: float = 0.
     if view.phase == "purchasing":
         return random_order(view, rng)
     return random_offer(view, rng, over_offer=over_offer)
+
+
+class RandomPlayer:
+    """A player for ``engine.play_out`` that enters ``random_entry`` drawn from ``rng``."""
+
+    def __init__(self, rng: random.Random, *, over_offer: float = 0.1) -> None:
+        self.rng = rng
+        self.over_offer = over_offer
+
+    def decide(self, view: PlayerView) -> Entry:
+        return random_entry(view, self.rng, over_offer=self.over_offer)

@@ -1,17 +1,18 @@
 """What a resolved phase did, in a shape a reveal screen can show as it is.
 
-``Game.resolve()`` records each phase as one compact tuple of numbers (it is
-on the hot path of every game); a ``PhaseReport`` wraps that record and
-builds the detailed, self-describing rows the first time they are asked for.
+``Game.resolve()`` records each phase as one compact ``PhaseRecord`` of
+numbers, a named tuple with a ``SeatRecord`` per seat (it is on the hot path
+of every game); a ``PhaseReport`` wraps that record and builds the detailed,
+self-describing rows the first time they are asked for.
 Every number and every sentence here comes from the engine's own decision;
 nothing is recomputed by whoever reads it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
-from .market import goods_move, raw_move
+from .market import move
 from .rules import GOODS, NAMES, OPENING_PRICES, RAW, month_label
 
 Triple = Tuple[int, int, int]
@@ -19,6 +20,30 @@ Triple = Tuple[int, int, int]
 PURCHASING = "purchasing"
 SELLING = "selling"
 OVER = "over"
+
+
+class SeatRecord(NamedTuple):
+    """One seat in a resolved phase, as ``Game.resolve()`` records it (per commodity of the
+    phase, in ``PhaseReport.keys`` order; raw materials in X-Fine, Fine, Standard order)."""
+
+    entry: Tuple[Tuple[int, int], ...]  # (units, bid or ask) per commodity
+    done: Triple            # units bought or sold (what a cancelled order would have bought)
+    money: int              # paid (purchasing) or received (selling)
+    loan: int               # borrowed this phase (Variation I)
+    cancelled: bool         # purchases cancelled, or offer not makeable
+    used: Triple            # raw units the goods sold used up (selling)
+    cash_after: int
+    stock_after: Triple
+    reason: str             # why, when cancelled; otherwise ""
+
+
+class PhaseRecord(NamedTuple):
+    """A resolved phase, as ``Game.resolve()`` records it: per commodity of the phase."""
+
+    old: Triple             # the market prices before
+    totals: Triple          # the units that counted towards the prices
+    new: Triple             # the market prices after
+    seats: Tuple[SeatRecord, ...]
 
 
 @dataclass(frozen=True)
@@ -93,12 +118,11 @@ class PhaseReport:
 
     __slots__ = ("month", "phase", "names", "record", "settlement", "_built")
 
-    def __init__(self, month: int, phase: str, names: Tuple[str, ...], record: tuple,
+    def __init__(self, month: int, phase: str, names: Tuple[str, ...], record: PhaseRecord,
                  settlement: Optional[Tuple[SettlementLine, ...]] = None) -> None:
         self.month = month
         self.phase = phase
         self.names = names
-        # record = (old prices, totals, new prices, seat records, flags)
         self.record = record
         self.settlement = settlement
         self._built: Optional[tuple] = None
@@ -122,7 +146,7 @@ class PhaseReport:
     @property
     def prices(self) -> Dict[str, int]:
         """The new market price of each commodity of this phase."""
-        return dict(zip(self.keys, self.record[2]))
+        return dict(zip(self.keys, self.record.new))
 
     @property
     def commodities(self) -> Tuple[CommodityResult, ...]:
@@ -136,32 +160,30 @@ class PhaseReport:
 
     def _build(self) -> tuple:
         if self._built is None:
-            old, totals, new, seat_records, _ = self.record
+            old, totals, new, seat_records = self.record
             commodities = tuple(
-                CommodityResult(key, totals[i], _move(self.phase, totals[i]), old[i], new[i])
+                CommodityResult(key, totals[i], move(key, totals[i]), old[i], new[i])
                 for i, key in enumerate(self.keys))
             seats = tuple(self._seat_result(seat, rec, new)
                           for seat, rec in enumerate(seat_records))
             self._built = (commodities, seats)
         return self._built
 
-    def _seat_result(self, seat: int, rec: tuple, market: tuple) -> SeatResult:
-        entry, done, money, loan, cancelled, used, cash_after, stock_after, reason = rec
+    def _seat_result(self, seat: int, rec: SeatRecord, market: Triple) -> SeatResult:
         buying = self.phase == PURCHASING
+        cancelled, reason = rec.cancelled, rec.reason
         lines = []
         for i, key in enumerate(self.keys):
-            units, price = entry[i]
+            units, price = rec.entry[i]
             # A cancelled order records what it would have bought, to say so.
-            outcome = _outcome(buying, key, units, price, done[i], market[i], cancelled, reason)
-            got = 0 if cancelled else done[i]
+            done = rec.done[i]
+            outcome = _outcome(buying, key, units, price, done, market[i], cancelled, reason)
+            got = 0 if cancelled else done
             counted = units > 0 and (buying or not cancelled)
             lines.append(LineResult(seat, key, units, price, got, got * price, counted, outcome))
-        return SeatResult(seat, self.names[seat], money, loan, cancelled, reason,
-                          _stock_dict(used), cash_after, _stock_dict(stock_after), tuple(lines))
-
-
-def _move(phase: str, units: int) -> int:
-    return raw_move(units) if phase == PURCHASING else goods_move(units)
+        return SeatResult(seat, self.names[seat], rec.money, rec.loan, cancelled, reason,
+                          _stock_dict(rec.used), rec.cash_after, _stock_dict(rec.stock_after),
+                          tuple(lines))
 
 
 def _outcome(buying: bool, key: str, units: int, price: int, done: int, market: int,

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import zlib
 from dataclasses import dataclass
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .engine import Game
-from .production import is_makeable, materials_used
+from .production import makeable_plans, materials_used
 from .report import PURCHASING, PhaseReport, SeatResult
 from .rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
+from .words import and_list
 
 #: The level whose entries the review compares with.
 LEVEL = "expert"
@@ -333,7 +334,7 @@ def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
     if found is not None:
         return found
     best: Tuple[int, Triple] = (sum(n * p for n, p in zip(stock, raw)), (0, 0, 0))
-    for units in _makeable(recipes, stock):
+    for units in makeable_plans(recipes, stock):
         used = materials_used(recipes, units, stock)
         value = sum(n * p for n, p in zip(units, goods)) + \
             sum((n - u) * p for n, u, p in zip(stock, used, raw))
@@ -345,20 +346,6 @@ def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
     return best
 
 
-def _makeable(recipes: Mapping[str, Triple], stock: Sequence[int]) -> Iterator[Triple]:
-    """Every (A, B, C) makeable together from ``stock`` (more of any good needs more places)."""
-    a = 0
-    while is_makeable(recipes, (a, 0, 0), stock):
-        b = 0
-        while is_makeable(recipes, (a, b, 0), stock):
-            c = 0
-            while is_makeable(recipes, (a, b, c), stock):
-                yield (a, b, c)
-                c += 1
-            b += 1
-        a += 1
-
-
 # ----------------------------------------------------------------- words
 
 _PHASE_WORD = {"purchasing": "buying", "selling": "selling"}
@@ -366,13 +353,6 @@ _PHASE_WORD = {"purchasing": "buying", "selling": "selling"}
 
 def _money(amount: int) -> str:
     return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
-def _and(words: Sequence[str]) -> str:
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def short_entry(entry: Entry) -> str:
@@ -394,7 +374,7 @@ def _entered(entry: Entry, buying: bool) -> str:
     if not entry:
         return "ordered nothing" if buying else "offered nothing"
     verb = "bid" if buying else "asked"
-    return f"{verb} " + _and([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
+    return f"{verb} " + and_list([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
 
 
 def _gerund(entry: Entry, buying: bool) -> str:
@@ -402,7 +382,7 @@ def _gerund(entry: Entry, buying: bool) -> str:
     if not entry:
         return "ordering nothing" if buying else "offering nothing"
     verb = "bidding" if buying else "asking"
-    return f"{verb} " + _and([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
+    return f"{verb} " + and_list([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
 
 
 def _market(report: PhaseReport, keys: Sequence[str], *, named: bool = False) -> str:
@@ -415,7 +395,7 @@ def _market(report: PhaseReport, keys: Sequence[str], *, named: bool = False) ->
         verb = "rose to" if r.new_price > r.old_price else \
             "fell to" if r.new_price < r.old_price else "stayed at"
         return f"{NAMES[r.commodity] if named else 'the market'} {verb} {_money(r.new_price)}"
-    return "the market went to " + _and([f"{_money(r.new_price)} for {NAMES[r.commodity]}"
+    return "the market went to " + and_list([f"{_money(r.new_price)} for {NAMES[r.commodity]}"
                                          for r in results])
 
 
@@ -433,9 +413,9 @@ def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
     if not got:
         return f"{verb} none"
     parts = [f"{line.done} {NAMES[line.commodity]}" for line in got]
-    text = f"{verb} {_and(parts)} for {_money(result.money)}"
+    text = f"{verb} {and_list(parts)} for {_money(result.money)}"
     if missed:
-        text += " and no " + _and([NAMES[line.commodity] for line in missed])
+        text += " and no " + and_list([NAMES[line.commodity] for line in missed])
     return text
 
 
@@ -558,8 +538,8 @@ def _goods_clause(got: Outcome, would: Outcome) -> str:
             if n > m]
     if not more:
         return ""
-    made = _and([f"{n} more {g}" for n, g, _ in more])
-    stood = _and([f"{g} at {_money(p)}" for _, g, p in more])
+    made = and_list([f"{n} more {g}" for n, g, _ in more])
+    stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
     return f", enough with the rest of your stock for {made} ({stood})"
 
 

@@ -17,24 +17,28 @@ person ran this program's expert on the side.  The players swap seats from
 game to game (game ``i`` seats player ``p`` at position ``(p + i) mod n``),
 so no one keeps the first or last seat.  Prints, per player: wins (a shared
 first place counts as a share of a win), the win rate with its 95% Wilson
-interval, and the mean and median final cash.  The same arguments and seed
-give the same output (``--timing`` adds decision times, which vary).
+interval, and the mean and median final cash; then how many decisions fell
+back to an empty entry because a player failed (each is logged with its
+traceback on stderr, the first in each process): a tournament with any is
+not a valid result, says so and exits with status 1.  The same arguments and
+seed give the same output (``--timing`` adds decision times, which vary).
 """
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import statistics
 import sys
 import time
 from collections import Counter
-from contextlib import closing
+from contextlib import closing, contextmanager
 from itertools import repeat
-from typing import Iterator, List, Optional, Sequence, Tuple
+from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import ai, parallel
 from .ai import gauntlet
-from .engine import Game, Seat
+from .engine import Game, Seat, play_out
 from .rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
 VARIATION_NAMES = ("loans", "partial_fills", "partial_sales", "classic")
@@ -137,9 +141,18 @@ def parse_variations(text: str) -> dict:
     return options
 
 
+class Played(NamedTuple):
+    """One game's result, each list in player order."""
+
+    final: List[int]            # final cash
+    times: List[float]          # decision times (with ``timing``), every player's
+    fallbacks: List[int]        # decisions that fell back to an empty entry
+    error: str = ""             # the error behind the first of them
+
+
 def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
-              timing: bool = False) -> Tuple[List[int], List[float]]:
-    """Play game ``index``; returns each player's final cash (in player order) and decision times."""
+              timing: bool = False) -> Played:
+    """Play game ``index``: each player's final cash, the decision times and the fallbacks."""
     n = len(players)
     game_seed = seed * 1_000_003 + index
     position_of, player_at = seating(n, index)
@@ -147,21 +160,12 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
     names = [f"P{p + 1}" for p in player_at]
     game = Game(rules, names, game_seed, seats=seats)
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
-    times: List[float] = []
-    clock = time.perf_counter
-    while not game.is_over:
-        for position in range(n):
-            view = game.view(position)
-            if timing:
-                start = clock()
-                entry = avatars[position].decide(view)
-                times.append(clock() - start)
-            else:
-                entry = avatars[position].decide(view)
-            game.submit(position, entry)
-        game.resolve()
-    final = game.final_cash()
-    return [final[position_of[p]] for p in range(n)], times
+    times: Optional[List[List[float]]] = [[] for _ in range(n)] if timing else None
+    final = play_out(game, avatars, times=times).final_cash()
+    seated = [avatars[position_of[p]] for p in range(n)]
+    errors = [a.last_error for a in seated if a.fallbacks]
+    return Played([final[position_of[p]] for p in range(n)], sum(times or [], []),
+                  [a.fallbacks for a in seated], errors[0] if errors else "")
 
 
 def seat_for(player: Player) -> Seat:
@@ -196,9 +200,10 @@ def make_avatar(game_seed: int, position: int, player: Player):
     return ai.avatar_for(game_seed, position, level, personality)
 
 
-def _play_chunk(args) -> List[Tuple[int, List[int], List[float]]]:
+def _play_chunk(args) -> List[Played]:
     rules, players, indices, seed, timing = args
-    return [(i,) + play_game(rules, players, i, seed, timing) for i in indices]  # type: ignore[misc]
+    _first_failure_to_stderr_here()       # a worker process: its own first failure too
+    return [play_game(rules, players, i, seed, timing) for i in indices]
 
 
 def wilson(successes: float, trials: int, z: float = Z95) -> Tuple[float, float]:
@@ -216,8 +221,10 @@ class Tally:
     """The results so far, kept small however many games are played.
 
     Per player: wins (a shared first place counts as a share, added game by
-    game in the order of the games) and how many games ended with each final
-    cash; and how many decisions took each whole number of microseconds.
+    game in the order of the games), how many games ended with each final
+    cash and how many decisions fell back to an empty entry (with the error
+    behind the first); and how many decisions took each whole number of
+    microseconds.
     """
 
     def __init__(self, players: int) -> None:
@@ -225,10 +232,17 @@ class Tally:
         self.wins = [0.0] * players
         self.cash: List[Counter] = [Counter() for _ in range(players)]
         self.times: Counter = Counter()
+        self.fallbacks = [0] * players
+        self.first_error = ""
 
-    def add(self, final: Sequence[int], times: Sequence[float] = ()) -> None:
-        """Count one game: each player's final cash (player order) and its decision times."""
+    def add(self, final: Sequence[int], times: Sequence[float] = (),
+            fallbacks: Sequence[int] = (), error: str = "") -> None:
+        """Count one game: each player's final cash (player order), its decision times, and
+        each player's fallbacks with the error behind the first."""
         self.games += 1
+        for p, count in enumerate(fallbacks):
+            self.fallbacks[p] += count
+        self.first_error = self.first_error or error
         best = max(final)
         winners = [p for p in range(len(final)) if final[p] == best]
         for p in winners:
@@ -285,8 +299,8 @@ def run(rules: Rules, players: Sequence[Player], games: int, seed: int, jobs: in
     tasks = ((rules, players, chunk, seed, timing) for chunk in _chunks(games, size))
     with closing(parallel.ordered_map(_play_chunk, tasks, jobs)) as chunks:
         for chunk in chunks:
-            for _, final, times in chunk:
-                tally.add(final, times)
+            for played in chunk:
+                tally.add(*played)
             if progress:
                 progress(tally.games, games)
     return tally
@@ -301,8 +315,7 @@ def summary(players: Sequence[Player], results: "Tally | Sequence[Sequence[int]]
             tally.add(final)
         results = tally
     games = results.games
-    labels = [f"P{p + 1} {level}" + (f":{personality}" if personality else "")
-              for p, (level, personality) in enumerate(players)]
+    labels = _labels(players)
     width = max([18] + [len(label) for label in labels])
     lines = [f"{'player':<{width}} {'wins':>7} {'win rate':>9} {'95% interval':>15} "
              f"{'mean cash':>10} {'median':>8} {'mean profit':>12} {'± 95%':>7}"]
@@ -318,6 +331,54 @@ def summary(players: Sequence[Player], results: "Tally | Sequence[Sequence[int]]
                      f"{f'{low:.1%}–{high:.1%}':>15} {mean:>10.1f} {median:>8.1f} "
                      f"{mean - start:>+12.1f} {half:>7.1f}")
     return lines
+
+
+def _labels(players: Sequence[Player]) -> List[str]:
+    return [f"P{p + 1} {level}" + (f":{personality}" if personality else "")
+            for p, (level, personality) in enumerate(players)]
+
+
+def fallback_line(players: Sequence[Player], tally: Tally) -> str:
+    """How many decisions fell back to an empty entry, by player, with the first error."""
+    total = sum(tally.fallbacks)
+    if not total:
+        return "fallbacks: none (no decision failed)"
+    who = ", ".join(f"{label} {count}" for label, count in zip(_labels(players), tally.fallbacks)
+                    if count)
+    return f"fallbacks: {total} ({who}); the first: {tally.first_error}"
+
+
+class _FirstFailure(logging.StreamHandler):
+    """Prints the first failed decision logged on ``ed.ai`` on stderr, with its traceback,
+    and no other (one traceback a process is enough)."""
+
+    def __init__(self) -> None:
+        super().__init__(sys.stderr)
+        self.seen = False
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        first, self.seen = not self.seen, True
+        return first
+
+
+@contextmanager
+def first_failure_to_stderr() -> Iterator[None]:
+    """For the ``with`` block: the first failed decision's log, with its traceback, on stderr."""
+    handler = _FirstFailure()
+    logger = logging.getLogger("ed.ai")
+    logger.addHandler(handler)
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+
+
+def _first_failure_to_stderr_here() -> None:
+    """The same for the rest of a worker process's life, unless it has it already (a worker
+    made by fork inherits its parent's)."""
+    logger = logging.getLogger("ed.ai")
+    if not any(isinstance(handler, _FirstFailure) for handler in logger.handlers):
+        logger.addHandler(_FirstFailure())
 
 
 def timing_line(times: Counter) -> str:
@@ -379,8 +440,9 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
     progress = _progress() if not options.quiet and options.games >= 20 else None
     tally = Tally(len(players))
     try:
-        run(rules, players, options.games, options.seed, jobs, options.timing, progress,
-            into=tally)
+        with first_failure_to_stderr():
+            run(rules, players, options.games, options.seed, jobs, options.timing, progress,
+                into=tally)
     except parallel.WorkerError as error:
         print(f"tournament: {error}", file=sys.stderr)
         return 1
@@ -397,6 +459,12 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         print(line)
     if options.timing and tally.times:
         print(timing_line(tally.times))
+    print(fallback_line(players, tally))
+    if any(tally.fallbacks):
+        count = sum(tally.fallbacks)
+        print(f"tournament: {count} decision{'s' if count != 1 else ''} failed and passed the "
+              f"phase, so these results are not valid.", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -9,15 +9,29 @@ unless ``ED_REQUIRE_GUI=1`` (set by ``.ci/run``): then they fail and say why.
 to a root's ``report_callback_exception``); the test fails if any is left in
 it at the end.
 
+``ai_fallbacks`` (every test): the decisions of computer players that failed
+and passed the phase during the test, as logged on ``ed.ai``; the test fails
+if any is left in the list at its end (a test that plants a fault takes the
+fixture, checks what it caught and clears it).
+
 ``SmallDisk``: a real small file system (a tmpfs) mounted over a folder, to
 fill or make read-only, where the platform allows it (Linux, as root or with
 ``sudo -n``); elsewhere the test is skipped with the reason, and under
 ``ED_REQUIRE_TMPFS=1`` (set by ``.ci/run`` where a tmpfs can be mounted) it
 fails instead.
+
+A test that runs longer than ``faulthandler_timeout`` (``pyproject.toml``)
+prints every thread's stack and ends the run (``_a_hang_ends_the_run``):
+pytest's own ``faulthandler_exit_on_timeout`` is newer than some of the
+pytest versions the suite runs under.  ``under_ci()`` says whether the suite
+runs under CI (``.ci/run`` sets ``CI``), where what a test needs must be
+there: it fails rather than skips.
 """
 from __future__ import annotations
 
 import errno
+import faulthandler
+import logging
 import os
 import shutil
 import socket
@@ -30,6 +44,66 @@ from typing import Iterator, List, Optional, Tuple
 import pytest
 
 XVFB_WAIT_S = 10.0
+
+#: where a hung test's stacks are written: the terminal's stderr, kept before any capture
+_HANG_REPORT: List[int] = []
+
+
+def under_ci() -> bool:
+    """Whether the suite runs under CI (``CI`` set, as ``.ci/run`` and CI services do, or
+    ``ED_REQUIRE_GUI=1``)."""
+    return os.environ.get("CI", "").lower() not in ("", "0", "false") \
+        or os.environ.get("ED_REQUIRE_GUI") == "1"
+
+
+def pytest_configure(config) -> None:
+    _HANG_REPORT.append(os.dup(sys.__stderr__.fileno()))
+
+
+def pytest_unconfigure(config) -> None:
+    while _HANG_REPORT:
+        os.close(_HANG_REPORT.pop())
+
+
+class _Caught(logging.Handler):
+    """Keeps every record logged as an error (from any thread)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: List[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+@pytest.fixture(autouse=True)
+def ai_fallbacks() -> Iterator[List[logging.LogRecord]]:
+    """The computer players' failed decisions logged during this test; it fails if any is
+    left in the list at the end."""
+    caught = _Caught()
+    logger = logging.getLogger("ed.ai")
+    logger.addHandler(caught)
+    try:
+        yield caught.records
+    finally:
+        logger.removeHandler(caught)
+    if caught.records:
+        first = caught.records[0]
+        trace = logging.Formatter().formatException(first.exc_info) if first.exc_info else ""
+        pytest.fail(f"{len(caught.records)} decision(s) of computer players failed and passed "
+                    f"the phase; the first: {first.getMessage()}\n{trace}", pytrace=False)
+
+
+@pytest.fixture(autouse=True)
+def _a_hang_ends_the_run(request) -> Iterator[None]:
+    """After ``faulthandler_timeout`` seconds in one test: every thread's stack, then exit."""
+    timeout = float(request.config.getini("faulthandler_timeout") or 0)
+    if timeout > 0 and _HANG_REPORT:
+        faulthandler.dump_traceback_later(timeout, exit=True, file=_HANG_REPORT[0])
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def need_gui(reason: str) -> None:

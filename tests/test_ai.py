@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import ast
+import collections
 import itertools
 import pathlib
 import random
 import re
+import subprocess
+import sys
+import threading
 
 import pytest
 
@@ -14,6 +18,7 @@ from ed import ai, hints
 from ed.randomplay import random_entry
 
 HEX = re.compile(r"^#[0-9a-f]{6}$")
+ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 def play(game, avatars, *, until=None):
@@ -101,6 +106,124 @@ def test_a_full_memo_forgets_its_oldest_quarter_not_the_game_in_progress():
         assert len(memo) <= 8 and k in memo and k - 1 in memo
 
 
+def test_evictions_racing_on_two_threads_never_raise():
+    """Two threads that find one memo full at once would list the same oldest keys, and the
+    second ``del`` would raise; the memo's lock makes the second wait for the first."""
+    from ed.ai.memo import remember
+    both_deleting = threading.Barrier(2, timeout=0.5)
+
+    class Racing(dict):
+        def __delitem__(self, key):
+            try:                # hold each deletion until the other thread deletes too
+                both_deleting.wait()
+            except threading.BrokenBarrierError:
+                pass            # the other thread waits for the lock instead
+            super().__delitem__(key)
+
+    memo = Racing((k, k) for k in range(8))
+    errors = []
+
+    def store(key):
+        try:
+            remember(memo, key, key, 8)
+        except Exception as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=store, args=(key,)) for key in ("a", "b")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert errors == []
+    # the first to hold the lock forgets the two oldest; the second then finds room
+    assert list(memo)[:6] == [2, 3, 4, 5, 6, 7] and set(list(memo)[6:]) == {"a", "b"}
+
+
+def test_two_timed_decisions_at_once_keep_the_collector_paused_till_both_end(monkeypatch):
+    """The window's thread and its worker may both decide with a time budget: the collector,
+    off for the whole process, comes back when the last decision ends, not the first."""
+    import gc
+    from ed.ai import levels
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = []
+
+    def deciding(avatar, view):
+        if avatar.seed == 1:
+            first_in.set()
+            assert second_in.wait(10)
+        else:
+            second_in.set()
+            assert first_out.wait(10)
+            seen.append(gc.isenabled())
+        return {}
+
+    monkeypatch.setattr(levels.Avatar, "_decide", deciding)
+    view = ed.Game(ed.Rules(players=2), ["A", "B"]).view(0)
+    first, second = ai.Avatar("expert", seed=1), ai.Avatar("expert", seed=2)
+    first.time_budget = second.time_budget = ai.TIME_BUDGET
+
+    def decide_first():
+        first.decide(view)
+        first_out.set()
+
+    thread = threading.Thread(target=decide_first)
+    thread.start()
+    assert first_in.wait(10)
+    assert gc.isenabled() is False
+    second.decide(view)
+    thread.join(10)
+    assert seen == [False] and gc.isenabled()
+
+
+def test_the_sweep_a_timed_decision_put_off_runs_after_it_returns(monkeypatch):
+    """With the collector due at the next allocation, none of its sweeps starts between the
+    start of a timed decision and its return: the pause ends without allocating."""
+    import gc
+    from ed.ai import levels
+    deciding, swept = [], []
+    real = levels.Avatar._decide
+
+    def decide(avatar, view):
+        deciding.append(True)       # the collector is paused by now
+        return real(avatar, view)
+
+    def watch(phase, info):
+        if phase == "start" and deciding:
+            swept.append(info["generation"])
+
+    monkeypatch.setattr(levels.Avatar, "_decide", decide)
+    view = ed.Game(ed.Rules(players=4), ["A", "B", "C", "D"], seed=3).view(0)
+    avatar = ai.Avatar("expert", seed=1)
+    avatar.time_budget = ai.TIME_BUDGET
+    thresholds = gc.get_threshold()
+    gc.callbacks.append(watch)
+    gc.set_threshold(1)             # any allocation once the collector is on sweeps
+    try:
+        entry = avatar.decide(view)
+        deciding.clear()
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(watch)
+    assert swept == [] and deciding == [] and hints.problems(view, entry) == []
+
+
+def test_styles_and_phase_records_name_their_fields():
+    """A ``Style`` is written with keywords; a phase's record is read by name."""
+    from ed.report import PhaseRecord, SeatRecord
+    root = pathlib.Path(ed.__file__).parent
+    styles = [(path.name, node) for path in root.rglob("*.py")
+              for node in ast.walk(ast.parse(path.read_text("utf-8")))
+              if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Style"]
+    assert len(styles) == len(ai.LEVELS)
+    assert [name for name, node in styles if node.args] == []      # keywords only
+    report = play(ed.Game(ed.Rules(players=2, months=1), ["A", "B"]),
+                  [ai.Avatar("easy", seed=1), ai.Avatar("easy", seed=2)]).history[-1]
+    assert isinstance(report.record, PhaseRecord) and report.record._fields == (
+        "old", "totals", "new", "seats")
+    assert all(isinstance(seat, SeatRecord) for seat in report.record.seats)
+    assert [seat.cash_after for seat in report.record.seats] == [s.cash_after for s in report.seats]
+
+
 def test_levels_weakest_first():
     assert ai.LEVELS == ("easy", "medium", "hard", "expert")
 
@@ -121,11 +244,64 @@ def test_at_least_six_drawable_personalities():
 
 
 def test_every_personality_plays_at_every_level():
+    """A three-month game each, against an easy player: every entry legal, every decision
+    explained, something bought and something sold."""
     for level, key in itertools.product(ai.LEVELS, [None] + list(ai.PERSONALITIES)):
         avatar = ai.Avatar(level, key, seed=1)
-        game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
-        entry = avatar.decide(game.view(0))
-        game.submit(0, entry)
+        assert avatar.temper == (ai.TEMPERS[key] if key else ai.NEUTRAL) or level == "expert"
+        game = ed.Game(ed.Rules(players=2, months=3), ["Ann", "Bob"], seed=2)
+        entries = []
+        while not game.is_over:
+            view = game.view(0)
+            entry = avatar.decide(view)
+            assert hints.problems(view, entry) == [] and avatar.explanation, (level, key)
+            entries.append(entry)
+            game.submit(0, entry)
+            game.submit(1, ai.Avatar("easy", seed=3).decide(game.view(1)))
+            game.resolve()
+        bought, sold = entries[0::2], entries[1::2]
+        assert any(bought) and any(sold), (level, key, entries)
+        assert avatar.fallbacks == 0
+
+
+PLANTED = """
+import ed
+from ed.ai import levels
+from ed.engine import play_out
+
+
+def _played():
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"], seed=1)
+    return play_out(game, [ed.ai.Avatar("easy", seed=1), ed.ai.Avatar("medium", seed=2)])
+
+
+def test_with_a_planted_fault(monkeypatch):
+    def failing(avatar, view, pricer):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(levels.Avatar, "_order", failing)
+    assert _played().is_over
+
+
+def test_without_it():
+    assert _played().is_over
+"""
+
+
+def test_a_planted_fault_fails_a_test_that_does_not_look_for_it(tmp_path):
+    """The suite's ``ai_fallbacks`` fixture (tests/conftest.py) fails a test in which a
+    computer player's decision raised, even though the game played on to its end."""
+    (tmp_path / "test_planted.py").write_text(PLANTED)
+    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                           "-p", "tests.conftest", str(tmp_path / "test_planted.py")],
+                          cwd=ROOT, capture_output=True, text=True, timeout=120)
+    out = done.stdout
+    assert done.returncode == 1, out + done.stderr
+    assert "2 passed, 1 error" in out
+    assert "ERROR at teardown of test_with_a_planted_fault" in out
+    # both seats order in January: two decisions fell back, each with its traceback
+    assert "2 decision(s) of computer players failed and passed the phase" in out
+    assert "ZeroDivisionError: planted" in out and "test_without_it" not in out
 
 
 def test_unknown_level_is_refused_in_plain_words():
@@ -179,6 +355,7 @@ def _sweep_games():
 
 def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
     decisions = 0
+    checked = collections.Counter()
     for rules, seats, rng in _sweep_games():
         names = [f"S{i}" for i in range(rules.players)]
         game = ed.Game(rules, names, seed=decisions)
@@ -193,17 +370,20 @@ def test_legality_sweep_submit_never_refuses_and_offers_are_makeable():
                 assert hints.problems(view, entry) == [], (entry, avatar)
                 if view.phase == "selling":
                     assert hints.is_makeable(view, entry), (entry, view.own_stock)
+                    checked["offers made from stock"] += 1
                     if sum(view.own_stock) < 3:
                         assert entry == {}
-                else:
-                    if not rules.loans:
-                        assert hints.order_cost(entry) <= view.own_cash
+                        checked["nothing to sell"] += 1
+                elif not rules.loans:
+                    assert hints.order_cost(entry) <= view.own_cash
+                    checked["orders paid in cash"] += 1
                 assert avatar.explanation
                 game.submit(seat, entry)
             game.resolve()
         for avatar in seats:
             assert avatar is None or avatar.fallbacks == 0, (avatar, avatar.last_error, rules)
     assert decisions > 3000
+    assert min(checked.values()) > 100 and len(checked) == 3, checked
 
 
 def _broke_game(loans=False):

@@ -227,8 +227,10 @@ def test_a_view_of_the_past_is_what_the_seat_saw_then():
 def test_every_reply_is_an_entry_the_seat_could_make():
     game, _ = _views_of(0, level="hard", until=5)
     models = opponents.OpponentModels()
+    phases = []
     for _ in range(2):      # purchasing, then selling
         view = game.view(0)
+        phases.append(view.phase)
         found = replies.best_replies(view, models, opponents.positions(view), random.Random(1))
         assert sorted(found) == [0, 1, 2, 3]     # public information: every seat alike
         for seat, units in found.items():
@@ -241,6 +243,7 @@ def test_every_reply_is_an_entry_the_seat_could_make():
         for seat in range(4):
             game.submit(seat, ai.Avatar("hard", seed=seat).decide(game.view(seat)))
         game.resolve()
+    assert phases == ["purchasing", "selling"]
 
 
 def test_the_replies_are_one_more_model_weighed_by_its_record():

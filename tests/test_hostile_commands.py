@@ -437,10 +437,11 @@ def test_a_process_limit_ends_in_a_sentence_with_no_worker_left():
             child.kill()
             child.wait()
     assert "Traceback" not in err
+    assert child.returncode in (0, 1), err
     if child.returncode == 1:
         assert "could not be started" in err and "try fewer processes" in err
     else:       # the limit let every worker start after all
-        assert child.returncode == 0 and out.startswith("40 games")
+        assert out.startswith("40 games")
     assert _still_running(_session(child.pid)) == []
 
 
@@ -469,11 +470,36 @@ def test_the_benchmark_caps_its_processes_too(capsys, monkeypatch):
     asked = []
     monkeypatch.setattr(bench, "bench_engine", lambda games, repeat, jobs: asked.append(jobs) or [])
     monkeypatch.setattr(bench, "bench_saves", lambda repeat: [])
-    monkeypatch.setattr(bench, "bench_ai", lambda games: [])
+    monkeypatch.setattr(bench, "bench_ai", lambda games: ([], 0))
     assert bench.main(["--jobs", "100000", "--quick"]) == 0
     assert asked == [parallel.most_jobs()]
     assert capsys.readouterr().err.startswith("python3 -m ed.bench: --jobs 100000 is more than "
                                               "this computer can use")
+
+
+def test_the_benchmark_counts_failed_decisions_and_says_its_figures_are_not_valid(
+        capsys, monkeypatch, ai_fallbacks):
+    from ed.ai import levels
+
+    def failing(avatar, view, *args):
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(bench, "bench_engine", lambda games, repeat, jobs: [])
+    monkeypatch.setattr(bench, "bench_saves", lambda repeat: [])
+    monkeypatch.setattr(levels.Avatar, "_offer", failing)      # easy, medium and hard sell
+    assert bench.main(["--quick"]) == 1
+    out, err = capsys.readouterr()
+    ai_lines = [line for line in out.splitlines() if line.startswith("ai ")]
+    assert len(ai_lines) == 6
+    failed = [int(line.rsplit(", ", 1)[1].split()[0]) for line in ai_lines]
+    # every table counts the fallbacks of all its seats: the experts plan otherwise, but the
+    # three hard players beside the lone expert fail as the easy, medium and hard tables do
+    assert failed[3] == failed[5] == 0 and min(failed[:3] + failed[4:5]) > 0
+    assert all(line.endswith(f", {n} fell back") for line, n in zip(ai_lines, failed))
+    assert err.startswith("Avatar(") and "ZeroDivisionError: planted" in err   # the first one
+    assert err.endswith(f"python3 -m ed.bench: {sum(failed)} decisions of computer players "
+                        f"failed and passed the phase, so these figures are not valid.\n")
+    ai_fallbacks.clear()
 
 
 def test_the_benchmarks_processes_side_by_side_leave_none_behind():

@@ -83,6 +83,7 @@ def test_nothing_stands_in_for_xfine():
 
 @pytest.mark.parametrize("recipes", [DEFAULT_RECIPES, CLASSIC_RECIPES], ids=["default", "classic"])
 def test_max_makeable_alone_and_together(recipes):
+    beside = unmakeable = 0
     for stock in STOCKS[::7]:
         for good_index, good in enumerate("ABC"):
             for others in OFFERS[::5]:
@@ -91,11 +92,34 @@ def test_max_makeable_alone_and_together(recipes):
                 trial[good_index] = 0
                 if not production.is_makeable(recipes, trial, stock):
                     assert best == 0
+                    unmakeable += 1
                     continue
                 trial[good_index] = best
                 assert production.is_makeable(recipes, trial, stock)
                 trial[good_index] = best + 1
                 assert not production.is_makeable(recipes, trial, stock)
+                beside += 1
+    assert beside > 100 and unmakeable > 100       # both cases checked, many times
+
+
+@pytest.mark.parametrize("recipes", [DEFAULT_RECIPES, CLASSIC_RECIPES], ids=["default", "classic"])
+def test_makeable_plans_and_the_largest_are_every_plan_the_stock_makes(recipes):
+    for stock in STOCKS:
+        every = [plan for plan in itertools.product(range(7), repeat=3)
+                 if production.is_makeable(recipes, plan, stock)]
+        assert list(production.makeable_plans(recipes, stock)) == every, stock
+        largest = production.largest_plan(recipes, stock)
+        most = max(sum(plan) for plan in every)
+        assert largest == min(plan for plan in every if sum(plan) == most), stock
+    assert production.largest_plan(recipes, (0, 0, 0)) == (0, 0, 0)
+
+
+def test_room_beside_is_what_each_condition_of_substitution_leaves():
+    a = DEFAULT_RECIPES["A"]
+    assert production.room_beside(a, (0, 0, 0), (6, 6, 6)) == max(
+        n for n in range(10) if production.can_fill(tuple(n * r for r in a), (6, 6, 6)))
+    assert production.room_beside(a, (7, 0, 0), (6, 6, 6)) == -1       # the need alone is short
+    assert production.room_beside((0, 0, 0), (1, 1, 1), (6, 6, 6)) == production.UNLIMITED
 
 
 def test_max_makeable_examples():

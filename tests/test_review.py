@@ -274,7 +274,7 @@ def test_stock_is_worth_the_best_mix_of_goods_and_the_rest_at_raw_prices():
 
 def test_the_review_of_every_person_in_50_random_games_runs():
     rng = random.Random(50)
-    reviewed = 0
+    reviewed = agreed = 0
     for number in range(50):
         players = rng.randint(2, 6)
         variations = {name: rng.random() < 0.4 for name in ("loans", "partial_fills",
@@ -301,6 +301,7 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                 assert decision.difference == decision.review.worth - decision.actual.worth
                 if decision.suggested == decision.entered:
                     assert decision.difference == 0 and decision.review == decision.actual
+                    agreed += 1
                 assert decision.sentence.startswith(decision.label + ": you ")
                 assert decision.sentence.endswith(".")
                 short = decision.short
@@ -310,6 +311,7 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                 assert _money_in(short) == [abs(decision.difference)] or \
                     decision.difference == 0, short
     assert reviewed >= 100
+    assert agreed > 50          # the review agreeing with the entry is checked too
 
 
 def _money_in(short: str) -> list:

@@ -26,10 +26,11 @@ def test_short_tournament_prints_one_line_per_seat(capsys):
     lines = out.splitlines()
     assert lines[0] == "6 games, 3 players, 3 months, variations: none, seed 4"
     assert lines[1].split()[:4] == ["player", "wins", "win", "rate"]
-    assert [line.split()[:2] for line in lines[2:]] == [["P1", "hard"], ["P2", "medium"],
-                                                        ["P3", "easy"]]
-    wins = sum(float(line.split()[2]) for line in lines[2:])
+    assert [line.split()[:2] for line in lines[2:-1]] == [["P1", "hard"], ["P2", "medium"],
+                                                          ["P3", "easy"]]
+    wins = sum(float(line.split()[2]) for line in lines[2:-1])
     assert wins == pytest.approx(6.0)
+    assert lines[-1] == "fallbacks: none (no decision failed)"
     assert err == ""  # no progress lines for a handful of games
 
 
@@ -58,9 +59,10 @@ def test_gauntlet_seats_play_beside_levels(capsys):
     status, out, err = run(capsys, *args)
     assert status == 0, err
     lines = out.splitlines()
-    assert [line.split()[:2] for line in lines[2:]] == [["P1", "hard"], ["P2", "g:margin"],
-                                                        ["P3", "g:ev"], ["P4", "g:ev"]]
-    assert sum(float(line.split()[2]) for line in lines[2:]) == pytest.approx(4.0)
+    assert [line.split()[:2] for line in lines[2:-1]] == [["P1", "hard"], ["P2", "g:margin"],
+                                                          ["P3", "g:ev"], ["P4", "g:ev"]]
+    assert sum(float(line.split()[2]) for line in lines[2:-1]) == pytest.approx(4.0)
+    assert lines[-1] == "fallbacks: none (no decision failed)"
     assert run(capsys, *args)[1] == out
     assert run(capsys, *args, "--jobs", "2")[1] == out
 
@@ -72,8 +74,9 @@ def test_every_gauntlet_strategy_takes_a_seat():
     for table in (names[:6], names[6:]):
         players = tournament.parse_seats(",".join(f"g:{name}" for name in table))
         assert [level for level, _ in players] == [f"g:{name}" for name in table]
-        finals, _ = tournament.play_game(Rules(players=len(table), months=2), players, 0, seed=1)
-        assert len(finals) == len(table) and all(cash >= 0 for cash in finals)
+        played = tournament.play_game(Rules(players=len(table), months=2), players, 0, seed=1)
+        assert len(played.final) == len(table) and all(cash >= 0 for cash in played.final)
+        assert played.fallbacks == [0] * len(table) and played.error == ""
 
 
 def test_players_take_turns_in_every_seat():
@@ -116,6 +119,61 @@ def test_wilson_interval():
 def test_shared_first_place_shares_the_win():
     lines = tournament.summary([("easy", None), ("easy", None)], [[500, 500], [600, 400]], 450)
     assert lines[1].split()[2] == "1.5" and lines[2].split()[2] == "0.5"
+
+
+PLANTED = '''
+"""Every order of a level in month 2 and every g:ev offer raise."""
+from ed.ai import levels
+from ed.ai.gauntlet import ev
+
+order = levels.Avatar._order
+
+
+def failing(avatar, view, pricer):
+    if view.month == 2:
+        raise ZeroDivisionError("planted")
+    return order(avatar, view, pricer)
+
+
+def failing_offer(player, view, rng):
+    raise KeyError("planted")
+
+
+levels.Avatar._order = failing
+ev.Trader.offer = failing_offer
+'''
+TOURNAMENT_WITH_FAULTS = ["--games", "4", "--seats", "hard,easy,g:ev", "--months", "2"]
+
+
+def _said_not_valid(status, out, err):
+    assert status == 1
+    # 4 games: hard and easy order once in month 2 of each, g:ev offers twice
+    assert out.splitlines()[-1] == ("fallbacks: 16 (P1 hard 4, P2 easy 4, P3 g:ev 8); the first: "
+                                    "ZeroDivisionError: planted")
+    assert err.endswith("tournament: 16 decisions failed and passed the phase, so these results "
+                        "are not valid.\n")
+    assert "Traceback" in err and "passes the phase" in err
+
+
+def test_a_tournament_with_failed_decisions_counts_them_and_is_not_a_result(
+        capsys, monkeypatch, ai_fallbacks):
+    from ed.ai import levels
+    from ed.ai.gauntlet import ev
+    monkeypatch.setattr(levels.Avatar, "_order", levels.Avatar._order)   # put back afterwards
+    monkeypatch.setattr(ev.Trader, "offer", ev.Trader.offer)
+    exec(PLANTED, {})
+    _said_not_valid(*run(capsys, *TOURNAMENT_WITH_FAULTS, "--jobs", "1"))
+    ai_fallbacks.clear()       # the planted faults, logged here in the games played
+
+
+def test_a_tournament_counts_the_failed_decisions_of_its_worker_processes(tmp_path):
+    # the fault planted in every process, the workers included, however they are started
+    (tmp_path / "sitecustomize.py").write_text(PLANTED)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), ROOT]))
+    done = subprocess.run([sys.executable, "-m", "ed.tournament", *TOURNAMENT_WITH_FAULTS,
+                           "--jobs", "2"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=120)
+    _said_not_valid(done.returncode, done.stdout, done.stderr)
 
 
 def test_runs_as_a_module_and_from_the_launcher():

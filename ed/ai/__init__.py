@@ -11,6 +11,11 @@ The surface the window and the tournament use, kept stable:
 - ``avatar_for(game_seed, seat, level, personality)``: the avatar a seat of a
   game uses, seeded from the game's seed and the seat.
 
+A decision that fails passes the phase rather than raise; it is counted in
+the player's ``fallbacks`` and logged with its traceback on the ``ed.ai``
+logger (``logging``), which has no handler of its own: the window writes it
+to ``errors.log``, the tournament and the bench count it and print it.
+
 The house, one module per idea; each opens with what it knows and imports:
 
 - ``characters``: personalities, portraits and the temper behind them;
@@ -36,9 +41,14 @@ The house, one module per idea; each opens with what it knows and imports:
 """
 from __future__ import annotations
 
+import logging
+
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS, Personality, Portrait, Temper
 from .levels import LEVELS, TIME_BUDGET, Avatar, Decision, avatar_for
 from .style import STYLES, Style
+
+# Nothing is printed unless whoever runs the players says where failures go.
+logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = ["LEVELS", "PERSONALITIES", "TEMPERS", "NEUTRAL", "STYLES", "Avatar", "Decision",
            "Personality", "Portrait", "Style", "Temper", "TIME_BUDGET", "avatar_for"]

@@ -21,7 +21,7 @@ import statistics
 import sys
 from typing import Dict, List, Optional, Tuple
 
-from ..engine import Game
+from ..engine import Game, play_out
 from ..rules import Rules
 
 Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
@@ -38,20 +38,20 @@ def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
     me = position_of[0]
     rows: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}
-    while not game.is_over:
-        for position in range(n):
-            game.submit(position, avatars[position].decide(game.view(position)))
+
+    def compare(report) -> None:
+        """The phase just resolved against the scenarios the first player decided it by."""
         sc = getattr(avatars[me], "last_scenarios", None)
-        report = game.resolve()
         if sc is None or report.month < 2:
-            continue
-        buying = report.phase == "purchasing"
-        draws = sc.raw if buying else sc.goods
+            return
+        draws = sc.raw if report.phase == "purchasing" else sc.goods
         for c in range(3):
             truth = sum(line.units for s in report.seats if s.seat != me
                         for line in s.lines[c:c + 1] if line.counted)
             mean = statistics.mean(draws[c])
             rows[report.phase][c].append((truth - mean, statistics.pstdev(draws[c])))
+
+    play_out(game, avatars, each=compare)
     return rows
 
 

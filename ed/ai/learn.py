@@ -29,7 +29,7 @@ import sys
 from typing import List, Optional, Sequence, Tuple
 
 from .. import parallel
-from ..engine import Game, Seat
+from ..engine import Game, Seat, play_out
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import worth
 from .levels import Avatar
@@ -74,12 +74,7 @@ def play_table(carry: Sequence[float], table: Sequence[str], index: int, seed: i
             name = next(others)
             players.append(gauntlet.make(name, seed=game_seed * 10 + position))
             seats.append(Seat("computer", f"g:{name}"))
-    game = Game(rules, names, game_seed, seats=seats)
-    while not game.is_over:
-        for position, player in enumerate(players):
-            game.submit(position, player.decide(game.view(position)))
-        game.resolve()
-    return game.final_cash(), me
+    return play_out(Game(rules, names, game_seed, seats=seats), players).final_cash(), me
 
 
 def win_share(final: Sequence[int], me: int) -> float:

@@ -5,23 +5,30 @@
 entry (``planner``), and say why in one sentence.  The levels differ in
 their ``Style``; the personalities (``characters``) bend every level the
 same way.  Imports every other module of the AI but the gauntlet.
+
+A decision that fails (an error inside, or an entry the rules refuse) passes
+the phase, as ``decide`` promises never to raise; it is counted in
+``fallbacks`` and logged with its traceback on the ``ed.ai`` logger, which
+the window writes to ``errors.log`` and the tournament and the bench count.
 """
 from __future__ import annotations
 
-import gc
+import logging
 import random
 import time
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, Optional, Tuple
 
 from .. import hints
 from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
+from ..words import and_list
 from . import accord
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS
+from .memo import COLLECTOR_PAUSE
 from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels, buy_for, positions
 from .optimiser import Candidate, Optimiser, optimiser_for
@@ -40,6 +47,8 @@ TIME_BUDGET = 0.040
 HARD_SCENARIOS = 32
 
 Entry = Dict[str, Tuple[int, int]]
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -61,12 +70,6 @@ def avatar_for(game_seed: Optional[int], seat: int, level: str,
     """The avatar for ``seat`` of a game with ``game_seed`` (deterministic when seeded)."""
     seed = None if game_seed is None else game_seed * 1009 + seat
     return Avatar(level, personality, seed=seed)
-
-
-def _names(items: List[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 class Avatar:
@@ -121,14 +124,12 @@ class Avatar:
         With a ``time_budget`` (a person is waiting) the collector of cyclic
         garbage waits for the end of the decision, its check of the entry
         included: a full sweep of the memos costs 20-70 ms once they have
-        grown over a few games, and none of it is the decision's.
+        grown over a few games, and none of it is the decision's
+        (``memo.COLLECTOR_PAUSE``, counted across threads).
         """
-        if self.time_budget and gc.isenabled():
-            gc.disable()
-            try:
+        if self.time_budget:
+            with COLLECTOR_PAUSE:
                 return self._decide(view)
-            finally:
-                gc.enable()
         return self._decide(view)
 
     def _decide(self, view: PlayerView) -> Entry:
@@ -151,14 +152,18 @@ class Avatar:
                 else:
                     entry, sentence, expected, plan = self._offer(view, pricer)
         except Exception as error:  # never let a bug stop the game: pass this phase instead
-            self.fallbacks += 1
-            self.last_error = f"{type(error).__name__}: {error}"
-            return self._done({}, "passes this phase", ())
+            return self._fall_back(view, f"{type(error).__name__}: {error}", error)
         if hints.problems(view, entry) or (view.phase == "selling" and not hints.is_makeable(view, entry)):
-            self.fallbacks += 1
-            self.last_error = f"illegal entry {entry}: {hints.problems(view, entry)}"
-            return self._done({}, "passes this phase", ())
+            return self._fall_back(view, f"illegal entry {entry}: {hints.problems(view, entry)}")
         return self._done(entry, sentence, expected, plan)
+
+    def _fall_back(self, view: PlayerView, why: str, error: Optional[Exception] = None) -> Entry:
+        """Pass the phase after a failed decision: counted, kept in ``last_error`` and logged."""
+        self.fallbacks += 1
+        self.last_error = why
+        log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
+                  view.month, view.phase, why, exc_info=error)
+        return self._done({}, "passes this phase", ())
 
     def _done(self, entry: Entry, sentence: str, expected, plan=(0, 0, 0)) -> Entry:
         self.explanation = sentence
@@ -182,19 +187,13 @@ class Avatar:
         goods, value = plan_sales(view, pricer)
         if not any(goods):
             nears = [f"{g} near ${pricer.sale(h, 0)[3]}" for h, g in enumerate(GOODS)]
-            return {}, f"expects {_names(nears)} and keeps the stock for now", (), (0, 0, 0)
-        entry: Entry = {}
-        expects, asks, expected = [], [], []
-        for h, good in enumerate(GOODS):
-            units = goods[h]
-            if not units:
-                continue
+            return {}, f"expects {and_list(nears)} and keeps the stock for now", (), (0, 0, 0)
+
+        def priced(h: int, units: int):
             _, ask, _, near = pricer.sale(h, units)
-            entry[good] = (units, int(ask))
-            expected.append((good, near))
-            expects.append(f"{good} near ${near}")
-            asks.append(f"${ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
+            return ask, near
+
+        return _offer_told(goods, priced)
 
     # ------------------------------------------------------------ expert
 
@@ -268,21 +267,14 @@ class Avatar:
         goods = planned if planned is not None else opt.best_offer(view.own_stock)[0]
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
-            return {}, (f"expects {_names(nears)} and keeps the stock, worth more kept "
+            return {}, (f"expects {and_list(nears)} and keeps the stock, worth more kept "
                         f"than sold at those prices"), (), (0, 0, 0)
-        entry: Entry = {}
-        expects, asks, expected = [], [], []
-        for h, good in enumerate(GOODS):
-            units = goods[h]
-            if not units:
-                continue
+
+        def priced(h: int, units: int):
             sale = opt.sale(h, units)
-            entry[good] = (units, int(sale.ask))
-            near = int(sale.price + 0.5)
-            expected.append((good, near))
-            expects.append(f"{good} near ${near}")
-            asks.append(f"${sale.ask} for {units} {good}")
-        return entry, f"expects {_names(expects)} — asks {_names(asks)}", expected, tuple(goods)
+            return sale.ask, int(sale.price + 0.5)
+
+        return _offer_told(goods, priced)
 
 
 def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):
@@ -294,6 +286,26 @@ def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):
     else:
         sentence = "expects no profit in buying and orders nothing this month"
     return {}, sentence, (), (0, 0, 0)
+
+
+def _offer_told(goods, priced):
+    """The offer, and one sentence: the prices expected and the asks.
+
+    ``priced(h, units)`` gives the ask for ``units`` of good ``h`` and the
+    price expected; it is asked once for each good offered, in order.
+    """
+    entry: Entry = {}
+    expects, asks, expected = [], [], []
+    for h, good in enumerate(GOODS):
+        units = goods[h]
+        if not units:
+            continue
+        ask, near = priced(h, units)
+        entry[good] = (units, int(ask))
+        expected.append((good, near))
+        expects.append(f"{good} near ${near}")
+        asks.append(f"${ask} for {units} {good}")
+    return entry, f"expects {and_list(expects)} — asks {and_list(asks)}", expected, tuple(goods)
 
 
 def _order_told(units, bids, nears, goods, kept=()):
@@ -311,11 +323,11 @@ def _order_told(units, bids, nears, goods, kept=()):
         expects.append(f"{NAMES[key]} {'near ' if not expects else ''}${nears[g]}")
         told.append(f"${int(bids[g])} for {units[g]} {NAMES[key]}")
     made = [f"{n} {GOODS[h]}" for h, n in enumerate(goods) if n]
-    purpose = f" to make {_names(made)}" if made else ""
+    purpose = f" to make {and_list(made)}" if made else ""
     if kept:
-        stock = _names([f"{n} {NAMES[RAW[g]]}" for n, g in kept])
+        stock = and_list([f"{n} {NAMES[RAW[g]]}" for n, g in kept])
         purpose += f"{' and' if made else ''} to keep {stock}, worth more in stock"
-    return entry, f"expects {_names(expects)} — bids {_names(told)}{purpose}", expected, goods
+    return entry, f"expects {and_list(expects)} — bids {and_list(told)}{purpose}", expected, goods
 
 
 def _buy_needed(opt: Optimiser, goods) -> Tuple[int, int, int]:

@@ -21,6 +21,7 @@ import math
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..production import can_fill, places
+from ..report import PhaseRecord
 from ..rules import GOODS, OPENING_PRICES, Rules
 from ..view import PlayerView
 from .memo import remember
@@ -352,7 +353,7 @@ OFFER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
 # ------------------------------------------------------------ replaying the history
 
 
-Past = List[Tuple[str, List[Position], tuple]]
+Past = List[Tuple[str, List[Position], PhaseRecord]]
 
 
 def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
@@ -386,36 +387,35 @@ def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
         before = snapshot(report.month, report.phase)
         record = report.record
         past.append((report.phase, before, record))
-        new_prices = record[2]
         buying = report.phase == "purchasing"
-        for j, seat_record in enumerate(record[3]):
-            entry, done, money, loan, cancelled, used, cash_after, stock_after, _ = seat_record
-            units = tuple(pair[0] for pair in entry)
+        for j, seat in enumerate(record.seats):
+            units = tuple(pair[0] for pair in seat.entry)
             if buying:
                 orders[j].append(units)  # type: ignore[arg-type]
-                borrowed[j] += loan
+                borrowed[j] += seat.loan
                 if sum(units):
-                    bought[j].append(0.0 if cancelled else sum(done) / sum(units))
+                    bought[j].append(0.0 if seat.cancelled else sum(seat.done) / sum(units))
             else:
-                counted = (0, 0, 0) if cancelled else units
+                counted = (0, 0, 0) if seat.cancelled else units
                 offers[j].append(counted)  # type: ignore[arg-type]
                 capacity = (stock[j][0] + stock[j][1] + stock[j][2]) // 3
                 shares[j].append(min(1.0, sum(counted) / capacity) if capacity else 1.0)
-            cash[j] = cash_after
-            stock[j] = stock_after
+            cash[j] = seat.cash_after
+            stock[j] = seat.stock_after
         offset = 0 if buying else 3
         for i in range(3):
-            prices[offset + i] = new_prices[i]
-            totals[offset + i] = record[1][i]
+            prices[offset + i] = record.new[i]
+            totals[offset + i] = record.totals[i]
     now = snapshot(view.month, view.phase) if not view.is_over else []
     return past, now
 
 
-def actual_units(record: tuple, seat: int, buying: bool) -> Tuple[int, int, int]:
+def actual_units(record: PhaseRecord, seat: int, buying: bool) -> Tuple[int, int, int]:
     """What a seat entered in a revealed phase: units ordered, or units counted when offering."""
-    entry, _, _, _, cancelled, *_ = record[3][seat]
-    if not buying and cancelled:
+    mine = record.seats[seat]
+    if not buying and mine.cancelled:
         return (0, 0, 0)
+    entry = mine.entry
     return (entry[0][0], entry[1][0], entry[2][0])
 
 

@@ -19,7 +19,7 @@ import random
 from statistics import NormalDist
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..production import can_fill, places
+from ..production import is_makeable
 from ..view import PlayerView
 from .opponents import ExtraModel, OpponentModels, Past, Position, Prediction, positions
 
@@ -199,7 +199,7 @@ def seat_draws(view: PlayerView, models: OpponentModels, rng: random.Random, n: 
         drawn = _draw(prediction, n, rng, capacity, capacity)
         if not buying:
             # the seat's stock is known now: an offer it cannot make would not count
-            drawn = [_makeable(recipes, units, stock) for units in drawn]
+            drawn = [_cut_to_stock(recipes, units, stock) for units in drawn]
             drawn = _matched(drawn, prediction.mean, recipes, stock, rng)
         goods[seat] = drawn
     return orders, raw, offers, goods
@@ -223,17 +223,17 @@ def _matched(draws: List[Tuple[int, int, int]], mean: Sequence[float], recipes, 
             if short <= 0:
                 break
             out[s][h] += 1
-            if can_fill(places(recipes, out[s]), stock):
+            if is_makeable(recipes, out[s], stock):
                 short -= 1
             else:
                 out[s][h] -= 1
     return [(d[0], d[1], d[2]) for d in out]
 
 
-def _makeable(recipes, units: Tuple[int, int, int], stock) -> Tuple[int, int, int]:
+def _cut_to_stock(recipes, units: Tuple[int, int, int], stock) -> Tuple[int, int, int]:
     """``units`` cut down, largest good first, until they can be made from ``stock``."""
     trial = list(units)
-    while sum(trial) and not can_fill(places(recipes, trial), stock):
+    while sum(trial) and not is_makeable(recipes, trial, stock):
         h = max(range(3), key=lambda i: trial[i])
         trial[h] -= 1
     return (trial[0], trial[1], trial[2])

@@ -18,7 +18,9 @@ class Style:
     ``forecast``: ``"last"`` repeats last month's totals, ``"average"``
     averages each seat's recent entries, ``"opponents"`` runs the model
     players of ``opponents`` in each seat's position (cash, stock, prices).  ``spread`` scales the forecast's
-    uncertainty (0: a single expected value).  ``optimise`` picks bids and
+    uncertainty (0: a single expected value); ``goods_spread`` that of the
+    others' offers, ``partial_spread`` that of a phase with partial fills or
+    sales.  ``optimise`` picks bids and
     asks by expected profit; otherwise they are the expected price plus
     ``bid_margin`` / minus ``ask_margin``, jittered by up to ``noise``.
     ``goods_per_plan`` caps how many different goods a plan mixes;
@@ -31,6 +33,7 @@ class Style:
     plan's value, so that near-equal plans are chosen by chance and no two
     games are alike.  ``scenarios`` (``expert``) replaces all of that by
     per-opponent models and the best entry over that many joint scenarios.
+    Written with keyword arguments, so that each number says what it is.
     """
 
     forecast: str
@@ -51,9 +54,16 @@ class Style:
 
 
 STYLES: Dict[str, Style] = {
-    "easy": Style("last", 0.0, False, 2, 2, 3, 2, False, 0.85, 0.0, 20.0, 0.0, 0.0),
-    "medium": Style("average", 0.6, True, 0, 0, 1, 3, True, 1.0, 0.7, 8.0, 0.6, 0.6, keep=0.71),
-    "hard": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 3.0, 1.0, 1.0, keep=1.0),
-    "expert": Style("opponents", 1.0, True, 0, 0, 0, 3, True, 1.0, 0.8, 0.0, 1.0, 1.0,
-                    scenarios=48),
+    "easy": Style(forecast="last", spread=0.0, optimise=False, bid_margin=2, ask_margin=2,
+                  noise=3, goods_per_plan=2, endgame=False, carry=0.85, fill=0.0, jitter=20.0,
+                  goods_spread=0.0, partial_spread=0.0),
+    "medium": Style(forecast="average", spread=0.6, optimise=True, bid_margin=0, ask_margin=0,
+                    noise=1, goods_per_plan=3, endgame=True, carry=1.0, fill=0.7, jitter=8.0,
+                    goods_spread=0.6, partial_spread=0.6, keep=0.71),
+    "hard": Style(forecast="opponents", spread=1.0, optimise=True, bid_margin=0, ask_margin=0,
+                  noise=0, goods_per_plan=3, endgame=True, carry=1.0, fill=0.8, jitter=3.0,
+                  goods_spread=1.0, partial_spread=1.0, keep=1.0),
+    "expert": Style(forecast="opponents", spread=1.0, optimise=True, bid_margin=0, ask_margin=0,
+                    noise=0, goods_per_plan=3, endgame=True, carry=1.0, fill=0.8, jitter=0.0,
+                    goods_spread=1.0, partial_spread=1.0, scenarios=48),
 }

@@ -38,6 +38,7 @@ import time
 import tkinter as tk
 from typing import Dict, Optional, Tuple
 
+from ..words import and_list
 from . import TITLE
 from .entering import Entering
 from .modes import Mode
@@ -49,6 +50,9 @@ class Flow(Entering):
 
     #: How long after a screen change a key press is taken as meant for the screen before.
     SETTLE_S = 0.4
+    #: How long after a game begins its reveal is made ready out of sight (``warm_reveal``):
+    #: after the first sheet is drawn, while it is read.
+    WARM_REVEAL_MS = 200
 
     def __init__(self, app) -> None:
         from .thinking import Thinker
@@ -143,9 +147,13 @@ class Flow(Entering):
             app.show_message(problem, error=True)
         app.extras.refresh_log()
         self.advance()
-        seats = len(game.names)
-        app.after(200, lambda: app.layout.reveal.warm(seats) if app.session is not None
-                  and app.session.game is game else None)
+        app.after(self.WARM_REVEAL_MS, self.warm_reveal, game)
+
+    def warm_reveal(self, game) -> None:
+        """Make the reveal ready out of sight for ``game``, if it is still the one played."""
+        app = self.app
+        if app.session is not None and app.session.game is game:
+            app.layout.reveal.warm(len(game.names))
 
     def advance(self) -> None:
         """Ask the session what happens next and show it."""
@@ -228,7 +236,7 @@ class Flow(Entering):
         app, ui = self.app, self.app.layout
         game = app.session.game
         names = [game.names[s] for s in seats]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = and_list(names)
         seat = self.current_seat if self.current_seat is not None and \
             not game.seats[self.current_seat].is_computer else self._last_human_in()
         self.take_back_seat = seat

@@ -20,6 +20,7 @@ import re
 from typing import TYPE_CHECKING, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from ed.rules import NAMES, month_label
+from ed.words import and_list
 
 if TYPE_CHECKING:  # pragma: no cover
     from ed.report import LineResult, PhaseReport, SettlementLine
@@ -53,14 +54,6 @@ def stock_text(stock: Mapping[str, int]) -> str:
     if not parts:
         return "no materials"
     return and_list(parts)
-
-
-def and_list(words: Sequence[str]) -> str:
-    """``["a", "b", "c"] -> "a, b and c"``."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def heading(report: "PhaseReport") -> str:

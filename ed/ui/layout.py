@@ -42,6 +42,14 @@ from typing import Optional, Sequence
 from .modes import Mode
 
 
+def chart_tab_size(em: int, line: int):
+    """The drawer's price chart, in pixels for a text size of ``em`` and lines of ``line``
+    pixels: as wide as ``em * 46`` at first (then the drawer's width), as tall as the
+    drawer's page inside its padding."""
+    from .drawer import Drawer
+    return em * 46, line * Drawer.PAGE_LINES
+
+
 class MainWindow:
     """The game window's widgets (see the module docstring for the tree)."""
 
@@ -279,8 +287,8 @@ class MainWindow:
         from .charts import PriceChart
         app = self.app
         self.chart_tab = ttk.Frame(master)
-        self.chart = PriceChart(self.chart_tab, width=app.theme.em * 46,
-                                height=self.drawer.page_height() - app.theme.pad(1),
+        width, height = chart_tab_size(app.theme.em, app.theme.line)
+        self.chart = PriceChart(self.chart_tab, width=width, height=height,
                                 title="Market prices")
         self.chart.pack(fill="both", expand=True)
         if app.session is not None:

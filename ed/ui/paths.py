@@ -295,8 +295,13 @@ def log_error(path: "os.PathLike[str] | str", kind, error: BaseException, tb) ->
     so nothing ever waits on it, and a new one begun."""
     import datetime
     import traceback
-    text = (f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
-            + "".join(traceback.format_exception(kind, error, tb)))
+    return log_text(path, f"--- {datetime.datetime.now().isoformat(timespec='seconds')}\n"
+                          + "".join(traceback.format_exception(kind, error, tb)))
+
+
+def log_text(path: "os.PathLike[str] | str", text: str) -> bool:
+    """Add ``text`` to the log at ``path`` (from any thread); returns whether it could be
+    written.  A log that is not a regular file is set aside and a new one begun."""
     keep_small(path)
     for _ in range(2):
         try:

@@ -101,10 +101,9 @@ class ExtraWindows:
             window = tk.Toplevel(app)
             window.title("Price history")
             em = app.theme.em
-            # As large as the screen allows beside the words below it, at any text size.
-            width = min(em * 80, app.winfo_screenwidth() - 4 * em)
-            height = min(em * 40, app.winfo_screenheight() - 10 * app.theme.line)
-            window.chart = PriceChart(window, width=width, height=max(em * 16, height))
+            width, height = price_history_size(em, app.theme.line, app.winfo_screenwidth(),
+                                               app.winfo_screenheight())
+            window.chart = PriceChart(window, width=width, height=height)
             window.chart.pack(fill="both", expand=True, padx=em, pady=(em, 0))
             ttk.Label(window, style="Muted.TLabel", wraplength=width, justify="left",
                       text="Raw materials: solid lines, filled markers. Finished goods: dashed "
@@ -320,6 +319,18 @@ class AboutWindow(tk.Toplevel):
 
 
 #: The quick guide: (heading, paragraph) pairs.
+#: the least height of View ▸ Price history's chart, in ems
+PRICE_HISTORY_LEAST_EM = 16
+
+
+def price_history_size(em: int, line: int, screen_width: int, screen_height: int):
+    """View ▸ Price history's chart: as large as the screen allows beside the words below
+    it, at any text size (``em`` and ``line`` in pixels)."""
+    width = min(em * 80, screen_width - 4 * em)
+    height = min(em * 40, screen_height - 10 * line)
+    return width, max(em * PRICE_HISTORY_LEAST_EM, height)
+
+
 GUIDE = (
     ("The game", None),
     ("", "A business game by Sid Sackson for 2 to 6 players. Whoever has the most cash after "

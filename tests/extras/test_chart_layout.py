@@ -15,6 +15,8 @@ import pytest
 import ed
 from ed.rules import COMMODITIES
 from ed.ui import charts, settings
+from ed.ui.layout import chart_tab_size
+from ed.ui.windows import PRICE_HISTORY_LEAST_EM, price_history_size
 
 from .conftest import play, pump
 
@@ -108,9 +110,12 @@ def _chart(root, width, height):
 
 
 def _sizes(em: int, line: int):
-    """The sizes the window gives the chart: the Price chart tab, and View ▸ Price history."""
-    return [(em * 46, em * 16), (em * 46, em * 22),
-            (min(em * 80, 1366 - 4 * em), max(em * 16, min(em * 40, 768 - 10 * line)))]
+    """The sizes the window gives the chart, as the window works them out: the drawer's
+    Chart page (and the page squeezed to the least height the chart is given anywhere),
+    and View ▸ Price history on the 1366x768 screen of the GUI tests."""
+    width, height = chart_tab_size(em, line)
+    return [(width, em * PRICE_HISTORY_LEAST_EM), (width, height),
+            price_history_size(em, line, 1366, 768)]
 
 
 @pytest.mark.parametrize("scale", SCALES)

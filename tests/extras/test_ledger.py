@@ -1,6 +1,7 @@
 """The ledger: one seat's public record month by month, and its exports."""
 from __future__ import annotations
 
+import collections
 import csv
 import io
 import os
@@ -49,6 +50,7 @@ def _parse(text: str, delimiter: str = ","):
 
 def test_csv_round_trips_the_engines_numbers(finished_game):
     game = finished_game
+    checked = collections.Counter()
     for seat in range(game.players):
         table = _parse(to_csv(ledger_rows(game.history, seat, game.rules)))
         assert list(table[0]) == list(COLUMNS)
@@ -64,9 +66,11 @@ def test_csv_round_trips_the_engines_numbers(finished_game):
                 if line.commodity in RAW:
                     assert int(row[f"{name} ordered"]) == line.units
                     assert int(row[f"{name} bought"]) == line.done
+                    checked["order lines"] += 1
                 else:
                     assert int(row[f"{name} offered"]) == line.units
                     assert int(row[f"{name} sold"]) == line.done
+                    checked["offer lines"] += 1
                 price = row[f"{name} bid" if line.commodity in RAW else f"{name} ask"]
                 assert price == (str(line.price) if line.units else "")
             if report.phase == "purchasing":
@@ -77,9 +81,13 @@ def test_csv_round_trips_the_engines_numbers(finished_game):
                 assert int(row["Cash after"]) == mine.cash_after
                 assert [int(row[f"{n} after"]) for n in ("X-Fine", "Fine", "Standard")] == \
                     [mine.stock_after[k] for k in RAW]
+            checked[report.phase] += 1
         end = table[-1]
         assert int(end["Cash after"]) == game.final_cash()[seat]
         assert int(end["Received"]) == game.history[-1].settlement[seat].materials_value
+    months = game.players * game.rules.months       # every seat's every month, both phases
+    assert checked == {"purchasing": months, "selling": months, "order lines": 3 * months,
+                       "offer lines": 3 * months}
 
 
 def test_tsv_has_the_same_cells():

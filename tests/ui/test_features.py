@@ -183,7 +183,7 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
     app.update()
     window = app.windows["log"]
     rng = random.Random(5)
-    submits = reveals = 0
+    submits = reveals = explained = 0
     for _ in range(200):
         if app.mode == "over":
             break
@@ -203,8 +203,10 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
             for seat, said in app.session.explanations.items():
                 if said:
                     assert f"{game.names[seat]} (computer): {said.strip()}" in text
+                    explained += 1
             keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "over" and submits == 12 and reveals == 6
+    assert explained == 6           # the computer player's sentence, at every reveal
     _check_log(app, app.log_panel.get_text())
     assert "End of game" in app.log_panel.get_text()
 
@@ -412,10 +414,12 @@ def test_a_whole_game_can_be_played_with_key_events_only(make_app):
     game = app.session.game
     assert app.dialog is None and game.rules.months == 2
     rng = random.Random(3)
+    entered = revealed = 0
     for _ in range(40):
         if app.mode == "over":
             break
         if app.mode == "enter":
+            entered += 1
             view = app.flow.view
             entry = randomplay.random_entry(view, rng, over_offer=0)
             assert app.focus_get() is app.tally.entries[view.keys[0]][0]
@@ -430,7 +434,9 @@ def test_a_whole_game_can_be_played_with_key_events_only(make_app):
         elif app.mode == "reveal":
             assert app.focus_get() is app.reveal.continue_button
             press(app, "Return")
+            revealed += 1
     assert app.mode == "over" and game.is_over
+    assert entered >= 4 and revealed == 4       # two months, both phases, by key alone
     assert app.focus_get() is app.ending.new_button
     # The menus' shortcuts work from the keyboard too: the log and the ledger.
     press(app, "Control-g")

@@ -9,8 +9,8 @@ scene is stepped by hand here (``_next``), never timed.
 """
 from __future__ import annotations
 
+import collections
 import json
-import time
 
 import pytest
 
@@ -110,38 +110,71 @@ def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
     reveal = held(app)
     step_to(reveal, "settle")
     data = reveal.data
+    checked = collections.Counter()
     for settled in range(1, len(data.rows) + 1):
         while reveal.beats[reveal.beat].row != settled - 1:
             reveal._next()
         reveal._cancel()
         for index, (widgets, seat) in enumerate(zip(reveal.rows, data.rows)):
             tags = {t for item in widgets.badge.find_all() for t in widgets.badge.gettags(item)}
-            if index < settled:
+            settled_row = index < settled
+            if settled_row:
                 assert widgets.cash.cget("text") == seat.cash
                 assert widgets.line.cget("text") == seat.line
-                if game.seats[seat.seat].is_computer:
-                    assert f"mood:{seat.mood}" in tags
-                    assert seat.line == (f"“{seat.reaction}”" if seat.reaction else "")
             else:
                 assert widgets.cash.cget("text") == "" and widgets.line.cget("text").strip() == ""
-                if game.seats[seat.seat].is_computer:
-                    assert "mood:neutral" in tags
+            if game.seats[seat.seat].is_computer:
+                assert f"mood:{seat.mood if settled_row else 'neutral'}" in tags
+                if settled_row:
+                    assert seat.line == (f"“{seat.reaction}”" if seat.reaction else "")
+                checked["settled computer" if settled_row else "waiting computer"] += 1
+    # the computer players' faces, checked both before and after their rows settle
+    assert checked["settled computer"] > 0 and checked["waiting computer"] > 0, checked
     assert not reveal.playing
     assert reveal.continue_button.cget("text") == "Continue  (Enter)"
+
+
+class StepTime:
+    """Stands in for Tk's ``after`` on the widgets given, and for their clocks: the time
+    passes only as the test runs the callbacks due, in the order they fall due."""
+
+    def __init__(self, *widgets) -> None:
+        self.now_ms = 0
+        self.due: dict = {}
+        self.made = 0
+        for widget in widgets:
+            widget.after = self.after
+            widget.after_cancel = lambda key: self.due.pop(key, None)
+            widget.clock = lambda: self.now_ms / 1000
+
+    def after(self, ms, func, *args) -> str:
+        self.made += 1
+        key = f"test-time-{self.made}"
+        self.due[key] = (self.now_ms + ms, self.made, func, args)
+        return key
+
+    def run(self, most: int = 10_000) -> int:
+        """Run every callback as it falls due, those they schedule too; returns how many."""
+        for count in range(most):
+            if not self.due:
+                return count
+            key = min(self.due, key=lambda k: self.due[k][:2])
+            self.now_ms, _, func, args = self.due.pop(key)
+            func(*args)
+        raise AssertionError(f"still running after {most} callbacks")
 
 
 def test_the_scene_plays_by_itself_to_the_end(make_app, data_dir):
     scene_pacing(data_dir)
     app = make_app()
     begin(app, game_at(2, 3))
-    play_to_reveal(app)
-    reveal = app.reveal
-    import time
-    deadline = time.monotonic() + S.length_ms(reveal.beats) / 1000 + 5
-    while reveal.playing and time.monotonic() < deadline:
-        app.update()
-        time.sleep(0.01)
+    reveal = held(app)                  # at the start, nothing pending on Tk's own clock
+    clock = StepTime(reveal, reveal.board)
+    reveal.play()
+    assert clock.run() > len(reveal.beats) - 1      # every beat, and the tokens' slides
     assert not reveal.playing and not reveal.board.animating
+    # at its own pace: the last beat when the scene's length has passed, the last slide after
+    assert clock.now_ms >= S.length_ms(reveal.beats)
     assert all(row[5] for row in reveal.rows_shown())          # every cash shown
 
 
@@ -279,6 +312,7 @@ def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_
     assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
     report = game.history[-1]
     assert len(reveal.rows_shown()) == players
+    lines = 0
     for widgets, seat in zip(reveal.rows, report.seats):
         assert widgets.name.cget("text") == seat.name
         for cell in widgets.cells:
@@ -286,6 +320,10 @@ def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_
         assert inside(widgets.cash, reveal)
         if widgets.line.winfo_ismapped():
             assert inside(widgets.line, reveal)
+            lines += 1
+    # a line under each computer player's row that speaks, and none under a person's
+    assert lines == sum(bool(row.line) for row in reveal.data.rows)
+    assert all(not row.line for row in reveal.data.rows if not game.seats[row.seat].is_computer)
     assert inside(reveal.continue_button, reveal) and on_screen(reveal.continue_button)
     assert reveal.board.winfo_ismapped() and inside(reveal.board, reveal)
     for head, result in zip(reveal.heads, report.commodities):
@@ -357,16 +395,28 @@ def test_the_rows_keep_their_height_from_the_first_card_to_the_last(make_app, da
     assert [row.beside for row in reveal.rows[:players]] == [reveal.compact] * players
 
 
-def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app):
+def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app,
+                                                                             monkeypatch):
     """Tk makes a widget's window the first time it is shown; the first reveal of a game
     took three times as long as the others until its rows were put on the display once,
     out of sight, soon after the game began."""
     app = make_app()
+    later = []
+    real_after = app.after
+
+    def after(ms, func=None, *args):
+        if func == app.flow.warm_reveal:
+            later.append((ms, args))        # run below, when the test says
+            return "warm-up"
+        return real_after(ms, func, *args)
+
+    monkeypatch.setattr(app, "after", after)
     begin(app, game_at(6, 2, "purchasing"))
     reveal = app.reveal
-    settle = time.monotonic() + 0.5
-    while time.monotonic() < settle:
-        app.update()
+    [(ms, args)] = later
+    assert ms == app.flow.WARM_REVEAL_MS and not reveal._warmed   # the sheet is drawn first
+    app.update()
+    app.flow.warm_reveal(*args)
     assert reveal._warmed and len(reveal.rows) >= 6
     assert not reveal.shown and app.mode == "enter"          # never seen
     assert not any(row.badge.winfo_viewable() for row in reveal.rows)

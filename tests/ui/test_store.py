@@ -336,8 +336,11 @@ def test_save_as_never_writes_in_the_data_folder_over_a_locked_save_or_a_special
     assert st.save_as_problem(away) == f"{away} is a folder; choose a file name inside it."
     make_special(away / "pipe.json", "fifo")
     assert "not a regular file" in st.save_as_problem(away / "pipe.json")
-    if os.path.exists("/dev/null"):
-        assert "not a regular file" in st.save_as_problem(Path("/dev/null"))
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="this platform has no /dev/null")
+def test_save_as_never_writes_over_a_device(folder):
+    assert "not a regular file" in SaveStore(folder).save_as_problem(Path("/dev/null"))
 
 
 def hostile_files(saves: Path) -> dict:

@@ -284,11 +284,14 @@ def test_impossible_offer_is_refused_with_its_message(make_app):
     typed(app, app.tally.entries["B"][0], "x")
     assert app.tally.hints["B"].cget("text") == "not a whole number"
     assert "whole number such as 4" in app.tally.hints["B"].full_text
-    # A bid below the minimum, next to its field, names the rule.
+    # An offer the stock can make goes in at once: the refusals above held nothing back.
     app.tally.entries["B"][0].delete(0, "end")
     fill(app, {"C": (1, 95)})
     keys(app, app.tally.entries["C"][1], "Return")
-    assert game.submitted(0) or app.mode == "reveal", app.refusal_label.cget("text")
+    assert app.mode == "reveal", app.refusal_label.cget("text")
+    offered = game.history[-1].seats[0].lines
+    assert game.history[-1].phase == "selling"
+    assert [(line.units, line.price) for line in offered] == [(0, 0), (0, 0), (1, 95)]
 
 
 def test_bid_below_minimum_is_refused_next_to_the_field(make_app):
@@ -384,6 +387,36 @@ def test_corrupt_autosave_is_set_aside(make_app, data_dir):
     assert (data_dir / "autosave.json.corrupt").exists()
     assert "set aside" in app.message.cget("text")
     assert app.dialog is not None
+
+
+def test_a_computer_player_s_failed_decision_is_written_to_errors_log(make_app, monkeypatch,
+                                                                     ai_fallbacks):
+    import logging
+    from ed.ai import levels
+    from ed.ui.session import SeatSetup, Setup
+
+    def failing(avatar, view, *args):
+        raise ZeroDivisionError(f"planted in the {avatar.level} player")
+
+    monkeypatch.setattr(levels.Avatar, "_order", failing)      # medium: on the window's thread
+    monkeypatch.setattr(levels.Avatar, "_expert", failing)     # expert: on the worker thread
+    app = make_app()
+    app.dialog.cancel()
+    seats = (SeatSetup("Ann"), SeatSetup("Rex", True, "medium", "rex"),
+             SeatSetup("Mabel", True, "expert", "mabel"))
+    app.flow.begin(Setup(seats, months=2, seed=4).game())
+    app.flow.thinker.wait(30)
+    app.flow.thinker.deliver()
+    game = app.session.game
+    assert game.submitted(1) and game.submitted(2)            # both passed the phase
+    log = paths.error_log_path(app.folder).read_text()
+    for level in ("medium", "expert"):
+        assert f"passes the phase: ZeroDivisionError: planted in the {level} player" in log
+    assert log.count("Traceback (most recent call last)") == 2 and "ed.ai.levels" in log
+    assert len(ai_fallbacks) == 2
+    ai_fallbacks.clear()
+    app.destroy()           # the window's log goes with it
+    assert not [h for h in logging.getLogger("ed").handlers if getattr(h, "app", None) is app]
 
 
 def test_callback_exception_is_reported_logged_and_game_kept(make_app):

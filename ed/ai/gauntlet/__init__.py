@@ -20,6 +20,7 @@ The surface::
     entry = player.decide(view)  # a legal entry for the view's phase
     player.explanation           # one short sentence about the last decision
     player.fallbacks             # decisions that fell back to an empty entry (should stay 0)
+    player.last_error            # the error behind the last one (also logged on ``ed.ai``)
 
 Each instance jitters its own parameters a little from its seed, so that
 copies at one table do not move in lockstep; the same seed and the same

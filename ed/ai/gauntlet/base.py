@@ -9,30 +9,35 @@ rules alone so that it measures the levels from outside.
   player's seed, the seat, the month and the phase; calls ``order`` or
   ``offer``; checks the entry against the rules; and on any internal error
   or illegal entry passes the phase with an empty entry, counting it in
-  ``fallbacks`` (which should stay 0).
+  ``fallbacks`` (which should stay 0), keeping it in ``last_error`` and
+  logging it with its traceback on the ``ed.ai`` logger.
 - ``Ledger``: the revealed history turned into per-seat, per-month rows
   (orders, offers, cash and stock before each decision).
 - ``fit_order`` and ``fit_offer``: bring an intended entry inside the limits
   (monthly limit, minimum bids, makeable from stock, within cash when
   there are no loans) so that every strategy ends with a legal entry.
-- production sums: the purchase a set of recipe places needs, the largest
-  plan a stock makes, goods values.
+- production sums: the purchase a set of recipe places needs, the plan a
+  stock makes dearest good first (``production.max_makeable`` for each
+  good in turn), goods values.
 - ``Spread``: a whole-number distribution (normal, discretised) with its
   cumulative table, for the forecasting strategies.
 """
 from __future__ import annotations
 
+import logging
 import math
 import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ... import hints, market
-from ...production import can_fill, places
+from ...production import can_fill, max_makeable, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
 
 Entry = Dict[str, Tuple[int, int]]
 Triple = Tuple[int, int, int]
+
+log = logging.getLogger(__name__)
 
 
 # --------------------------------------------------------------- the decide loop
@@ -57,6 +62,8 @@ class Player:
         self.explanation = ""
         #: decisions that fell back to an empty entry (should stay 0)
         self.fallbacks = 0
+        #: the error behind the last fallback, for whoever investigates it
+        self.last_error = ""
         self._params = random.Random(f"gauntlet:{self.name}:{self.seed}")
 
     def __repr__(self) -> str:
@@ -84,8 +91,11 @@ class Player:
                 entry, sentence = self.offer(view, rng)
             if not is_legal(view, entry):
                 raise ValueError(f"illegal entry {entry!r}")
-        except Exception:  # never let a bug stop the game: pass this phase instead
+        except Exception as error:  # never let a bug stop the game: pass this phase instead
             self.fallbacks += 1
+            self.last_error = f"{type(error).__name__}: {error}"
+            log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
+                      view.month, view.phase, self.last_error, exc_info=error)
             self.explanation = "passes this phase"
             return {}
         self.explanation = sentence
@@ -179,25 +189,6 @@ def purchase_for(need: Sequence[int], stock: Sequence[int]) -> Triple:
     return (bx, bf, bs)
 
 
-def most_of(recipes: Mapping[str, Triple], stock: Sequence[int], planned: Sequence[int],
-            index: int) -> int:
-    """The most units of good ``index`` makeable beside ``planned`` (its own entry ignored)."""
-    base = list(planned)
-    base[index] = 0
-    need = places(recipes, base)
-    rx, rf, rs = recipes[GOODS[index]]
-    x, f, s = stock
-    nx, nf, ns = need
-    room = []
-    for coef, spare in ((rx, x - nx), (rx + rf, x + f - nx - nf), (rs, f + s - ns),
-                        (rx + rf + rs, x + f + s - nx - nf - ns)):
-        if spare < 0:
-            return 0
-        if coef:
-            room.append(spare // coef)
-    return min(room) if room else 0
-
-
 def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
                  values: Sequence[float]) -> List[int]:
     """A plan that makes as much as the stock allows, dearest good first.
@@ -208,7 +199,7 @@ def natural_plan(recipes: Mapping[str, Triple], stock: Sequence[int],
     """
     plan = [0, 0, 0]
     for i in sorted(range(3), key=lambda i: -values[i]):
-        plan[i] = most_of(recipes, stock, plan, i)
+        plan[i] = max_makeable(recipes, stock, GOODS[i], plan)
     return plan
 
 
@@ -243,10 +234,6 @@ def raw_prices(view: PlayerView) -> Triple:
     return (view.prices["xfine"], view.prices["fine"], view.prices["standard"])
 
 
-def goods_prices(view: PlayerView) -> Triple:
-    return (view.prices["A"], view.prices["B"], view.prices["C"])
-
-
 # --------------------------------------------------------------- the public record
 
 
@@ -257,12 +244,11 @@ def last_totals(view: PlayerView, phase: str) -> Tuple[Triple, Triple]:
     """
     for report in reversed(view.history):
         if report.phase == phase:
-            _, totals, _, records, _ = report.record
-            own = records[view.seat]
-            mine = (own[0][0][0], own[0][1][0], own[0][2][0])
-            if phase == "selling" and own[4]:
+            own = report.record.seats[view.seat]
+            mine = (own.entry[0][0], own.entry[1][0], own.entry[2][0])
+            if phase == "selling" and own.cancelled:
                 mine = (0, 0, 0)  # an over-offer counted for nothing
-            return totals, mine
+            return report.record.totals, mine
     return (0, 0, 0), (0, 0, 0)
 
 
@@ -309,13 +295,13 @@ class Ledger:
         cash = [start] * n
         stock: List[Triple] = [(0, 0, 0)] * n
         for report in view.history:
-            old, totals, new, records, _ = report.record
+            old, totals, new, records = report.record
             buying = report.phase == "purchasing"
             (self.raw_old if buying else self.goods_old).append(old)
             (self.raw_totals if buying else self.goods_totals).append(totals)
             (self.raw_new if buying else self.goods_new).append(new)
             for seat, rec in enumerate(records):
-                e = rec[0]
+                e = rec.entry
                 row = ((e[0][0], e[1][0], e[2][0]), (e[0][1], e[1][1], e[2][1]))
                 if buying:
                     self.orders[seat].append(row)
@@ -324,9 +310,9 @@ class Ledger:
                 else:
                     self.offers[seat].append(row)
                     self.stock_before_sale[seat].append(stock[seat])
-                    self.offer_valid[seat].append(not rec[4])
-                cash[seat] = rec[6]
-                stock[seat] = rec[7]
+                    self.offer_valid[seat].append(not rec.cancelled)
+                cash[seat] = rec.cash_after
+                stock[seat] = rec.stock_after
 
     @property
     def months_bought(self) -> int:

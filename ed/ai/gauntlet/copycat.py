@@ -40,12 +40,13 @@ class Copycat(Player):
         for report in reversed(view.history):
             if report.phase != phase:
                 continue
-            old, _, _, records, _ = report.record
-            others = [rec for seat, rec in enumerate(records) if seat != view.seat]
+            old = report.record.old
+            others = [rec.entry for seat, rec in enumerate(report.record.seats)
+                      if seat != view.seat]
             rows = []
             for i in range(3):
-                units = [rec[0][i][0] for rec in others]
-                offsets = [rec[0][i][1] - old[i] for rec in others if rec[0][i][0] > 0]
+                units = [entry[i][0] for entry in others]
+                offsets = [entry[i][1] - old[i] for entry in others if entry[i][0] > 0]
                 rows.append((sum(units) / len(others),
                              sum(offsets) / len(offsets) if offsets else 0.0))
             return rows

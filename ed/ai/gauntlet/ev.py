@@ -29,11 +29,11 @@ from dataclasses import dataclass, fields, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ... import market
-from ...production import fill, places
+from ...production import fill, max_makeable, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
 from .base import (Entry, Ledger, Player, Spread, describe, fit_offer, fit_order,
-                   margin_per_unit, most_of, purchase_for)
+                   margin_per_unit, purchase_for)
 from .forecast import OfferForecast, OrderForecast
 
 LOAN_COST = 0.25  # RULES §5 and §6: $125 repaid for every $100 borrowed
@@ -311,7 +311,7 @@ class Trader(Player):
         carry = self._carry(view, raw, goods_hat, months_left)
         recipes = rules.recipes
         worth = [sum(r * c for r, c in zip(recipes[g], carry)) for g in GOODS]
-        most = [most_of(recipes, stock, (0, 0, 0), i) for i in range(3)]
+        most = [max_makeable(recipes, stock, GOODS[i]) for i in range(3)]
         tables = self._sell_tables(view, offers.spreads, worth, most)
         best = _best_plan(recipes, stock, tables, carry)
         plan = list(best)
@@ -338,7 +338,7 @@ class Trader(Player):
         units, ask = wanted[good]
         index = GOODS.index(good)
         planned = [wanted.get(g, (0, 0))[0] for g in GOODS]
-        most = most_of(view.rules.recipes, view.own_stock, planned, index)
+        most = max_makeable(view.rules.recipes, view.own_stock, GOODS[index], planned)
         more = min(extra, max(0, most - units))
         if more:
             out = dict(wanted)
@@ -468,9 +468,9 @@ def _best_plan(recipes, stock: Sequence[int], tables: Sequence[Sequence[Tuple[fl
         best_c.append(top)
     best = (0.0, (0, 0, 0))
     top_a, top_b, top_c = (len(t) - 1 for t in tables)
-    for a in range(min(most_of(recipes, stock, (0, 0, 0), 0), top_a) + 1):
-        for b in range(min(most_of(recipes, stock, (a, 0, 0), 1), top_b) + 1):
-            cmax = min(most_of(recipes, stock, (a, b, 0), 2), top_c)
+    for a in range(min(max_makeable(recipes, stock, GOODS[0]), top_a) + 1):
+        for b in range(min(max_makeable(recipes, stock, GOODS[1], (a, 0, 0)), top_b) + 1):
+            cmax = min(max_makeable(recipes, stock, GOODS[2], (a, b, 0)), top_c)
             for c in {cmax, best_c[cmax]}:
                 gain = tables[0][a][0] + tables[1][b][0] + tables[2][c][0]
                 if gain <= best[0] or (a, b, c) == (0, 0, 0):

@@ -17,10 +17,10 @@ import random
 from typing import Optional, Tuple
 
 from ... import market
-from ...production import places
+from ...production import max_makeable, places
 from ...rules import GOODS, RAW
 from ...view import PlayerView
-from .base import (Entry, Ledger, Player, describe, fit_offer, fit_order, most_of, natural_plan,
+from .base import (Entry, Ledger, Player, describe, fit_offer, fit_order, natural_plan,
                    others_last, purchase_for)
 from .forecast import OrderForecast
 
@@ -47,7 +47,7 @@ class Flooder(Player):
         others = OrderForecast(view, Ledger(view)).mean
         for count in range(rules.order_limit, 0, -1):
             plan = [0, 0, 0]
-            plan[target] = count + most_of(recipes, view.own_stock, (0, 0, 0), target)
+            plan[target] = count + max_makeable(recipes, view.own_stock, GOODS[target])
             need = purchase_for(places(recipes, plan), view.own_stock)
             if sum(need) > rules.order_limit or max(need) > rules.grade_limit:
                 continue
@@ -66,7 +66,7 @@ class Flooder(Player):
         recipes = view.rules.recipes
         stock = view.own_stock
         target = self._target(view)
-        n = most_of(recipes, stock, (0, 0, 0), target)
+        n = max_makeable(recipes, stock, GOODS[target])
         others = others_last(view, "selling")
         offer = {}
         good = GOODS[target]
@@ -80,7 +80,7 @@ class Flooder(Player):
         for i, other in enumerate(GOODS):
             if i == target:
                 continue
-            m = min(rest[i], most_of(recipes, stock, planned, i))
+            m = min(rest[i], max_makeable(recipes, stock, GOODS[i], planned))
             if m:
                 planned[i] = m
                 price = view.prices[other]

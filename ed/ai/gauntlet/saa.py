@@ -46,12 +46,11 @@ view give the same entry.
 """
 from __future__ import annotations
 
-import functools
 import random
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ... import market
-from ...production import can_fill, fill, places
+from ...production import can_fill, fill, largest_plan, places, room_beside
 from ...rules import GOODS, MAX_PRICE, NAMES, OPENING_PRICES, RAW
 from ...view import PlayerView
 from .base import Entry, Ledger, Player, describe, margin_per_unit, purchase_for
@@ -298,7 +297,7 @@ class SeatOffers:
     def _most(self, stock: Triple) -> List[int]:
         plan = self._cache.get(stock)
         if plan is None:
-            plan = _largest_plan(self.recipes, stock)
+            plan = list(largest_plan(self.recipes, stock))
             self._cache[stock] = plan
         return plan
 
@@ -337,32 +336,6 @@ def _margins(recipes, raw: Sequence[float], goods: Sequence[float]) -> List[floa
         margin = goods[gi] - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])
         out.append(max(0.1, margin) ** 2)
     return out
-
-
-def _largest_plan(recipes, stock: Triple) -> List[int]:
-    """The plan that makes the most goods from ``stock`` (the fewest A, then B, on ties)."""
-    return list(_largest((recipes["A"], recipes["B"], recipes["C"]), tuple(stock)))
-
-
-@functools.lru_cache(maxsize=4096)
-def _largest(rows: Tuple[Triple, Triple, Triple], stock: Triple) -> Triple:
-    best, plan = -1, (0, 0, 0)
-    a = 0
-    while True:
-        need_a = tuple(a * r for r in rows[0])
-        if _room((0, 0, 0), need_a, stock) < 0:
-            break
-        b = 0
-        while True:
-            need = tuple(need_a[k] + b * rows[1][k] for k in range(3))
-            c = _room(rows[2], need, stock)
-            if c < 0:
-                break
-            if a + b + c > best:
-                best, plan = a + b + c, (a, b, c)
-            b += 1
-        a += 1
-    return plan
 
 
 def _shaped(recipes, stock: Triple, wanted: int, liking: Sequence[float],
@@ -573,13 +546,13 @@ class StockValue:
             if ta.gain[a] + self.max_b + self.max_c <= best[0]:
                 continue
             nx, nf, ns = a * ax, a * af, a * as_
-            if _room((0, 0, 0), (nx, nf, ns), stock) < 0:
+            if room_beside((0, 0, 0), (nx, nf, ns), stock) < 0:
                 break
             for b in range(tb.top + 1):
                 if ta.gain[a] + tb.gain[b] + self.max_c <= best[0]:
                     continue
                 need = (nx + b * bx, nf + b * bf, ns + b * bs)
-                room = _room((cx_, cf_, cs_), need, stock)
+                room = room_beside((cx_, cf_, cs_), need, stock)
                 if room < 0:
                     break
                 c = self.best_c[min(room, tc.top)]
@@ -623,25 +596,6 @@ class StockValue:
     def __call__(self, stock: Triple) -> float:
         cx, cf, cs = self.carry
         return stock[0] * cx + stock[1] * cf + stock[2] * cs + self.best(stock)[0]
-
-
-def _room(recipe: Sequence[int], need: Sequence[int], stock: Sequence[int]) -> int:
-    """The most units of a good with places ``recipe`` makeable beside the places ``need``.
-
-    -1 when ``need`` alone cannot be filled (the conditions of
-    ``production.can_fill``); a large number when the recipe is all zeros.
-    """
-    rx, rf, rs = recipe
-    nx, nf, ns = need
-    x, f, s = stock
-    most = 1 << 30
-    for k, spare in ((rx, x - nx), (rx + rf, x + f - nx - nf), (rs, f + s - ns),
-                     (rx + rf + rs, x + f + s - nx - nf - ns)):
-        if spare < 0:
-            return -1
-        if k and spare // k < most:
-            most = spare // k
-    return most
 
 
 class Liquidity:

@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from ... import ai, parallel
-from ...engine import Game, Seat
+from ...engine import Game, Seat, play_out
 from ...rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from . import STRATEGIES, make
 from .ev import STEPS, Knobs
@@ -120,11 +120,7 @@ def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
             players.append(Exploiter(player_seed, knobs=knobs))
             seats.append(Seat("computer", EXPLOITER))
     game = Game(rules, [f"P{i + 1}" for i in range(n)], game_seed, seats=seats)
-    while not game.is_over:
-        for position, player in enumerate(players):
-            game.submit(position, player.decide(game.view(position)))
-        game.resolve()
-    final = game.final_cash()
+    final = play_out(game, players).final_cash()
     rest = max(c for i, c in enumerate(final) if i != where)
     return (rest, final[where]) if alone else (final[where], rest)
 

@@ -20,11 +20,12 @@ The names are gathered here, so ``from ed.ui import presenter as P`` and
 """
 from __future__ import annotations
 
+from ...words import and_list as and_names
 from .board import (BOARD_GROUPS, Scale, Track, board_tracks, continues_history,
                     fit_scale, group_prices, names_fit, scale_ticks, spread_labels,
                     token_label, track_names)
-from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, and_names, money, ordinal,
-                     sentence, signed, stock_text, units_text)
+from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, money, ordinal, sentence,
+                     signed, stock_text, units_text)
 from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal

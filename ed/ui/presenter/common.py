@@ -1,7 +1,7 @@
 """What every part of the presenter shares: the phases and how money and stock read."""
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Mapping
 
 from ...rules import RAW
 
@@ -34,10 +34,6 @@ def units_text(count: int) -> str:
 
 def ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def and_names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def sentence(text: str) -> str:

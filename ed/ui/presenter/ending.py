@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Mapping, Optional, Tuple
 
 from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP
-from .common import and_names, money, ordinal, stock_text
+from ...words import and_list
+from .common import money, ordinal, stock_text
 from .voices import last_said
 
 
@@ -64,7 +65,7 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
                if borrowed else ".")
             + " The most cash wins.")
     first = tuple(s.seat for s in lines if s.place == 1)
-    cheer = f"Congratulations, {and_names([s.name for s in lines if s.place == 1])}!"
+    cheer = f"Congratulations, {and_list(s.name for s in lines if s.place == 1)}!"
     said = last_said(settlement, computers or {})
     quotes = [Quote(s.seat, s.name, said[s.seat].text, said[s.seat].mood)
               for s in sorted(lines, key=lambda s: s.seat) if s.seat in said]

@@ -12,7 +12,8 @@ from typing import Dict, List, Mapping, Optional, Tuple
 
 from ... import entries, hints
 from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
-from .common import PURCHASING, and_names, money, sentence, stock_text, units_text
+from ...words import and_list
+from .common import PURCHASING, money, sentence, stock_text, units_text
 
 
 # ------------------------------------------------------------------- entry
@@ -346,9 +347,9 @@ def _sharing(view, key: str, entry) -> Optional[Hint]:
     if not shared:
         return None
     name = NAMES[key]
-    others = and_names([NAMES[other] for other in shared])
-    together = and_names([NAMES[good] for good in GOODS if good == key or good in shared])
-    left = and_names([f"only {n} {NAMES[other]}" if n else f"no {NAMES[other]}"
+    others = and_list([NAMES[other] for other in shared])
+    together = and_list([NAMES[good] for good in GOODS if good == key or good in shared])
+    left = and_list([f"only {n} {NAMES[other]}" if n else f"no {NAMES[other]}"
                       for other, n in shared.items()])
     return Hint(f"You can make {most} {name}, but {together} are made from the same "
                 f"stock: {most} {name} leave enough for {left}. Market price was "
