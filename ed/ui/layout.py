@@ -252,6 +252,9 @@ class MainWindow:
     #: to earlier ones); the board has the rest.
     SHEET_SHARE = 0.46
     SHEET_MONTHS = 3
+    #: The most the line of help beside the sheet widens (in widths of "0") where the
+    #: sheet's share leaves room beside its months.
+    HELP_MORE = 9
 
     def _fit_sheet(self) -> None:
         """Give the sheet as many whole months as fit in its share of the width (one at
@@ -261,11 +264,15 @@ class MainWindow:
         if room <= 1:
             return
         fixed = tally.width_for(0) + self.app.theme.pad(self.SHEET_GAP)
-        months = max(1, min(self.SHEET_MONTHS,
-                            int((room * self.SHEET_SHARE - fixed) // tally.col_w)))
+        share = room * self.SHEET_SHARE
+        months = max(1, min(self.SHEET_MONTHS, int((share - fixed) // tally.col_w)))
         if tally.months:
             months = min(months, tally.months)
-        width = fixed + months * tally.col_w
+        # what the share leaves beside the months widens the line of help, up to a point
+        more = max(0, min(int(share - fixed - months * tally.col_w),
+                          self.app.theme.em * self.HELP_MORE))
+        tally.room_for_help(tally.hint_least + more)
+        width = fixed + months * tally.col_w + more
         if self.main.grid_columnconfigure(0, "minsize") != width:
             self.main.columnconfigure(0, minsize=width)
 

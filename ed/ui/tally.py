@@ -60,7 +60,9 @@ class TallySheet(ttk.Frame):
         em = theme.em
         self.col_w = em * 9
         self.head_w = em * 18
-        self.hint_w = em * 11     # one short line of help (the sentence on hover)
+        #: the room kept beside the month being played for its line of help: at least
+        #: ``hint_least`` (the window gives more where it has it: ``room_for_help``)
+        self.hint_least = self.hint_w = em * 11
         self.months = 0
         self.rows: Tuple[P.TallyRow, ...] = ()
         self.row_y: Dict[str, int] = {}
@@ -281,7 +283,16 @@ class TallySheet(ttk.Frame):
     def width_for(self, months: int) -> int:
         """The width that shows the row labels, ``months`` whole months, the help beside
         the month being played and the scrollbar."""
-        return self.head_w + months * self.col_w + self.hint_w + self.yscroll.winfo_reqwidth()
+        return (self.head_w + months * self.col_w + self.hint_least
+                + self.yscroll.winfo_reqwidth())
+
+    def room_for_help(self, width: int) -> None:
+        """Keep ``width`` pixels (``hint_least`` at least) beside the month being played
+        for its line of help."""
+        width = max(self.hint_least, width)
+        if width != self.hint_w:
+            self.hint_w = width
+            self.scroll_to_current()
 
     def setup(self, months: int, *, loans: bool) -> None:
         """Lay out a sheet for a game of ``months`` months (once per game)."""
@@ -601,8 +612,10 @@ class TallySheet(ttk.Frame):
             self._fit_in_band(label, bottom - top - 2)
             window = self._windows[f"{key}.hint"]
             c.coords(window, hx, top + 1)
-            c.itemconfigure(window, width=width,
-                            height=max(label.winfo_reqheight(), bottom - top - 2))
+            # beside its own rows at least, and no taller than its words beyond them
+            rows = self.row_y[f"{key}.money"] + self.row_h - top - 2
+            c.itemconfigure(window, width=width, height=min(
+                bottom - top - 2, max(label.winfo_reqheight(), rows)))
         if block in shown:
             c.itemconfigure(self._windows[f"{block}.hint"], width=width,
                             height=self.totals[block].winfo_reqheight())
