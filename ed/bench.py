@@ -29,6 +29,7 @@ from contextlib import closing
 from typing import List, Optional, Sequence, Tuple
 
 from . import parallel, save
+from .cli import OutputFailed, output_failed, write_lines
 from .engine import Game, play_out
 from .randomplay import RandomPlayer
 from .rules import Rules
@@ -262,6 +263,8 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     try:
         with first_failure_to_stderr():
             return _measure(options, jobs, prog)
+    except OutputFailed as failed:
+        return output_failed(prog, failed.error, sys.stdout, sys.stderr)
     except parallel.WorkerError as error:
         print(f"{prog}: {error}", file=sys.stderr)
         return 1
@@ -273,21 +276,17 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
 def _measure(options: argparse.Namespace, jobs: int, prog: str) -> int:
     """Measure what ``options`` ask for and print each figure as it comes."""
     games = 50 if options.quick else options.games
-    print(f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores", flush=True)
-    for line in bench_engine(games, 1 if options.quick else options.repeat, jobs):
-        print(line, flush=True)
-    for line in bench_saves(5 if options.quick else 30):
-        print(line, flush=True)
+    write_lines([f"Python {sys.version.split()[0]} on {sys.platform}, {os.cpu_count()} cores"])
+    write_lines(bench_engine(games, 1 if options.quick else options.repeat, jobs))
+    write_lines(bench_saves(5 if options.quick else 30))
     lines, failed = bench_ai(1 if options.quick else 6)
-    for line in lines:
-        print(line, flush=True)
+    write_lines(lines)
     if failed:
         print(f"{prog}: {failed} decision{'s' if failed != 1 else ''} of computer players "
               f"failed and passed the phase, so these figures are not valid.", file=sys.stderr)
         return 1
     if options.review:
-        for line in bench_review():
-            print(line, flush=True)
+        write_lines(bench_review())
     if options.gui:
         from .ui import bench_gui
         return bench_gui.main(["--quick"] if options.quick else [])

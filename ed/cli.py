@@ -12,7 +12,7 @@ import argparse
 import os
 import sys
 import zipfile
-from typing import List, Optional, TextIO
+from typing import Iterable, List, Optional, TextIO
 
 from . import __version__
 
@@ -89,6 +89,27 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     parser.add_argument("save", nargs="?", metavar="SAVE_FILE",
                         help="a saved game to open")
     return parser
+
+
+class OutputFailed(Exception):
+    """A command's output could not be written; ``error`` says why (an ``OSError``)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def write_lines(lines: Iterable[str], out: Optional[TextIO] = None) -> None:
+    """Print each of ``lines`` on ``out`` (standard output) and flush, so a figure shows as
+    it comes; raises ``OutputFailed`` when the output cannot be written (a closed pipe, a
+    full disk)."""
+    out = sys.stdout if out is None else out
+    try:
+        for line in lines:
+            print(line, file=out)
+        out.flush()
+    except OSError as error:
+        raise OutputFailed(error) from error
 
 
 def output_failed(prog: str, error: OSError, out: TextIO, err: TextIO) -> int:

@@ -18,6 +18,7 @@ from typing import List, Optional, Sequence, TextIO
 
 from . import review as _review
 from . import save as _save
+from .cli import OutputFailed, output_failed, write_lines
 
 USAGE_ERROR = 2
 
@@ -56,15 +57,13 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.rev
     except ValueError as error:         # SaveError and the review's refusals alike
         print(f"{prog}: {error}", file=err)
         return USAGE_ERROR
+    lines: List[str] = []
+    for found in reviews:
+        lines += ([""] if lines else []) + review_lines(found)
     try:
-        for index, found in enumerate(reviews):
-            if index:
-                print("", file=out)
-            print("\n".join(review_lines(found)), file=out)
-        out.flush()
-    except OSError as error:            # a closed pipe, a full disk
-        from .cli import output_failed
-        return output_failed(prog, error, out, err)
+        write_lines(lines, out)
+    except OutputFailed as failed:      # a closed pipe, a full disk
+        return output_failed(prog, failed.error, out, err)
     return 0
 
 

@@ -37,6 +37,7 @@ from itertools import repeat
 from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from . import ai, parallel
+from .cli import OutputFailed, output_failed, start_command, write_lines
 from .ai import gauntlet
 from .engine import Game, Seat, play_out
 from .rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
@@ -450,16 +451,10 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         print(f"\ntournament: stopped after {tally.games} of {options.games} games; "
               f"no results are printed for a part of a tournament.", file=sys.stderr)
         return 130
-    on = [name for name, flag in (("loans", rules.loans), ("partial fills", rules.partial_fills),
-                                  ("partial sales", rules.partial_sales),
-                                  ("classic chart", rules.classic_recipes)) if flag]
-    print(f"{options.games} games, {len(players)} players, {rules.months} months, "
-          f"variations: {', '.join(on) or 'none'}, seed {options.seed}")
-    for line in summary(players, tally, rules.starting_cash):
-        print(line)
-    if options.timing and tally.times:
-        print(timing_line(tally.times))
-    print(fallback_line(players, tally))
+    try:
+        write_lines(result_lines(options, rules, players, tally))
+    except OutputFailed as failed:
+        return output_failed(prog, failed.error, sys.stdout, sys.stderr)
     if any(tally.fallbacks):
         count = sum(tally.fallbacks)
         print(f"tournament: {count} decision{'s' if count != 1 else ''} failed and passed the "
@@ -468,9 +463,23 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
     return 0
 
 
+def result_lines(options: argparse.Namespace, rules: Rules, players: Sequence[Player],
+                 tally: Tally) -> List[str]:
+    """What a finished tournament prints: its set-up, the table, the times asked for and the
+    fallbacks."""
+    on = [name for name, flag in (("loans", rules.loans), ("partial fills", rules.partial_fills),
+                                  ("partial sales", rules.partial_sales),
+                                  ("classic chart", rules.classic_recipes)) if flag]
+    lines = [f"{options.games} games, {len(players)} players, {rules.months} months, "
+             f"variations: {', '.join(on) or 'none'}, seed {options.seed}"]
+    lines += summary(players, tally, rules.starting_cash)
+    if options.timing and tally.times:
+        lines.append(timing_line(tally.times))
+    return lines + [fallback_line(players, tally)]
+
+
 def _typed(prog: str) -> str:
     """``prog`` as typed at a prompt (a script is run with python3)."""
-    from .cli import start_command
     program, _, command = prog.partition(" ")
     return start_command(program) + (f" {command}" if command else "")
 

@@ -22,6 +22,7 @@ import pytest
 
 from ed import bench, parallel, pyz, tournament
 from ed.rules import Rules
+from tests.output import run_unwritten
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
@@ -156,6 +157,20 @@ def test_the_module_says_it_in_a_sentence_without_a_traceback(tmp_path):
 
 
 # ------------------------------------------------------------------ tournament
+
+@pytest.mark.parametrize("command", [["ed.tournament", "--games", "2", "--seats", "easy,easy",
+                                      "--months", "2", "--quiet"],
+                                     ["ed.bench", "--quick"]], ids=["tournament", "bench"])
+def test_output_that_cannot_be_written_ends_in_silence_or_one_sentence(command):
+    """A reader that has gone (``| head -1``) gets silence, a full disk one sentence; both
+    exit with status 1, never a traceback."""
+    closed, full = run_unwritten([sys.executable, "-m"] + command)
+    assert (closed.returncode, closed.stderr) == (1, "")
+    if full is None:
+        pytest.skip("this platform has no /dev/full to make a full disk of")
+    assert (full.returncode, full.stderr) == (1, f"python3 -m {command[0]}: the output could "
+                                                 f"not be written (no space left on device).\n")
+
 
 def run(capsys, *args):
     status = tournament.main(list(args))

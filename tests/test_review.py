@@ -17,6 +17,7 @@ from ed.ai import LEVELS, Avatar
 from ed.engine import Game, Seat
 from ed.production import is_makeable, materials_used
 from ed.rules import GOODS, RAW, Rules
+from tests.output import run_unwritten
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -447,21 +448,11 @@ def test_output_that_cannot_be_written_ends_in_silence_or_one_sentence(tmp_path,
     game, _ = crafted_game
     path = tmp_path / "game.json"
     ed.save.save(game, path)
-    command = [sys.executable, "-m", "ed.review", str(path)]
-    reader, writer = os.pipe()
-    os.close(reader)                          # closed before a byte is written
-    try:
-        done = subprocess.run(command, cwd=ROOT, stdout=writer, stderr=subprocess.PIPE,
-                              text=True, timeout=120)
-    finally:
-        os.close(writer)
-    assert (done.returncode, done.stderr) == (1, "")
-    if not os.path.exists("/dev/full"):
+    closed, full = run_unwritten([sys.executable, "-m", "ed.review", str(path)])
+    assert (closed.returncode, closed.stderr) == (1, "")
+    if full is None:
         pytest.skip("this platform has no /dev/full to make a full disk of")
-    with open("/dev/full", "w") as full:
-        done = subprocess.run(command, cwd=ROOT, stdout=full, stderr=subprocess.PIPE,
-                              text=True, timeout=120)
-    assert (done.returncode, done.stderr) == (1, "python3 -m ed.review: the output could not "
+    assert (full.returncode, full.stderr) == (1, "python3 -m ed.review: the output could not "
                                                  "be written (no space left on device).\n")
 
 

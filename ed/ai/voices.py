@@ -25,6 +25,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
+from ..cli import OutputFailed, output_failed, write_lines
 from ..engine import Game, Seat
 from ..rules import Rules, month_label
 from . import hearing, speech
@@ -245,11 +246,9 @@ def _print(lines: List[str], prog: str, out: TextIO, err: TextIO) -> int:
     """Print ``lines``; 0, or 1 when the output could not be written (a closed pipe ends
     in silence, a full disk in a sentence)."""
     try:
-        print("\n".join(lines), file=out)
-        out.flush()
-    except OSError as error:
-        from ..cli import output_failed
-        return output_failed(prog, error, out, err)
+        write_lines(lines, out)
+    except OutputFailed as failed:
+        return output_failed(prog, failed.error, out, err)
     return 0
 
 
