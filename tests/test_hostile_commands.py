@@ -28,10 +28,16 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
 needs_proc = pytest.mark.skipif(not os.path.isdir("/proc/self"),
                                 reason="finding a session's processes needs Linux's /proc")
+#: Python 3.12 and later warn when a process with threads forks (the test runner has a
+#: few); the pool never forks by default, and these cases fork on purpose
+FORKS_WITH_THREADS = pytest.mark.filterwarnings(
+    r"ignore:This process \(pid=\d+\) is multi-threaded, use of fork\(\) may lead to "
+    r"deadlocks in the child\.:DeprecationWarning")
 #: the start methods of worker processes; each platform has some of them
-METHODS = [pytest.param(method, marks=pytest.mark.skipif(
+METHODS = [pytest.param(method, marks=[pytest.mark.skipif(
                method not in multiprocessing.get_all_start_methods(),
-               reason=f"this platform cannot start processes by {method}"))
+               reason=f"this platform cannot start processes by {method}")]
+               + ([FORKS_WITH_THREADS] if method == "fork" else []))
            for method in ("fork", "forkserver", "spawn")]
 
 
