@@ -19,7 +19,9 @@ No key acts on another seat's entry: Ctrl+Z in a field is the field's own.
 Computer players of the quick levels decide at once; the others think on a
 worker thread (``thinking.Thinker``) while people enter, and the players
 panel says "thinking…" for them.  Their answers come back on the Tk thread;
-an answer for a game no longer shown is dropped.
+an answer for a game no longer shown is dropped.  A player whose decision
+failed passes the phase, and the status line says so while that phase is
+played and revealed (the error itself goes to errors.log).
 
 It draws nothing itself: it fills the widgets of ``app.layout`` with what
 the presenter and the session answer, and holds no rule (the presenter
@@ -69,6 +71,7 @@ class Flow(Entering):
         self._refill: Dict[int, dict] = {}       # entries taken back, to type in again
         self.reveal_drawn_at = 0.0               # when the last reveal's first frame was drawn
         self._message_phase: Optional[Tuple[int, str]] = None
+        self._failures_said = 0                  # the session's failed decisions said so far
         self.thinker = Thinker(app, on_decided=self._decided)
 
     def bind_keys(self) -> None:
@@ -139,6 +142,7 @@ class Flow(Entering):
             app.session.close()      # the game left behind stays in its own save
         app.session = Session(game, app.folder, slot=slot, draft=draft,
                               explanations=explanations)
+        self._failures_said = 0
         ui.show_setup(game.rules)
         ui.show_bar(None)
         ui.show_look(False)
@@ -163,9 +167,10 @@ class Flow(Entering):
         slow = [seat for seat in session.computers_waiting() if not session.is_quick(seat)]
         if slow:
             self.thinker.start(session, slow)
+        self.expire_message()
+        self._say_failures()
         if session.save_problem:
             app.show_message(session.save_problem, error=True)
-        self.expire_message()
         if step.kind == "reveal":
             # the moment everyone waits for comes first; what it covers follows
             self._show_reveal(step.report)
@@ -203,14 +208,16 @@ class Flow(Entering):
         self.app.layout.show_public(self.app.session.game, current,
                                     thinking=self.thinker.seats)
 
-    def _decided(self, session, seat: int, entry: dict, said: str) -> None:
+    def _decided(self, session, seat: int, entry: dict, said: str, failed: bool) -> None:
         """A computer player thinking on the worker thread has decided (on the Tk thread)."""
         app = self.app
-        if session is not app.session or not session.record(seat, entry, said):
+        if session is not app.session or not session.record(seat, entry, said, failed=failed):
             return
         if app.mode == Mode.WAIT:
             self.advance()
         else:
+            if app.mode not in (Mode.REVEAL, Mode.PEEK):    # not while a phase before is shown
+                self._say_failures()
             self.refresh_public(self.current_seat if app.mode in (Mode.ENTER, Mode.CONFIRM)
                                 else None)
 
@@ -313,6 +320,7 @@ class Flow(Entering):
             ui.reveal.hide()
             app.change_mode(self._peek_return)
             self.screen_changed()
+            self._say_failures()
             self.refresh_public(self.current_seat if app.mode == Mode.ENTER else None)
             if app.mode == Mode.ENTER:
                 self.focus_entry()
@@ -393,6 +401,20 @@ class Flow(Entering):
     def say(self, text: str, *, error: bool = False) -> None:
         """A status line about this moment of the game: it goes when the phase changes."""
         self.app.show_message(text, error=error)
+
+    def _say_failures(self) -> None:
+        """Computer players whose decision failed passed the phase: one sentence says so until
+        that phase is over and revealed (the error and its traceback are in errors.log)."""
+        failures = self.app.session.failures
+        if len(failures) <= self._failures_said:
+            return
+        self._failures_said = len(failures)
+        month, phase, _ = failures[-1]
+        names = [self.app.session.game.names[seat] for m, p, seat in failures
+                 if (m, p) == (month, phase)]
+        self.say(f"{and_list(names)} could not decide and pass{'es' if len(names) == 1 else ''} "
+                 f"this phase; the details are in errors.log.", error=True)
+        self._message_phase = (month, phase)    # said for that phase, even once it is revealed
 
     def message_said(self) -> None:
         """Note the phase a status line was said in (``app.show_message`` calls this)."""

@@ -35,6 +35,26 @@ DEFAULT_LEVEL = "medium"
 QUICK_LEVELS = ("easy", "medium", "hard")
 
 
+#: what a computer player who could not decide says it does
+PASSES = "passes this phase"
+
+
+def decide(avatar, view) -> Tuple[Dict[str, Tuple[int, int]], str, bool]:
+    """A computer player's decision from ``view`` alone: its entry, its sentence, and whether
+    it failed (the player then passes the phase, the error logged for ``errors.log``).
+
+    Safe on a worker thread: it reads nothing but the avatar and the frozen view.
+    """
+    failed_before = getattr(avatar, "fallbacks", 0)
+    try:
+        entry = dict(avatar.decide(view))
+    except Exception:  # a computer player's bug must not stop the game
+        log.exception("computer seat %s failed to decide; it passes", view.seat)
+        return {}, PASSES, True
+    said = getattr(avatar, "explanation", "") or ""
+    return entry, said, getattr(avatar, "fallbacks", 0) > failed_before
+
+
 @dataclass(frozen=True)
 class SeatSetup:
     """One seat of the new-game dialog: a person's name, or a computer player."""
@@ -117,6 +137,8 @@ class Session:
         self.revealed_explanations: Dict[Tuple[int, str, int], str] = {}
         #: the human seat whose sheet was last shown, for the pass-and-play cover
         self.shown_seat: Optional[int] = None
+        #: (month, phase, seat) of each computer seat whose decision failed and passed
+        self.failures: List[Tuple[int, str, int]] = []
         self.save_problem: Optional[str] = None
         self.save_fault: Optional[SaveFault] = None
         #: what a person had typed but not submitted, kept with the save
@@ -130,6 +152,9 @@ class Session:
                                  if last is not None and (month, phase) == (last.month, last.phase)}
 
     # ----------------------------------------------------------- who plays
+
+    #: a computer player's decision, on any thread (the module's ``decide``)
+    decide = staticmethod(decide)
 
     @property
     def humans(self) -> List[int]:
@@ -169,22 +194,18 @@ class Session:
         for seat in self.computers_waiting():
             if quick_only and not self.is_quick(seat):
                 continue
-            avatar = self.avatar(seat)
-            try:
-                entry = avatar.decide(game.view(seat))
-                said = getattr(avatar, "explanation", "") or ""
-            except Exception:  # a computer player's bug must not stop the game
-                log.exception("computer seat %s failed to decide; it passes", seat)
-                entry, said = {}, "passes this phase"
-            self.record(seat, entry, said)
+            entry, said, failed = decide(self.avatar(seat), game.view(seat))
+            self.record(seat, entry, said, failed=failed)
         return self.computers_waiting()
 
-    def record(self, seat: int, entry: Mapping[str, Sequence[int]], explanation: str) -> bool:
+    def record(self, seat: int, entry: Mapping[str, Sequence[int]], explanation: str, *,
+               failed: bool = False) -> bool:
         """Submit a computer seat's decision (made here or on a worker thread).
 
         An entry the engine refuses (a computer player's bug) becomes an empty
-        one.  Returns ``False`` when the seat is no longer waiting (the answer
-        came for a phase gone by).
+        one; it and a decision that ``failed`` are noted in ``failures``.
+        Returns ``False`` when the seat is no longer waiting (the answer came
+        for a phase gone by).
         """
         game = self.game
         if game.is_over or game.submitted(seat):
@@ -194,7 +215,9 @@ class Session:
         except Exception:
             log.exception("computer seat %s made an entry the rules refuse; it passes", seat)
             game.submit(seat, {})
-            explanation = "passes this phase"
+            explanation, failed = PASSES, True
+        if failed:
+            self.failures.append((game.month, game.phase, seat))
         self._pending_explanations[seat] = explanation
         return True
 

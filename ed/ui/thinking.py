@@ -7,27 +7,25 @@ goes on drawing and answering the keyboard; the players panel says
 ``game.view(seat)``, a frozen snapshot taken on the Tk thread, so nothing the
 worker reads can change under it.  Answers come back through
 ``background.Courier`` (a queue that the Tk thread polls with ``after``); only
-the Tk thread calls ``on_decided(session, seat, entry, explanation)``, which
-submits to the game.
+the Tk thread calls ``on_decided(session, seat, entry, explanation, failed)``,
+which submits to the game.
 
 Every job carries a token.  ``cancel()`` (a new game, another game opened)
 forgets the job: its answers, if they come, are dropped, so an old game's
-decision can never land in the new one.  A decision that raises is logged
-and becomes an empty entry, as in the session.  The worker is a daemon
-thread: closing the window never waits for it, and loses nothing, since the
-autosave holds every entry made and the decision is made again on resume.
+decision can never land in the new one.  Each seat decides through
+``session.decide``: a decision that fails is logged and passes the phase.
+The worker is a daemon thread: closing the window never waits for it, and
+loses nothing, since the autosave holds every entry made and the decision is
+made again on resume.
 Imports: threading and ``background``; no tkinter (``widget.after`` is all it needs).
 """
 from __future__ import annotations
 
-import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Callable, Optional, Set, Tuple
 
 from .background import Courier
-
-log = logging.getLogger("ed.ui")
 
 
 @dataclass
@@ -41,16 +39,10 @@ class Job:
     thread: Optional[threading.Thread] = None
 
 
-def _work(post: Callable[[object], None], token: int, tasks) -> None:
+def _work(post: Callable[[object], None], token: int, tasks, decide) -> None:
     """The worker: decide each seat in turn and post the answer (never touches Tk)."""
     for seat, avatar, view in tasks:
-        try:
-            entry = dict(avatar.decide(view))
-            said = getattr(avatar, "explanation", "") or ""
-        except Exception:  # a computer player's bug must not stop the game
-            log.exception("computer seat %s failed to decide; it passes", seat)
-            entry, said = {}, "passes this phase"
-        post((token, seat, entry, said))
+        post((token, seat) + tuple(decide(avatar, view)))
 
 
 class Thinker:
@@ -95,7 +87,8 @@ class Thinker:
         tasks = [(seat, session.avatar(seat), game.view(seat)) for seat in seats]
         job.seats.update(seats)
         token = job.token
-        job.thread = self.courier.send(lambda post: _work(post, token, tasks),
+        decide = session.decide
+        job.thread = self.courier.send(lambda post: _work(post, token, tasks, decide),
                                        name="ed-computer-players")
 
     def cancel(self) -> None:
@@ -115,9 +108,9 @@ class Thinker:
         self.courier.deliver_now()
 
     def _answer(self, answer) -> None:
-        token, seat, entry, said = answer
+        token, seat, entry, said, failed = answer
         job = self.job
         if job is None or token != job.token or seat not in job.seats:
             return              # a stale answer: another game, or a phase gone by
         job.seats.discard(seat)
-        self.on_decided(job.session, seat, entry, said)
+        self.on_decided(job.session, seat, entry, said, failed)

@@ -419,6 +419,59 @@ def test_a_computer_player_s_failed_decision_is_written_to_errors_log(make_app, 
     assert not [h for h in logging.getLogger("ed").handlers if getattr(h, "app", None) is app]
 
 
+def test_a_computer_player_s_failed_decision_is_said_in_the_status_line_for_its_phase(
+        make_app, monkeypatch, ai_fallbacks):
+    """The window said nothing when a decision failed (the game log said the player passed,
+    errors.log why): one sentence now says so while that phase is played and revealed."""
+    import threading
+    from ed.ai import levels
+    from ed.ui.session import SeatSetup, Setup
+
+    gate = threading.Event()            # the expert fails when the test lets it
+
+    def failing(avatar, view, *args):
+        if avatar.level == "expert":
+            assert gate.wait(30)
+        raise ZeroDivisionError("planted")
+
+    monkeypatch.setattr(levels.Avatar, "_order", failing)      # medium orders: at once
+    monkeypatch.setattr(levels.Avatar, "_expert", failing)     # expert: on the worker thread
+    app = make_app()
+    app.dialog.cancel()
+    seats = (SeatSetup("Ann"), SeatSetup("Rex", True, "medium", "rex"),
+             SeatSetup("Mabel", True, "expert", "mabel"))
+    said = app.message.cget
+    try:
+        app.flow.begin(Setup(seats, months=2, seed=4).game())
+        assert (app.mode, said("text")) == ("enter", "Rex could not decide and passes this "
+                                                     "phase; the details are in errors.log.")
+        gate.set()
+        app.flow.thinker.wait(30)
+        app.flow.thinker.deliver()                             # Mabel fails while Ann types
+        assert said("text") == ("Rex and Mabel could not decide and pass this phase; the "
+                                "details are in errors.log.")
+        gate.clear()
+        submit(app, app.tally.entries["xfine"][0])
+        assert (app.mode, said("text")) == ("reveal", "")     # that phase is over
+        while app.mode == "reveal":                            # whole, then on to selling
+            keys(app, app.layout.reveal, "Return")
+        assert (app.mode, said("text")) == ("enter", "")      # Rex sells; Mabel thinks
+        submit(app, app.tally.entries["A"][0])
+        assert app.mode == "wait"
+        gate.set()
+        app.flow.thinker.wait(30)
+        app.flow.thinker.deliver()                             # she fails: the phase resolves
+        assert (app.mode, said("text")) == ("reveal", "Mabel could not decide and passes this "
+                                                      "phase; the details are in errors.log.")
+    finally:
+        gate.set()
+    passed = [record.getMessage().split(", passes")[0] for record in ai_fallbacks]
+    assert passed[:3] == ["Avatar('medium', 'rex') in seat 1, month 1 purchasing",
+                          "Avatar('expert', 'mabel') in seat 2, month 1 purchasing",
+                          "Avatar('expert', 'mabel') in seat 2, month 1 selling"]
+    ai_fallbacks.clear()                # (she may have failed month 2's buying too by now)
+
+
 def test_callback_exception_is_reported_logged_and_game_kept(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
