@@ -34,7 +34,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from ..production import is_makeable
 from ..report import PURCHASING
-from ..rules import GOODS, NAMES, RAW, Rules
+from ..rules import NAMES, RAW, Rules
 from .lines import CARES, LAST_WORDS, OWN_MOODS, PHASE_LINES, TALK
 
 Claim = Tuple[object, ...]

@@ -115,11 +115,6 @@ class BoardCanvas(tk.Canvas):
         token, name, small, pad = self._metrics()
         return pad * 3 + token + name + small * 5
 
-    def max_height(self) -> int:
-        """The most height the board puts to use (a track of about twenty lines)."""
-        token, name, small, pad = self._metrics()
-        return pad * 3 + token + name + small * 20
-
     def track_height(self) -> int:
         """How tall the tracks are drawn now, in pixels (the span of their scales)."""
         plan = self._plan or self._make_plan()

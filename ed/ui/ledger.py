@@ -177,9 +177,6 @@ def to_tsv(rows: Iterable[LedgerRow]) -> str:
     return _table(rows, "\t")
 
 
-clipboard_text = to_tsv
-
-
 def write_text_atomic(path: "os.PathLike[str] | str", text: str, *,
                       encoding: str = "utf-8") -> None:
     """Write ``text`` to ``path`` all at once (``ed.save.write_atomic``), line ends as given.

@@ -338,8 +338,8 @@ class Reference:
         raw, goods = P.calculator_rows()
         ttk.Label(calc, text="Price move for the total units of all players:",
                   style="Muted.TLabel").grid(row=0, column=0, columnspan=2, sticky="w")
-        self.raw_text = self._table(calc, "Raw materials (units ordered)", raw, 1)
-        self.goods_text = self._table(calc, "Finished goods (units offered)", goods, 3)
+        self._table(calc, "Raw materials (units ordered)", raw, 1)
+        self._table(calc, "Finished goods (units offered)", goods, 3)
         ttk.Label(calc, text="Raw: move = units − 10.  Goods: move = 11 − 2 × units.  "
                   "A price never falls below $1.", style="Muted.TLabel",
                   wraplength=em * 40).grid(row=5, column=0, sticky="w")

@@ -66,15 +66,6 @@ def tally_cell_tip(row_id: str, month_text: str) -> str:
         moved="paid" if raw else "received", done="bought" if raw else "sold")
 
 
-SEAT_COLUMNS = {
-    "#1": "The player's name. A computer player decides from public information only.",
-    "#2": "Cash on hand now: starting cash, minus everything paid, plus everything received.",
-    "#3": ("Raw materials in stock: X-Fine · Fine · Standard. Everyone's stock is public "
-           "(it follows from the revealed entries)."),
-    "#4": "Money borrowed from the Broker so far (Variation I); repaid at $125 per $100.",
-    "#5": "✓: this player's entry for the phase is in (it stays secret until the reveal).",
-}
-
 PRICE_COLUMN = ("Market price of {name} {when}: the previous price moved by the total units "
                 "{verb} by all players (see Price moves). A price never falls "
                 "below $1.")

@@ -28,7 +28,6 @@ class Ending:
     rows: Tuple[Tuple[str, ...], ...]   # place, name, cash, materials, loans, final, profit
     text: str = ""                      # how the final cash was worked out (RULES §5)
     winners: Tuple[int, ...] = ()       # the seats in first place
-    cheer: str = ""                     # the celebration's line
     quotes: Tuple[Quote, ...] = ()      # the computer players' last words
     seats: Tuple[int, ...] = ()         # the seat of each row
     columns: Tuple[str, ...] = ()       # the table's headings (no loans column without loans)
@@ -46,8 +45,7 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
     if len(winners) == 1:
         headline = f"{winners[0]} wins with {money(lines[0].final_cash)}!"
     else:
-        headline = (f"{', '.join(winners[:-1])} and {winners[-1]} share first place with "
-                    f"{money(lines[0].final_cash)}!")
+        headline = f"{and_list(winners)} share first place with {money(lines[0].final_cash)}!"
     rows = []
     for s in lines:
         mats = f"{stock_text(s.materials)} sold for {money(s.materials_value)}"
@@ -65,11 +63,10 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
                if borrowed else ".")
             + " The most cash wins.")
     first = tuple(s.seat for s in lines if s.place == 1)
-    cheer = f"Congratulations, {and_list(s.name for s in lines if s.place == 1)}!"
     said = last_said(settlement, computers or {})
     quotes = [Quote(s.seat, s.name, said[s.seat].text, said[s.seat].mood)
               for s in sorted(lines, key=lambda s: s.seat) if s.seat in said]
-    return Ending(headline, tuple(rows), text, first, cheer, tuple(quotes),
+    return Ending(headline, tuple(rows), text, first, tuple(quotes),
                   tuple(s.seat for s in lines), columns)
 
 
