@@ -89,9 +89,9 @@ def steps(app) -> List[Step]:
          "price if only you ordered; the others' orders push the price up. It never tells "
          "you what to bid.",
          lambda: layout.tally.hints.get("xfine") or layout.tally.body),
-        ("Everyone's cash and stock",
-         "Each player's cash and stock, and a ✓ once their entry is in. What they ordered "
-         "stays secret until everyone has submitted.",
+        ("The players",
+         "Each player's cash, and a ✓ once their entry is in; point at a face for the "
+         "player's stock. What they ordered stays secret until everyone has submitted.",
          lambda: layout.seat_panel),
         ("The Price Level Board",
          "A token per commodity at its market price; it moves each month with the units "

@@ -10,7 +10,7 @@ import pytest
 import ed
 from ed.ui import presenter as P
 from ed.ui.flow import Flow
-from ed.ui.tour import Tour, _rect_of
+from ed.ui.tour import Tour, _rect_of, steps
 
 from .test_table import Clock, game_at, inside, with_text_size
 from .test_window import keys
@@ -179,3 +179,20 @@ def test_a_player_who_has_finished_two_games_is_not_taught_again(make_app, data_
     assert P.GOAL_LINES[0] not in app.welcome.text.cget("text")
     keys(app, app.dialog.start_button, "Return")
     assert app.mode == "enter" and app.tour is None
+
+
+def test_the_step_on_the_players_says_what_their_faces_show(make_app):
+    """A face shows the player's cash and ✓, the stock only on the pointer: the step said
+    "Everyone's cash and stock" as if the stock were in sight."""
+    app = make_app()
+    guide(app)
+    panel = app.layout.seat_panel
+    title, text, _ = next(step for step in steps(app) if step[2]() is panel)
+    shown = [cells[part].cget("text") for cells in panel.cells
+             for part in ("name", "cash", "borrowed", "status") if cells[part].winfo_ismapped()]
+    game = app.session.game
+    assert shown[:2] == [game.names[0], f"${game.cash(0):,}"]
+    assert not any("·" in words or "X-Fine" in words for words in shown)   # no stock in sight
+    assert "stock" not in title.lower() and "cash" in text and "✓" in text
+    assert "point at a face for the player's stock" in text
+    assert "stock" in panel.cells[0]["badge"]._ed_tooltip.current_text()
