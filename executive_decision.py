@@ -17,7 +17,7 @@ if sys.version_info < (3, 9):
         "    python3 executive_decision.py\n" % sys.version_info[:2])
     sys.exit(1)
 
-from ed.cli import main  # noqa: E402  (after the version check on purpose)
+from ed.tools.cli import main  # noqa: E402  (after the version check on purpose)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,6 +1,6 @@
 """``python3 -m ed``: the same as ``python3 executive_decision.py``."""
 import sys
 
-from .cli import main
+from .tools.cli import main
 
 sys.exit(main())

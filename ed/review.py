@@ -13,7 +13,7 @@ words with the money it left on the table (``Decision.short``: at most 30 words
 and 6 numbers), and whole in one longer sentence (``Decision.sentence``), both
 made only from the two resolved reports.
 
-Pure: no tkinter, no printing, no files (``ed.review_cli`` is the command
+Pure: no tkinter, no printing, no files (``ed.tools.review`` is the command
 ``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
 ``ed.ai`` (for the expert).
 """
@@ -543,7 +543,7 @@ def _goods_clause(got: Outcome, would: Outcome) -> str:
     return f", enough with the rest of your stock for {made} ({stood})"
 
 
-if __name__ == "__main__":      # python3 -m ed.review: the command lives in ed.review_cli
+if __name__ == "__main__":      # python3 -m ed.review: the command lives in ed.tools.review
     import sys
-    from .review_cli import main
+    from .tools.review import main
     sys.exit(main())

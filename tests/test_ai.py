@@ -15,7 +15,7 @@ import pytest
 
 import ed
 from ed import ai, hints
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 
 HEX = re.compile(r"^#[0-9a-f]{6}$")
 ROOT = pathlib.Path(__file__).resolve().parents[1]

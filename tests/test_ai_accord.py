@@ -206,7 +206,7 @@ def _levels_seen(monkeypatch):
 
 
 def test_a_tournament_seats_each_player_as_the_level_that_plays_it(monkeypatch):
-    from ed import tournament
+    from ed.tools import tournament
     seen = _levels_seen(monkeypatch)
     players = tournament.parse_seats("expert:iris,g:ev,expert")
     tournament.play_game(ed.Rules(players=3, months=1), players, 0, seed=1)
@@ -215,9 +215,9 @@ def test_a_tournament_seats_each_player_as_the_level_that_plays_it(monkeypatch):
 
 
 def test_the_search_and_the_calibration_seat_the_target_as_its_level(monkeypatch):
-    from ed.ai import calibration
-    from ed.ai.gauntlet import search
-    from ed import tournament
+    from ed.tools import calibration
+    from ed.tools import search
+    from ed.tools import tournament
     seen = _levels_seen(monkeypatch)
     search.play(ed.Rules(players=3, months=1), "expert:rex", search.KNOBS, 0, seed=1, alone=True)
     assert seen and all(sorted(s, key=str) == sorted([("expert", "rex"), ("expert", "rex"),
@@ -230,7 +230,7 @@ def test_the_search_and_the_calibration_seat_the_target_as_its_level(monkeypatch
 
 
 def test_the_learning_command_seats_the_gauntlet_as_itself(monkeypatch):
-    from ed.ai import learn
+    from ed.tools import learn
     seen = _levels_seen(monkeypatch)
     learn.play_table(ai.worth.CARRY, ("ev", "keeper"), 0, seed=1, months=1)
     assert seen and all(sorted(s, key=str) == sorted([("expert", None), ("g:ev", None),
@@ -257,7 +257,7 @@ def test_memos_kept_small_forget_their_oldest_and_change_no_decision(monkeypatch
 
 
 def test_a_hidden_level_takes_a_seat_the_table_takes_for_a_persons(monkeypatch):
-    from ed import tournament
+    from ed.tools import tournament
     seen = _levels_seen(monkeypatch)
     players = tournament.parse_seats("Hidden-Expert:rex,expert,expert")
     assert players == [("hidden-expert", "rex"), ("expert", None), ("expert", None)]

@@ -1,4 +1,4 @@
-"""What the computer characters say (ed.ai.voices): six voices, never twice, never two at
+"""What the computer characters say (ed.tools.voices): six voices, never twice, never two at
 once, silence allowed, and only what the report bears out (ed.ai.hearing)."""
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from collections import Counter, defaultdict
 import pytest
 
 import ed
-from ed.ai import hearing, speech, voices
+from ed.ai import hearing, speech
+from ed.tools import voices
 from ed.ai.lines import LAST_WORDS, PHASE_LINES
 from ed.engine import Seat
 
@@ -35,11 +36,11 @@ def test_every_character_has_words_for_every_moment_of_the_game():
 def test_no_sentence_is_shared_by_two_characters_or_said_twice_by_one():
     owner = {}
     for key in KEYS:
-        for template in voices.templates(key):
+        for template in speech.templates(key):
             sentence = speech.sentence_key(template)
             assert sentence not in owner, (template, key, owner.get(sentence))
             owner[sentence] = key
-    assert voices.shared_templates() == 0
+    assert speech.shared_templates() == 0
 
 
 def test_every_sentence_fills_in_only_what_its_moment_knows():
@@ -296,8 +297,8 @@ def test_a_mistake_on_the_command_line_is_one_sentence(capsys):
     with pytest.raises(SystemExit) as stop:
         voices.main(["--games", "0"])
     assert stop.value.code == 2
-    assert capsys.readouterr().err == ("python3 -m ed.ai.voices: Argument --games: 0 is not "
-                                       "from 1 to 5000. See python3 -m ed.ai.voices --help.\n")
+    assert capsys.readouterr().err == ("python3 -m ed.tools.voices: Argument --games: 0 is not "
+                                       "from 1 to 5000. See python3 -m ed.tools.voices --help.\n")
 
 
 def test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence():
@@ -314,7 +315,7 @@ def test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence():
     err = io.StringIO()
     assert voices.main(["--transcript", "iris"], out=Full(OSError(28, "No space left on "
                                                                     "device")), err=err) == 1
-    assert err.getvalue() == ("python3 -m ed.ai.voices: the output could not be written (no "
+    assert err.getvalue() == ("python3 -m ed.tools.voices: the output could not be written (no "
                               "space left on device).\n")
     quiet = io.StringIO()
     assert voices.main(["--transcript", "iris"], out=Full(BrokenPipeError()), err=quiet) == 1

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ed import cli
+from ed.tools import cli
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -16,7 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 CONSOLE_SCRIPT = """\
 import re
 import sys
-from ed.cli import main
+from ed.tools.cli import main
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
     sys.exit(main())

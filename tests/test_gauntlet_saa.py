@@ -14,7 +14,7 @@ from ed.ai import gauntlet
 from ed.ai.gauntlet import saa
 from ed.ai.gauntlet.base import Ledger
 from ed.production import can_fill, fill, largest_plan, places
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 from tests.test_gauntlet import play
 
 OTHERS = ("ev", "margin", "keeper", "hoarder", "flooder", "copycat", "beginner", "saa")
@@ -32,7 +32,7 @@ def test_it_is_a_registered_gauntlet_strategy():
 
 
 def test_the_tournament_takes_a_saa_seat(capsys):
-    from ed import tournament
+    from ed.tools import tournament
     assert tournament.main(["--games", "1", "--months", "2", "--seats", "g:saa,g:ev",
                             "--quiet"]) == 0
     out = capsys.readouterr().out

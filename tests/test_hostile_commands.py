@@ -20,7 +20,7 @@ import zipfile
 
 import pytest
 
-from ed import bench, parallel, pyz, tournament
+from ed.tools import bench, parallel, pyz, tournament
 from ed.rules import Rules
 from tests.output import run_unwritten
 
@@ -156,7 +156,7 @@ def test_a_path_through_a_file_gets_a_sentence(capsys, tmp_path):
 
 
 def test_the_module_says_it_in_a_sentence_without_a_traceback(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "ed.pyz", "--output", ""], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ed.tools.pyz", "--output", ""], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "it was empty" in done.stderr

@@ -93,7 +93,7 @@ def test_public_facade():
 
 
 def test_bench_reports_its_figures():
-    from ed import bench
+    from ed.tools import bench
     lines = bench.bench_engine(games=3, repeat=1, jobs=1) + bench.bench_saves(repeat=2)
     assert "complete 12-month 6-player games per second" in lines[0]
     assert "resolve(): median" in lines[1]

@@ -1,4 +1,4 @@
-"""The one-file copy: built by ``python3 -m ed.pyz``, copied alone, run from elsewhere."""
+"""The one-file copy: built by ``python3 -m ed.tools.pyz``, copied alone, run from elsewhere."""
 from __future__ import annotations
 
 import ast
@@ -21,10 +21,10 @@ NO_TK_SHIM = 'raise ImportError("No module named \'_tkinter\'")\n'
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> pathlib.Path:
-    """The archive as ``python3 -m ed.pyz --output`` writes it."""
+    """The archive as ``python3 -m ed.tools.pyz --output`` writes it."""
     target = tmp_path_factory.mktemp("build") / "out" / NAME
     target.parent.mkdir()                     # a folder that does not exist is refused
-    result = subprocess.run([sys.executable, "-m", "ed.pyz", "--output", str(target)],
+    result = subprocess.run([sys.executable, "-m", "ed.tools.pyz", "--output", str(target)],
                             cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert f"Built {target}" in result.stdout
@@ -56,7 +56,7 @@ def run_pyz(copy: pathlib.Path, *args: str, env=None, timeout: float = 120
 
 def test_archive_holds_the_package_and_a_main_only(built):
     names = [n for n in zipfile.ZipFile(built).namelist() if not n.endswith("/")]
-    assert "__main__.py" in names and "ed/__init__.py" in names and "ed/ui/app.py" in names
+    assert "__main__.py" in names and "ed/__init__.py" in names and "ed/ui/shell/app.py" in names
     assert all(n == "__main__.py" or (n.startswith("ed/") and n.endswith(".py")) for n in names)
     assert not any("__pycache__" in n or n.startswith("tests") for n in names)
     expected = sorted(str(p.relative_to(ROOT)).replace(os.sep, "/") for p in (ROOT / "ed").rglob("*.py")
@@ -72,7 +72,7 @@ def test_archive_is_small_executable_with_a_shebang(built):
 
 def test_same_sources_build_the_same_bytes(built, tmp_path):
     again = tmp_path / NAME
-    subprocess.run([sys.executable, "-m", "ed.pyz", "-o", str(again)], cwd=ROOT, check=True,
+    subprocess.run([sys.executable, "-m", "ed.tools.pyz", "-o", str(again)], cwd=ROOT, check=True,
                    capture_output=True, timeout=120)
     assert again.read_bytes() == built.read_bytes()
 
@@ -132,8 +132,8 @@ def test_archive_opens_the_window(alone, display, tmp_path):
 
 def test_the_package_reads_nothing_beside_its_own_files():
     """Module data or importlib.resources, never a path next to __file__ (it is in a zip)."""
-    allowed = {ROOT / "ed" / "pyz.py",          # builds from the sources, never run from the zip
-               ROOT / "ed" / "ui" / "bench_gui.py"}  # puts the package's home on a child's path
+    allowed = {ROOT / "ed" / "tools" / "pyz.py",   # builds from the sources, never run from the zip
+               ROOT / "ed" / "ui" / "shell" / "bench_gui.py"}  # the package's home on a child's path
     users = set()
     for path in (ROOT / "ed").rglob("*.py"):
         tree = ast.parse(path.read_text("utf-8"))

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import ed
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 
 GAMES = 1200
 OPTIONS = [dict(zip(("loans", "partial_fills", "partial_sales", "classic_recipes"), flags))

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import ed
-from ed import randomplay, review
+from ed.ai import randomplay
+from ed import review
 from ed.ai import LEVELS, Avatar
 from ed.engine import Game, Seat
 from ed.production import is_makeable, materials_used

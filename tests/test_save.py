@@ -11,7 +11,7 @@ import pytest
 
 import ed
 from ed import save
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 from tests.test_random_games import state
 
 

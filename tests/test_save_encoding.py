@@ -25,7 +25,7 @@ def test_text_beginning_with_a_byte_order_mark_loads(game):
 
 
 def test_the_saves_list_reads_a_save_with_a_byte_order_mark(tmp_path, game):
-    from ed.ui.store import SaveStore
+    from ed.saves.store import SaveStore
     store = SaveStore(tmp_path)
     (tmp_path / "saves").mkdir()
     path = tmp_path / "saves" / "2026-01-02_0304_edited.json"

@@ -10,7 +10,8 @@ import ed
 from ed import save
 from ed.engine import Game, Seat
 from ed.rules import Rules
-from ed.ui.session import SeatSetup, Session, Setup
+from ed.ui.presenter.setup import SeatSetup, Setup
+from ed.ui.shell.session import Session
 
 
 def playing(tmp_path):

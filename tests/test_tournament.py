@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from ed import tournament
+from ed.tools import tournament
 from ed.rules import Rules
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

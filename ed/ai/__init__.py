@@ -33,7 +33,7 @@ The house, one module per idea; each opens with what it knows and imports:
 - ``speech``, ``lines`` and ``hearing``: what the characters say after a phase and
   at the end of the game, their words, and the check that every line is so;
   ``voices``: the command that measures them over simulated games
-  (``python3 -m ed.ai.voices``);
+  (``python3 -m ed.tools.voices``);
 - ``gauntlet``: sparring partners written apart from the levels, to measure
   them against;
 - ``learn`` and ``calibration``: offline commands that learned the worth of

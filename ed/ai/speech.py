@@ -22,12 +22,13 @@ moments it notices (``lines.PHASE_LINES``) and says at most one:
 
 The same history always gives the same lines.  Pure: imports the rules'
 tables, the report's shape and ``production.is_makeable``.
-``python3 -m ed.ai.voices`` prints the measures.
+``python3 -m ed.tools.voices`` prints the measures.
 """
 from __future__ import annotations
 
 import re
 import zlib
+from itertools import combinations
 from dataclasses import dataclass
 from string import Formatter
 from typing import Dict, List, Optional, Sequence, Set, Tuple
@@ -151,6 +152,18 @@ def ordinal(n: int) -> str:
 def sentence_key(text: str) -> str:
     """A sentence with its numbers aside: what "the same sentence" means."""
     return re.sub(r"\$?\d[\d,]*(st|nd|rd|th)?\b", "#", text)
+
+
+def templates(key: str) -> List[str]:
+    """Every sentence a character can say, its last words included."""
+    return [t for lines in (PHASE_LINES[key], LAST_WORDS[key]) for group in lines.values()
+            for t in group]
+
+
+def shared_templates() -> int:
+    """Sentences (numbers and names aside) found in two characters' line sets."""
+    sets = {key: {sentence_key(t) for t in templates(key)} for key in PHASE_LINES}
+    return sum(len(sets[a] & sets[b]) for a, b in combinations(PHASE_LINES, 2))
 
 
 def template_fields(template: str) -> Tuple[str, ...]:

@@ -15,7 +15,7 @@ import pytest
 from tests.conftest import need_gui
 
 import ed
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 
 def _make_root():
     import tkinter as tk

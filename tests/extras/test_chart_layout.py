@@ -14,9 +14,10 @@ import pytest
 
 import ed
 from ed.rules import COMMODITIES
-from ed.ui import charts, settings
-from ed.ui.layout import chart_tab_size
-from ed.ui.windows import PRICE_HISTORY_LEAST_EM, price_history_size
+from ed.ui.widgets import charts
+from ed.ui.widgets.theme import apply_text_scale
+from ed.ui.shell.layout import chart_tab_size
+from ed.ui.shell.windows import PRICE_HISTORY_LEAST_EM, price_history_size
 
 from .conftest import play, pump
 
@@ -74,10 +75,10 @@ def check_drawn(chart, history) -> None:
 def scaled(root):
     """Set the text size of the test's root; back to 100% afterwards."""
     def scale(value: float) -> int:
-        settings.apply_text_scale(root, value)
+        apply_text_scale(root, value)
         return charts.font(root, "TkDefaultFont").measure("0")
     yield scale
-    settings.apply_text_scale(root, 1.0)
+    apply_text_scale(root, 1.0)
 
 
 def _histories():

@@ -4,7 +4,7 @@ from __future__ import annotations
 import tkinter as tk
 
 from ed.rules import COMMODITIES
-from ed.ui import charts
+from ed.ui.widgets import charts
 
 from .conftest import play, pump, worked_example
 

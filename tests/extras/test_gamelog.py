@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import tkinter as tk
 
-from ed.ui import gamelog
-from ed.ui.gamelog import log_lines, month_lines
+from ed.ui.presenter import gamelog
+from ed.ui.presenter.gamelog import log_lines, month_lines
+from ed.ui.screens.gamelog import GameLogPanel
 
 from .conftest import play, pump, worked_example
 
@@ -71,7 +72,7 @@ def test_over_offer_is_said_not_to_count():
 
 def test_panel_shows_lines_read_only_and_scrollable(root):
     top = tk.Toplevel(root)
-    panel = gamelog.GameLogPanel(top, height=5)
+    panel = GameLogPanel(top, height=5)
     panel.pack(fill="both", expand=True)
     lines = [f"Jan purchasing \u2014 line {i}" for i in range(40)]
     panel.set_lines(lines)

@@ -11,8 +11,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def test_pure_modules_do_not_import_tkinter():
     code = ("import sys\n"
-            "import ed.ui.ledger, ed.ui.gamelog, ed.ui.settings, ed.ui.stats, ed.ui.rules_text\n"
-            "import ed.ui.presenter, ed.ui.session, ed.ui.store\n"
+            "import ed.ui.presenter.ledger, ed.ui.presenter.gamelog, ed.saves.settings, ed.saves.record, ed.ui.presenter.rules_text\n"
+            "import ed.ui.presenter, ed.ui.shell.session, ed.saves.store\n"
             "assert 'tkinter' not in sys.modules, sorted(m for m in sys.modules if 'tk' in m)\n"
             "print('ok')\n")
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}

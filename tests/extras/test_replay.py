@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ed import save
-from ed.ui import gamelog, replay
+from ed.ui.presenter import gamelog
+from ed.ui.screens import replay
 
 from .conftest import pump
 

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from ed.ui import rules_help, rules_text
-from ed.ui.rules_text import SECTIONS
+from ed.ui.screens import rules_help
+from ed.ui.presenter import rules_text
+from ed.ui.presenter.rules_text import SECTIONS
 
 from tests.conftest import under_ci
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import tkinter as tk
 from tkinter import ttk
 
-from ed.ui.scroll import ScrolledFrame
+from ed.ui.widgets.scroll import ScrolledFrame
 
 from .conftest import pump
 

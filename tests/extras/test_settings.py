@@ -7,9 +7,10 @@ import tkinter.font as tkfont
 
 import pytest
 
-from ed.ui import settings
-from ed.ui.paths import settings_path
-from ed.ui.settings import Settings, apply_text_scale, load_settings, save_settings
+from ed.saves import settings
+from ed.saves.paths import settings_path
+from ed.saves.settings import Settings, load_settings, save_settings
+from ed.ui.widgets.theme import apply_text_scale
 
 
 def test_no_file_gives_defaults(tmp_path):

@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from ed.ui import paths
-from ed.ui.settings import load_settings
+from ed.saves import paths
+from ed.saves.settings import load_settings
 
 
 def test_settings_written_with_a_byte_order_mark_are_read(tmp_path):

@@ -6,8 +6,9 @@ import json
 import pytest
 
 import ed
-from ed.ui import stats
-from ed.ui.paths import stats_path
+from ed.saves import record as stats
+from ed.saves.paths import stats_path
+from ed.ui.screens.stats import StatisticsWindow
 
 from .conftest import pump
 
@@ -92,7 +93,7 @@ def test_damaged_file_is_set_aside(tmp_path, content):
 
 def test_window_shows_each_person(root, finished_game):
     record = stats.record_game(stats.empty_stats(), finished_game)
-    window = stats.StatisticsWindow(root, record)
+    window = StatisticsWindow(root, record)
     pump(root)
     rows = window.tree.get_children()
     assert sorted(window.tree.item(r, "text") for r in rows) == sorted(finished_game.names)
@@ -111,5 +112,5 @@ def test_window_shows_each_person(root, finished_game):
 
 
 def test_empty_window_says_so(root):
-    window = stats.StatisticsWindow(root, stats.empty_stats())
+    window = StatisticsWindow(root, stats.empty_stats())
     assert "No finished games yet" in window.summary.cget("text")

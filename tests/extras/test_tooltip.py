@@ -5,7 +5,7 @@ import time
 import tkinter as tk
 from tkinter import ttk
 
-from ed.ui.tooltip import Tooltip
+from ed.ui.widgets.tooltip import Tooltip
 
 from .conftest import pump
 

@@ -47,7 +47,7 @@ def make_app(display, data_dir, callback_errors):
 
     ``first_run=True`` leaves the settings alone, so a fresh folder is a first start.
     """
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
     apps = []
 
     def make(save=None, *, start=True, first_run=False):

@@ -175,7 +175,7 @@ def test_a_price_off_the_scale_refits_it_before_the_slide(make_app):
 
 def test_a_board_destroyed_during_a_slide_stops_cleanly(make_app):
     import tkinter as tk
-    from ed.ui.board import BoardCanvas
+    from ed.ui.screens.board import BoardCanvas
     app = make_app()
     game = begin(app, game_at(2, 4, "purchasing"))
     window = tk.Toplevel(app)
@@ -260,7 +260,7 @@ def test_nothing_on_the_board_is_cut_or_covered(make_app, data_dir, scale):
 def test_a_narrow_board_takes_its_names_in_turns_on_two_lines_and_nothing_overlaps(
         make_app, width):
     import tkinter as tk
-    from ed.ui.board import BoardCanvas
+    from ed.ui.screens.board import BoardCanvas
     app = make_app()
     game = begin(app, game_at(6, 9, "purchasing", humans=2))
     window = tk.Toplevel(app)

@@ -48,7 +48,7 @@ def test_price_chart_tab_and_window_fit_their_words(make_app, data_dir, tmp_path
 def test_check_drawn_finds_a_clipped_label(make_app):
     """The layout check itself: a label pushed off the canvas is reported."""
     import tkinter as tk
-    from ed.ui import charts
+    from ed.ui.widgets import charts
     from tests.extras.test_chart_layout import layout_problems
     app = make_app()
     top = tk.Toplevel(app)

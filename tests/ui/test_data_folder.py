@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from ed.ui import paths, settings, stats
+from ed.saves import paths, settings, record as stats
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
 needs_uid = pytest.mark.skipif(not hasattr(os, "getuid"), reason="this platform has no user ids")
@@ -117,7 +117,7 @@ def test_a_folder_refused_by_the_system_falls_back(tmp_path, temp_base, monkeypa
 
 
 def test_the_launcher_falls_back_in_the_window(display, tmp_path, temp_base, callback_errors):
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
     wanted = tmp_path / ("y" * 300)
     app = App(types.SimpleNamespace(data_dir=str(wanted), save=None))
     try:
@@ -238,7 +238,7 @@ def test_a_device_for_the_record_of_play_is_not_read(tmp_path):
 
 
 def _log_into(path: Path) -> str:
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
     try:
         raise ValueError("a callback went wrong")
     except ValueError as error:
@@ -383,7 +383,7 @@ def mode(path: Path) -> int:
 @needs_uid
 def test_the_data_folder_saves_and_error_log_are_for_their_user_alone(tmp_path, usual_umask):
     from ed import save as _save
-    from ed.ui.store import SaveStore
+    from ed.saves.store import SaveStore
     from tests.test_save import played
     folder, said = paths.usable_data_dir(str(tmp_path / "new" / "data"))
     assert said is None and mode(folder) == 0o700

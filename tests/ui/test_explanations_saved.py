@@ -6,8 +6,8 @@ Each test drives the real window under Xvfb and reads what its widgets show.
 from __future__ import annotations
 
 import ed
-from ed.ui.session import SeatSetup, Setup
-from ed.ui.store import SaveStore
+from ed.ui.presenter.setup import SeatSetup, Setup
+from ed.saves.store import SaveStore
 
 from .test_table import begin
 from .test_window import fill, keys
@@ -40,7 +40,7 @@ def test_the_reveal_after_a_resume_shows_what_the_computer_players_thought(make_
 
 
 def test_the_replay_of_a_save_tells_what_the_computer_players_thought(make_app, tmp_path):
-    from ed.ui.replay import open_replay
+    from ed.ui.screens.replay import open_replay
     app = make_app()
     game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Rex"], seed=2,
                    seats=[ed.Seat(), ed.Seat("computer", "easy")])

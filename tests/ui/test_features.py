@@ -12,9 +12,10 @@ import random
 import tkinter.font as tkfont
 
 import ed
-from ed import randomplay
+from ed.ai import randomplay
 from ed.rules import month_label
-from ed.ui import gamelog, ledger, paths
+from ed.ui.presenter import gamelog, ledger
+from ed.saves import paths
 
 from .test_window import fill, keys, start_game, submit
 
@@ -394,7 +395,7 @@ def test_every_field_and_number_has_a_tooltip(make_app):
     # A past cell explains itself: the cash at the end of January.
     item = tally._items[(1, "cash")]
     assert tally.body.itemcget(item, "text")
-    from ed.ui import tips
+    from ed.ui.presenter import tips
     assert "cash" in tips.tally_cell_tip("cash", "Jan").lower()
     assert "Market price of X-Fine after Jan" in tips.price_tip("#2", "Jan")
     # Right-click menus are bound (Button-3 everywhere; Button-2 and Control-click on macOS).

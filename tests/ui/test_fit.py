@@ -45,9 +45,9 @@ import pytest
 import ed
 from ed.engine import Seat
 
-from ed.ui import settings as S
-from ed.ui.drawer import PAGES
-from ed.ui.placement import px, screen_scale
+from ed.saves import settings as S
+from ed.ui.screens.drawer import PAGES
+from ed.ui.widgets.placement import px, screen_scale
 
 from . import fitcheck
 from ..conftest import start_xvfb, stop_xvfb
@@ -309,7 +309,7 @@ class Table:
 @pytest.fixture(scope="module")
 def tables(servers, saves, tmp_path_factory):
     """One window per screen, made when first asked for (``tables(name)``)."""
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
     made = {}
 
     def table(name: str) -> Table:

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from ed import randomplay
+from ed.ai import randomplay
 from ed import save as _save
 
 from .test_saves_hostile import open_list, row_of

@@ -9,8 +9,8 @@ import pytest
 
 import ed
 from ed.ui import presenter as P
-from ed.ui.flow import Flow
-from ed.ui.tour import Tour, _rect_of, steps
+from ed.ui.shell.flow import Flow
+from ed.ui.screens.tour import Tour, _rect_of, steps
 
 from .test_table import Clock, game_at, inside, with_text_size
 from .test_window import keys

@@ -13,14 +13,14 @@ from typing import List
 
 import pytest
 
-from ed.ui import locks
+from ed.saves import locks
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 #: a window's process holding a lock: says "locked <pid>" or "refused <pid>", then waits
 HOLDER = """\
 import sys
-from ed.ui import locks
+from ed.saves import locks
 sys.stdout.write("ready\\n"); sys.stdout.flush()
 if sys.argv[2] == "wait":
     sys.stdin.readline()          # every racer starts at once

@@ -8,8 +8,8 @@ import json
 import pytest
 
 import ed
-from ed.ui import settings
-from ed.ui.drawer import PAGES
+from ed.saves import settings
+from ed.ui.screens.drawer import PAGES
 
 from . import fitcheck
 from .test_table import begin, game_at, inside, with_text_size
@@ -128,7 +128,7 @@ def test_no_token_ever_hides_last_month_s_place_or_the_opening_price(make_app, d
 
 
 def test_the_board_speaks_only_where_the_pointer_points_at_something(make_app):
-    from ed.ui import tips
+    from ed.ui.presenter import tips
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
     board = app.layout.board

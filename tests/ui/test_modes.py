@@ -1,4 +1,4 @@
-"""The window's moments (``ed.ui.modes``): one type, one owner, one way to change it."""
+"""The window's moments (``ed.ui.shell.modes``): one type, one owner, one way to change it."""
 from __future__ import annotations
 
 import re
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ed.ui import modes
-from ed.ui.modes import Mode, ModeError
+from ed.ui.shell import modes
+from ed.ui.shell.modes import Mode, ModeError
 
 UI = Path(__file__).resolve().parents[2] / "ed" / "ui"
 
@@ -45,5 +45,5 @@ def test_only_the_app_changes_the_mode_and_only_through_change_mode(make_app):
     with pytest.raises(ModeError):
         app.change_mode(Mode.CONFIRM)
     assert app.mode is Mode.WELCOME
-    for path in UI.glob("*.py"):                 # no module sets it by hand
+    for path in UI.rglob("*.py"):                 # no module sets it by hand
         assert not re.search(r"\b(app|self)\.mode\s*=[^=]", path.read_text()), path.name

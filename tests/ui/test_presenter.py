@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import ed
 from ed.ui import presenter as P
-from ed.ui.session import SeatSetup, Session, Setup, Step
-from ed.ui.store import SaveStore
+from ed.ui.presenter.setup import SeatSetup, Setup
+from ed.ui.shell.session import Session, Step
+from ed.saves.store import SaveStore
 
 
 def worked_example():
@@ -213,7 +214,7 @@ def test_corrupt_old_autosave_is_set_aside(tmp_path):
 
 
 def test_old_autosave_that_cannot_be_moved_is_not_said_to_be_set_aside(tmp_path, monkeypatch):
-    from ed.ui import paths
+    from ed.saves import paths
     (tmp_path / "autosave.json").write_text("{")
 
     def refuse(src, dst):
@@ -372,7 +373,7 @@ def test_a_slow_level_is_left_to_think_and_a_quick_one_decides_at_once(tmp_path)
 
 
 def test_the_thinker_drops_an_answer_for_a_game_gone_by(tmp_path):
-    from ed.ui.thinking import Thinker
+    from ed.ui.shell.thinking import Thinker
 
     class Clockless:
         """Stands in for the window: ``after`` only notes the poll."""

@@ -14,10 +14,10 @@ import re
 import pytest
 
 import ed
-from ed.randomplay import random_entry
+from ed.ai.randomplay import random_entry
 from ed.rules import month_label
 from ed.ui import presenter as P
-from ed.ui import printing
+from ed.ui.screens import printing
 
 from .test_window import keys
 

@@ -476,7 +476,7 @@ def test_the_reveal_is_measured_out_of_sight_before_its_first_frame(make_app, da
                                                                       monkeypatch):
     """Laying the reveal out draws it whole for a moment (to measure it); done on screen,
     that moment showed as a frame of half-drawn heads before the first card turned."""
-    from ed.ui.reveal import RevealScreen
+    from ed.ui.screens.reveal import RevealScreen
     scene_pacing(data_dir)
     app = make_app()
     begin(app, game_at(4, 9, "purchasing"))

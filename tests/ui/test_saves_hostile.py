@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from ed import save as _save
-from ed.ui import locks
-from ed.ui.store import SaveStore
+from ed.saves import locks
+from ed.saves.store import SaveStore
 from tests.ui.test_locks import answer, finish, holder, make_special, no_hang
 from tests.ui.test_store import hostile_files
 

@@ -16,8 +16,8 @@ import pytest
 
 import ed
 from ed import save as _save
-from ed.ui import locks
-from ed.ui.store import SaveStore
+from ed.saves import locks
+from ed.saves.store import SaveStore
 from tests.test_save import played
 from tests.ui.test_locks import answer, finish, holder, read_line
 
@@ -42,7 +42,7 @@ def put_save(data_dir: Path, game: ed.Game, age_minutes: float) -> Path:
 def human_game(names, phases, months=3, seed=3) -> ed.Game:
     """A game of people only (so resuming it stops at a person's sheet)."""
     game = ed.Game(ed.Rules(players=len(names), months=months), list(names), seed=seed)
-    from ed.randomplay import random_entry
+    from ed.ai.randomplay import random_entry
     import random
     rng = random.Random(seed)
     for _ in range(phases):
@@ -130,7 +130,7 @@ def test_new_game_never_writes_over_an_unfinished_one(make_app, data_dir):
 
 SECOND_WINDOW = """\
 import sys, types
-from ed.ui.app import App
+from ed.ui.shell.app import App
 app = App(types.SimpleNamespace(data_dir=sys.argv[1], save=None))
 app.start()
 app.update()
@@ -329,7 +329,7 @@ def test_the_data_folder_deleted_mid_game_is_made_again(make_app, data_dir):
 
 def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_path,
                                                                   monkeypatch, callback_errors):
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
     notes = tmp_path / "notes.txt"
     notes.write_text("not a folder")
     monkeypatch.setenv("ED_DATA_DIR", str(notes))

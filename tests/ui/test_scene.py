@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 
 import ed
-from ed import randomplay
+from ed.ai import randomplay
 from ed.ui import presenter as P
 from ed.ui.presenter import scene as S
 

@@ -4,7 +4,7 @@ No display needed."""
 from __future__ import annotations
 
 import ed
-from ed.ui import ledger, tips
+from ed.ui.presenter import ledger, tips
 from ed.ui import presenter as P
 
 

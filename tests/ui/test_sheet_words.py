@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import ed
-from ed.ui import paths
+from ed.saves import paths
 
 from .test_table import game_at
 from .test_window import fill, keys, submit

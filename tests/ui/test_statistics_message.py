@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import errno
 
-from ed.ui import stats
+from ed.saves import record as stats
 
 
 def test_a_full_disk_for_the_record_of_play_is_said_plainly(make_app, monkeypatch):

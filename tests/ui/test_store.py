@@ -15,8 +15,8 @@ import pytest
 
 import ed
 from ed import save as _save
-from ed.ui import locks, paths, store
-from ed.ui.store import SaveFault, SaveStore
+from ed.saves import locks, paths, store
+from ed.saves.store import SaveFault, SaveStore
 from tests.test_save import played
 from tests.ui.test_locks import answer, finish, holder
 
@@ -266,7 +266,7 @@ def test_ed_data_dir_naming_a_file_gives_a_stand_in_and_a_sentence(tmp_path):
 
 def test_two_processes_starting_at_once_migrate_the_old_autosave_once(folder):
     _save.save(game_in(3), folder / "autosave.json")
-    code = ("import sys; from ed.ui.store import SaveStore; "
+    code = ("import sys; from ed.saves.store import SaveStore; "
             "print(SaveStore(sys.argv[1]).migrate())")
     runs = [subprocess.Popen([sys.executable, "-c", code, str(folder)], stdout=subprocess.PIPE,
                              text=True, cwd=Path(__file__).resolve().parents[2]) for _ in range(2)]

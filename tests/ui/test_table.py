@@ -16,10 +16,10 @@ import time
 import pytest
 
 import ed
-from ed import randomplay
-from ed.ui.flow import Flow
-from ed.ui.session import SeatSetup, Setup
-from ed.ui.store import SaveStore
+from ed.ai import randomplay
+from ed.ui.shell.flow import Flow
+from ed.ui.presenter.setup import SeatSetup, Setup
+from ed.saves.store import SaveStore
 
 from .test_window import fill, keys, start_game, submit, typed
 
@@ -694,7 +694,7 @@ def test_the_progress_strip_says_where_the_game_stands(make_app):
 
 
 def test_one_palette_for_board_sheet_reveal_and_charts(make_app):
-    from ed.ui import charts, theme
+    from ed.ui.widgets import charts, theme
     app = make_app()
     begin(app, game_at(4, 2))
     for key, colour in theme.COMMODITY_COLOURS.items():

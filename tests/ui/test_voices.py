@@ -4,7 +4,8 @@ No display needed."""
 from __future__ import annotations
 
 import ed
-from ed.ai import speech, voices
+from ed.ai import speech
+from ed.tools import voices
 from ed.ui import presenter as P
 
 

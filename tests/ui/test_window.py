@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 
 import ed
-from ed import randomplay
-from ed.ui import paths
+from ed.ai import randomplay
+from ed.saves import paths
 
 pytestmark = []
 
@@ -393,7 +393,7 @@ def test_a_computer_player_s_failed_decision_is_written_to_errors_log(make_app, 
                                                                      ai_fallbacks):
     import logging
     from ed.ai import levels
-    from ed.ui.session import SeatSetup, Setup
+    from ed.ui.presenter.setup import SeatSetup, Setup
 
     def failing(avatar, view, *args):
         raise ZeroDivisionError(f"planted in the {avatar.level} player")
@@ -425,7 +425,7 @@ def test_a_computer_player_s_failed_decision_is_said_in_the_status_line_for_its_
     errors.log why): one sentence now says so while that phase is played and revealed."""
     import threading
     from ed.ai import levels
-    from ed.ui.session import SeatSetup, Setup
+    from ed.ui.presenter.setup import SeatSetup, Setup
 
     gate = threading.Event()            # the expert fails when the test lets it
 
@@ -501,7 +501,7 @@ def test_the_window_keeps_no_callback_error_unless_a_test_asks(display, data_dir
     import gc
     import types
     import weakref
-    from ed.ui.app import App
+    from ed.ui.shell.app import App
 
     class Planted(Exception):
         pass

@@ -4,7 +4,7 @@ Six tracks side by side, a token on each at the commodity's latest market
 price, last month's place as a ghost, the opening price marked.  Raw
 materials (tens of dollars) and finished goods (a hundred and more) have a
 scale each, so that a move of a few dollars shows on both.  Everything here
-is pure: the widget (``ed.ui.board``) measures the text and draws.
+is pure: the widget (``ed.ui.screens.board``) measures the text and draws.
 
 - ``board_tracks(history)``: each commodity's ``Track`` (its price, its ghost, its
   opening price) from the prices by month (``Game.price_history()``).

@@ -1,0 +1,399 @@
+"""The Review tab of the end screen: a person's entries beside the expert's, in dollars.
+
+    ReviewTab (ttk.Frame)
+    ├── top: whose_label, whose (Combobox: the people at the table; only when
+    │        more than one), status (the total, in words), progress (Progressbar)
+    ├── tops (Labels)            the three costliest decisions, a few words each;
+    │                            a click or Enter opens one whole below the table
+    ├── table (Treeview)         month and phase, your entry, the expert's, the difference
+    ├── detail (Label)           the chosen decision whole: its sentence, the expert's
+    │                            reason and what the computers said
+    ├── chart (CashChart)        your worth month by month and the estimate: beside the
+    │                            table where the width allows every column whole, else
+    │                            under it (the table never scrolls sideways)
+    └── note (Label)             what the dollars count
+
+``show(game, explanations=None)`` sets the finished game; the review of the
+person chosen (the first person by default; in pass and play each picks
+their own) is computed when the tab is first seen, off the Tk thread
+(``background.Courier``: ``ed.review`` is slow beside a frame, about half a
+second a person).  Each person's review is computed once; ``where()`` and
+``go_back(where)`` keep it, the person and the row chosen across the window
+being built again (a new text size).
+"""
+from __future__ import annotations
+
+import gc
+import tkinter as tk
+from tkinter import ttk
+from typing import Dict, List, Optional, Tuple
+
+from ... import review as _review
+from ..widgets import theme as T
+from ..widgets.background import Courier
+
+#: the table's columns
+COLUMNS = ("Month", "You entered", "The expert", "Difference")   # entries: "4 Fine $41"
+
+
+class ReviewTab(ttk.Frame):
+    """See the module docstring."""
+
+    POLL_MS = 50
+    TOPS = 3
+
+    def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
+        super().__init__(master, style="Screen.TFrame", padding=theme.pad(0.5))
+        self.theme = theme
+        self.game = None
+        self.explanations: Dict[Tuple[int, str, int], str] = {}
+        self.people: Tuple[int, ...] = ()
+        self.seat: Optional[int] = None
+        #: finished reviews by seat, for the game shown
+        self.results: Dict[int, _review.Review] = {}
+        self.shown: Optional[_review.Review] = None
+        self._job: Optional[Tuple[int, int]] = None        # (token, seat) being worked out
+        self._token = 0
+        self._done_box = [(0, 1)]          # written by the worker, read by the poll
+        self.courier = Courier(self, self._answer, pending=lambda: self._job is not None,
+                               poll_ms=self.POLL_MS, tick=self._tick)
+        self._chart_beside: Optional[bool] = None
+        ttk.Style(self).configure("ReviewTop.TLabel", background=T.CURRENT)   # with the keys
+        self._build()
+        self.bind("<Map>", lambda e: self._start())
+        self.bind("<Destroy>", self._on_destroy)
+        self.bind("<Configure>", lambda e: self._laid_out(e.width))
+
+    def _build(self) -> None:
+        from ..widgets.charts import CashChart
+        em = self.theme.em
+        self.columnconfigure(0, weight=1)
+        top = ttk.Frame(self, style="Screen.TFrame")
+        top.grid(row=0, column=0, columnspan=2, sticky="ew")
+        top.columnconfigure(3, weight=1)
+        self.whose_label = ttk.Label(top, text="Whose review:", style="Screen.TLabel")
+        self.whose_var = tk.StringVar(self)
+        self.whose = ttk.Combobox(top, textvariable=self.whose_var, state="readonly",
+                                  width=12)
+        self.whose.bind("<<ComboboxSelected>>", lambda e: self._chosen())
+        self.status = ttk.Label(top, text="", style="Screen.TLabel")
+        self.status.grid(row=0, column=2, sticky="w", padx=(em, 0))
+        self.progress = ttk.Progressbar(top, mode="determinate", length=em * 20, maximum=1)
+        self.progress.grid(row=0, column=3, sticky="w", padx=(em, 0))
+        self._build_tops()
+        left = ttk.Frame(self, style="Screen.TFrame")
+        left.grid(row=2, column=0, sticky="nsew")
+        left.bind("<Configure>", lambda e: self._wrap_column(e.width))
+        left.columnconfigure(0, weight=1)
+        left.rowconfigure(0, weight=1)
+        self._build_table(left)
+        self.chart = CashChart(self, width=em * 44, height=em * 22,
+                               title="Worth month by month")
+        self.detail = ttk.Label(self, text="", style="Screen.TLabel", justify="left",
+                                wraplength=em * 60)
+        self.detail.grid(row=3, column=0, sticky="new", pady=(em // 2, 0))
+        self.note = ttk.Label(self, text="", style="Muted.TLabel", justify="left",
+                              wraplength=em * 100, background=T.PANEL)
+        self.note.grid(row=5, column=0, columnspan=2, sticky="ew", pady=(em // 2, 0))
+        self._place_chart(beside=True)
+
+    def _build_tops(self) -> None:
+        """The three costliest decisions, each a label that opens it on a click or Enter."""
+        em = self.theme.em
+        box = ttk.Frame(self, style="Screen.TFrame")
+        box.grid(row=1, column=0, sticky="new", pady=(em // 2, em // 2))
+        box.columnconfigure(0, weight=1)
+        self.summary = ttk.Label(box, text="", style="Screen.TLabel", justify="left")
+        self.summary.grid(row=0, column=0, sticky="w")
+        self.tops: List[ttk.Label] = []
+        for number in range(self.TOPS):
+            label = ttk.Label(box, text="", style="Screen.TLabel", justify="left",
+                              takefocus=1, cursor="hand2")
+            label.grid(row=1 + number, column=0, sticky="w")
+            label.bind("<Button-1>", lambda e, n=number: self.open_top(n))
+            for key in ("<Return>", "<KP_Enter>"):
+                label.bind(key, lambda e, n=number: self.open_top(n) or "break")
+            label.bind("<FocusIn>", lambda e: e.widget.configure(style="ReviewTop.TLabel"))
+            label.bind("<FocusOut>", lambda e: e.widget.configure(style="Screen.TLabel"))
+            self.tops.append(label)
+
+    def _build_table(self, left: ttk.Frame) -> None:
+        self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=6,
+                                  selectmode="browse")
+        for column, anchor in zip(COLUMNS, ("w", "w", "w", "e")):
+            self.table.heading(column, text=column)
+            self.table.column(column, anchor=anchor, stretch=False)
+        self._fit_columns([])
+        self.table.grid(row=0, column=0, sticky="nsew")
+        scroll = ttk.Scrollbar(left, orient="vertical", command=self.table.yview)
+        self.table.configure(yscrollcommand=scroll.set)
+        scroll.grid(row=0, column=1, sticky="ns")
+        self._table_scroll = scroll
+        self.table.bind("<<TreeviewSelect>>", lambda e: self._show_detail())
+
+    # ------------------------------------------------------------ data
+
+    def show(self, game, *, explanations=None) -> None:
+        """Review ``game`` (finished) for its people; computed once the tab is seen."""
+        self._token += 1                 # a review still coming for another game is dropped
+        self._job = None
+        self.game = game
+        self.explanations = dict(explanations or {})
+        self.people = tuple(_review.people(game))
+        self.results = {}
+        self.shown = None
+        names = [game.names[seat] for seat in self.people]
+        self.whose.configure(values=names, width=max([12] + [len(n) + 2 for n in names]))
+        if len(names) > 1:          # pass and play: each person chooses their own
+            self.whose_label.grid(row=0, column=0, sticky="w")
+            self.whose.grid(row=0, column=1, sticky="w", padx=(self.theme.em // 2, 0))
+        else:
+            self.whose_label.grid_remove()
+            self.whose.grid_remove()
+        self.seat = self.people[0] if self.people else None
+        self.whose_var.set(names[0] if names else "")
+        self._clear()
+        if self.seat is None:
+            self.status.configure(text="Every seat was a computer player: there is no "
+                                       "person's game to review.")
+            self.progress.grid_remove()
+        elif self.winfo_ismapped():
+            self._start()
+
+    def where(self) -> dict:
+        """The reviews worked out, the person and the row chosen, for ``go_back``."""
+        chosen = self.table.selection()
+        return {"game": self.game, "results": dict(self.results), "seat": self.seat,
+                "row": chosen[0] if chosen else None, "scroll": self.table.yview()[0]}
+
+    def go_back(self, where: dict) -> None:
+        """Show again what ``where`` (from ``where()``) kept, for the same game."""
+        if where.get("game") is not self.game or self.game is None:
+            return
+        self.results.update(where["results"])
+        if where["seat"] in self.people:
+            self.seat = where["seat"]
+            self.whose_var.set(self.game.names[self.seat])
+        if self.seat in self.results:
+            self._fill(self.results[self.seat])
+            if where["row"] is not None and self.table.exists(where["row"]):
+                self.table.selection_set(where["row"])
+            self.table.yview_moveto(where["scroll"])
+
+    def _chosen(self) -> None:
+        names = [self.game.names[seat] for seat in self.people]
+        name = self.whose_var.get()
+        if name in names:
+            self.seat = self.people[names.index(name)]
+            self._clear()
+            self._start()
+
+    def _clear(self) -> None:
+        self.shown = None
+        self.summary.configure(text="")
+        for label in self.tops:
+            label.configure(text="")
+            label.grid_remove()
+        self.detail.configure(text="")
+        self.note.configure(text="")
+        self.table.delete(*self.table.get_children())
+        self.chart.set_series([], [])
+
+    # ------------------------------------------------------------ the worker
+
+    def _start(self) -> None:
+        """Show the chosen person's review, computing it first if need be."""
+        seat = self.seat
+        if self.game is None or seat is None:
+            return
+        if seat in self.results:
+            if self.shown is not self.results[seat]:
+                self._fill(self.results[seat])
+            return
+        name = self.game.names[seat]
+        self.status.configure(text=f"Reviewing {name}'s entries beside the expert's…")
+        self.progress.grid()
+        self.progress.configure(value=0)
+        if self._job is None:
+            self._launch(seat)
+        self.courier.schedule()
+
+    def _launch(self, seat: int) -> None:
+        token, game, said = self._token, self.game, self.explanations
+        # the worker holds no widget: were it to let go of the last reference to one, Tk
+        # would be asked to tidy it up from the wrong thread
+        done_box = self._done_box = [(0, 1)]
+
+        def progress(done: int, total: int) -> None:
+            done_box[0] = (done, total)      # one assignment: read whole by the poll
+
+        def work(post) -> None:
+            try:
+                found = _review.review(game, seat, progress=progress, explanations=said)
+                post((token, seat, found, None))
+            except Exception as error:   # reported on the Tk thread, never lost
+                post((token, seat, None, error))
+
+        # Garbage left by closed windows is collected here, on the Tk thread: collected on
+        # the worker, a Tk variable among it would be tidied up from the wrong thread.
+        gc.collect()
+        self._job = (token, seat)
+        self.courier.send(work, name="ed-review")
+
+    def wait(self, timeout: Optional[float] = None) -> None:
+        """Block until the running review is done (tests, and nothing else)."""
+        if self._job is not None:
+            self.courier.join(timeout)
+
+    def deliver(self) -> None:
+        """On the Tk thread: take the reviews finished so far (the poll does this)."""
+        self.courier.deliver_now()
+
+    def _tick(self) -> None:
+        if self._job is not None:
+            done, total = self._done_box[0]
+            self.progress.configure(value=done / max(1, total))
+
+    def _answer(self, answer) -> None:
+        token, seat, found, error = answer
+        if token != self._token:
+            return                                # another game's
+        self._job = None
+        if error is not None:
+            self.progress.grid_remove()
+            self.status.configure(text="The review could not be made (an unexpected "
+                                       "error, written to errors.log).")
+            raise error
+        self.results[seat] = found
+        if self.seat is not None and self.seat not in self.results and self.game is not None:
+            self._launch(self.seat)               # the person chosen meanwhile
+        elif self.seat in self.results and (self.shown is None or self.shown.seat != self.seat):
+            self._fill(self.results[self.seat])
+
+    def _on_destroy(self, event) -> None:
+        if event.widget is self:
+            self.courier.stop()
+
+    # ------------------------------------------------------------ drawing
+
+    def _fill(self, found: "_review.Review") -> None:
+        from ..widgets.charts import PALETTE, Series
+        self.shown = found
+        self.progress.grid_remove()
+        self.status.configure(text=f"{found.name}: {found.total_text}, phase by phase.")
+        self.summary.configure(text="" if found.costliest else found.summary)
+        self.summary.grid() if not found.costliest else self.summary.grid_remove()
+        for number, label in enumerate(self.tops):
+            if number < len(found.costliest):
+                label.configure(text=f"{number + 1}. {found.costliest[number].short}")
+                label.grid()
+            else:
+                label.grid_remove()
+        self.table.delete(*self.table.get_children())
+        for index, decision in enumerate(found.decisions):
+            same = decision.suggested == decision.entered
+            self.table.insert("", "end", iid=str(index), values=(
+                decision.label, decision.entered_brief,
+                "the same" if same else decision.suggested_brief,
+                _signed(decision.difference)))
+        self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
+        series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
+                  Series("expert", "the expert's (estimate)", found.estimate,
+                         PALETTE[1], "square", False, (6, 3))]
+        self.chart.set_series(found.labels, series)
+        self.note.configure(text=f"Dollars count {_review.WORTH}. The second line is "
+                                 f"{_review.ESTIMATE}.")
+        self.detail.configure(text="Choose a decision, or a month, for the whole of it.")
+        self._laid_out(self.winfo_width())
+        self._grown()
+
+    def open_top(self, number: int) -> None:
+        """Open the ``number``-th costliest decision whole: its row chosen in the table."""
+        found = self.shown
+        if found is None or number >= len(found.costliest):
+            return
+        row = str(found.decisions.index(found.costliest[number]))
+        self.table.selection_set(row)
+        self.table.see(row)
+        self._show_detail()
+
+    def _grown(self) -> None:
+        """Tell the notebook's owner (``<<Grown>>``) and the scrolled area around the tab, if
+        any, that its content grew (it hears of its own size only, which a notebook's new
+        request does not change)."""
+        from ..widgets.scroll import ScrolledFrame
+        self.event_generate("<<Grown>>")
+        widget = self.master
+        while widget is not None and not isinstance(widget, ScrolledFrame):
+            widget = widget.master
+        if widget is not None:
+            widget.fits()
+
+    def _fit_columns(self, rows) -> None:
+        """Each column as wide as its heading or its widest cell."""
+        import tkinter.font as tkfont
+        heading = tkfont.Font(root=self, name="EDBold", exists=True)
+        body = tkfont.Font(root=self, name="EDBody", exists=True)
+        em = self.theme.em
+        for index, column in enumerate(COLUMNS):
+            width = max([heading.measure(column)] + [body.measure(str(row[index]))
+                                                      for row in rows]) + em * 2
+            self.table.column(column, width=width, minwidth=width)
+
+    def columns_width(self) -> int:
+        """The width every column of the table asks for, its scrollbar included."""
+        return sum(int(self.table.column(c, "width")) for c in COLUMNS) + \
+            self._table_scroll.winfo_reqwidth()
+
+    def _laid_out(self, width: int) -> None:
+        """The chart beside the table where the tab is wide enough for both, every column
+        whole; else under it.  The notes wrap to the tab."""
+        room = max(self.theme.em * 30, width - self.theme.em * 2)
+        self.note.configure(wraplength=room)
+        if width > 1:
+            need = self.columns_width() + self.chart.winfo_reqwidth() + self.theme.em * 3
+            self._place_chart(beside=need <= width)
+
+    def _place_chart(self, *, beside: bool) -> None:
+        if beside == self._chart_beside:
+            return
+        self._chart_beside = beside
+        em = self.theme.em
+        if beside:
+            self.chart.grid(row=1, column=1, rowspan=3, columnspan=1, sticky="nsew",
+                            padx=(em, 0), pady=(em // 2, 0))
+        else:
+            self.chart.grid(row=4, column=0, rowspan=1, columnspan=2, sticky="nsew",
+                            padx=0, pady=(em // 2, 0))
+        self._grown()
+
+    def _show_detail(self) -> None:
+        found = self.shown
+        chosen = self.table.selection()
+        if found is None or not chosen:
+            return
+        decision = found.decisions[int(chosen[0])]
+        lines = [decision.sentence]
+        if decision.reason and decision.suggested != decision.entered:
+            lines.append(f"The expert {decision.reason.rstrip('.')}.")
+        lines += [f"{name} said: {said}" for name, said in decision.table_talk]
+        self.detail.configure(text="\n".join(lines))
+        self._grown()
+
+    def _wrap_column(self, width: int) -> None:
+        """The decisions and the detail wrap to the column they share with the table (its
+        cell's width less the labels' own padding, heard whenever it changes, so a wrap never
+        asks for more room)."""
+        column = max(self.theme.em * 20, width - self.theme.em)
+        for label in self.tops + [self.summary, self.detail]:
+            label.configure(wraplength=column)
+
+    def sentences_shown(self) -> str:
+        """The top decisions as shown, one a line (for tests)."""
+        shown = [str(label.cget("text")) for label in self.tops if label.winfo_manager()]
+        return "\n".join(shown) or str(self.summary.cget("text"))
+
+
+def _signed(amount: int) -> str:
+    money = f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+    return "+" + money if amount > 0 else money

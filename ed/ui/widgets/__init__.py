@@ -1,0 +1,11 @@
+"""Reusable Tk pieces, each knowing nothing of the game's screens.
+
+``tooltip``, ``scroll``, the charts (``chartkit``, ``linechart``, ``bars``,
+``charts``), ``portraits`` (the characters' faces), ``theme`` (fonts, styles,
+the one palette), ``progress`` (the strip of months), ``question`` (a small
+modal question), ``placement`` (windows kept within the screen) and
+``background`` (work off the Tk thread).
+
+May import the presenter and the game, and one another; never a screen or
+the shell.
+"""
