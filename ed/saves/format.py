@@ -219,6 +219,15 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
     _sync_folder(folder)
 
 
+def write_text_atomic(path: "os.PathLike[str] | str", text: str, *,
+                      encoding: str = "utf-8") -> None:
+    """Write ``text`` to ``path`` all at once (``write_atomic``), line ends as given.
+
+    Raises ``OSError`` when the file cannot be written; ``path`` is then as it was.
+    """
+    write_atomic(path, text.encode(encoding))
+
+
 def _hold(fd: int) -> None:
     """Lock a temporary file while it is written, where the platform can: a window
     removing what a crash left (``ed.saves.paths.remove_stale_temporaries``) passes it by."""

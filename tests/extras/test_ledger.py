@@ -10,8 +10,9 @@ import tkinter as tk
 import pytest
 
 from ed.rules import GOODS, RAW
-from ed.ui.presenter import ledger
-from ed.ui.presenter.ledger import COLUMNS, ledger_rows, to_csv, to_tsv, write_csv
+from ed.ui.presenter.ledger import COLUMNS, ledger_rows, to_csv, to_tsv
+from ed.ui.screens import ledger
+from ed.ui.screens.ledger import write_csv
 
 from .conftest import play, pump, worked_example
 

@@ -413,7 +413,7 @@ def sheet_postscript(master: tk.Misc, game, seat: int, *, paper: str = "A4") -> 
 def print_sheet(app, path: str, *, paper: str = "", seat: Optional[int] = None) -> bool:
     """Write ``seat``'s sheet (the one shown now if ``None``) to ``path``; say what happened
     in the status bar."""
-    from ..presenter.ledger import write_text_atomic
+    from ...saves.format import write_text_atomic
     if app.session is None:
         app.show_message("There is no tally sheet to print yet.")
         return False

@@ -5,7 +5,7 @@ import tkinter as tk
 from tkinter import ttk
 
 from ...saves.record import Stats
-from ..presenter.ledger import fit_tree
+from ..widgets.tables import fit_tree
 from ..presenter.record import money_or_dash, player_rows, rate
 
 

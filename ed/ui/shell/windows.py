@@ -171,7 +171,7 @@ class ExtraWindows:
             return
         window = self.open_window("ledger")
         if window is None:
-            from ..presenter.ledger import LedgerWindow
+            from ..screens.ledger import LedgerWindow
             seat = app.flow.current_seat or 0
             window = LedgerWindow(app, lambda: app.session.game, seat)
             app.menus.bind_context(window.tree, lambda menu: menu.add_command(
