@@ -21,7 +21,7 @@ __version__ = "0.1.0"
 
 #: public name -> the submodule that defines it (or the submodule itself)
 _FACADE: Dict[str, str] = {
-    "Game": "engine", "Seat": "engine",
+    "Game": "engine", "Seat": "rules",
     "Rules": "rules", "RuleError": "rules", "COMMODITIES": "rules", "RAW": "rules", "GOODS": "rules",
     "SaveError": "save", "PlayerView": "view", "PhaseReport": "report",
     "save": "", "ai": "", "hints": "",

@@ -10,7 +10,7 @@ to its end with a player (anything that decides from a view) in every seat.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
@@ -18,37 +18,10 @@ from .market import goods_move, loan_for, new_price, raw_move, units_bought, uni
 from .production import can_fill, fill
 from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
                      SettlementLine, prices_by_month)
-from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_NAME_LENGTH,
-                    OPENING_PRICES, RAW, Rules, RuleError, month_label, name_problem)
+from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, OPENING_PRICES, RAW,
+                    Rules, RuleError, Seat, month_label, name_problem)
+from .view import PlayerView
 from .words import and_list
-
-SEAT_KINDS = ("human", "computer")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who plays a seat: a person, or a computer player with its level and personality.
-
-    Raises ``RuleError`` for an unknown kind.  The level and personality are
-    names that ``ed.ai`` understands; the engine only carries them.
-    """
-
-    kind: str = "human"
-    level: Optional[str] = None
-    personality: Optional[str] = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise RuleError(f"A seat is 'human' or 'computer', not {self.kind!r}.")
-        for name in ("level", "personality"):
-            value = getattr(self, name)
-            if value is not None and (type(value) is not str or not 0 < len(value) <= MAX_NAME_LENGTH):
-                raise RuleError(f"A seat's {name} must be a short name, not {value!r}.")
-
-    @property
-    def is_computer(self) -> bool:
-        return self.kind == "computer"
-
 
 def _check_names(rules: Rules, names: Sequence[str]) -> Tuple[str, ...]:
     """One distinct name per seat, each printable text on one line of 1 to 40
@@ -183,10 +156,22 @@ class Game:
         """
         return prices_by_month(self._reports)
 
-    def view(self, seat: int):
-        """What ``seat`` may see: public information and its own unrevealed entry."""
-        from .view import make_view
-        return make_view(self, self._seat(seat))
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see: public information and its own unrevealed entry, a frozen
+        snapshot that copies everything and shares nothing mutable."""
+        seat = self._seat(seat)
+        seats = range(self.players)
+        over = self.is_over
+        entry = None if over else self.entry(seat)
+        return PlayerView(
+            seat=seat, names=self.names, seats=self.seats, rules=self.rules,
+            month=self.month, phase=self.phase, prices=MappingProxyType(self.prices),
+            cash=tuple(self.cash(i) for i in seats),
+            stock=tuple(tuple(self.stock(i)[k] for k in RAW) for i in seats),  # type: ignore[misc]
+            borrowed=tuple(self.borrowed(i) for i in seats),
+            submitted=(False,) * self.players if over else tuple(self.submitted(i) for i in seats),
+            entry=None if entry is None else MappingProxyType(entry),
+            history=self.history)
 
     def entry(self, seat: int) -> Optional[Dict[str, Tuple[int, int]]]:
         """The seat's own pending entry, or ``None``.  Secret: show it to that seat only."""

@@ -2,7 +2,8 @@
 
 Everything here is data: commodity keys, opening prices, recipes, the set-up
 table and the limits.  ``Rules`` is the frozen choice of options a game is
-played with; it validates itself on construction.
+played with, and ``Seat`` who plays each seat; both validate themselves on
+construction.
 """
 from __future__ import annotations
 
@@ -179,3 +180,31 @@ class Rules:
         return {"players": self.players, "months": self.months, "loans": self.loans,
                 "partial_fills": self.partial_fills, "partial_sales": self.partial_sales,
                 "classic_recipes": self.classic_recipes}
+
+
+SEAT_KINDS = ("human", "computer")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a person, or a computer player with its level and personality.
+
+    Raises ``RuleError`` for an unknown kind.  The level and personality are
+    names that ``ed.ai`` understands; the engine only carries them.
+    """
+
+    kind: str = "human"
+    level: Optional[str] = None
+    personality: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise RuleError(f"A seat is 'human' or 'computer', not {self.kind!r}.")
+        for name in ("level", "personality"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not str or not 0 < len(value) <= MAX_NAME_LENGTH):
+                raise RuleError(f"A seat's {name} must be a short name, not {value!r}.")
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"

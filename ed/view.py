@@ -1,6 +1,6 @@
 """What one seat may see (RULES.md §4.3): public information plus its own entry.
 
-A ``PlayerView`` is a frozen snapshot.  It holds no reference to the ``Game``
+A ``PlayerView`` is a frozen snapshot (``Game.view`` takes it).  It holds no reference to the ``Game``
 and no other seat's unrevealed entry, so a computer player given a view
 cannot peek, and the window can draw a view without leaking secrets.
 """
@@ -8,14 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping, Optional, Tuple
+from typing import Mapping, Optional, Tuple
 
 from . import entries as _entries
 from .report import OVER, PhaseReport, prices_by_month
-from .rules import RAW, Rules
-
-if TYPE_CHECKING:
-    from .engine import Game, Seat
+from .rules import RAW, Rules, Seat
 
 Triple = Tuple[int, int, int]
 
@@ -91,25 +88,3 @@ class PlayerView:
     def price_history(self) -> Tuple[Mapping[str, int], ...]:
         """Market prices month by month, index 0 the opening prices (see ``Game.price_history``)."""
         return tuple(MappingProxyType(r) for r in prices_by_month(self.history))
-
-
-def make_view(game: "Game", seat: int) -> PlayerView:
-    """Snapshot ``game`` for ``seat``; copies everything, shares nothing mutable."""
-    return PlayerView(
-        seat=seat,
-        names=game.names,
-        seats=game.seats,
-        rules=game.rules,
-        month=game.month,
-        phase=game.phase,
-        prices=MappingProxyType(game.prices),
-        cash=tuple(game.cash(i) for i in range(game.players)),
-        stock=tuple(tuple(game.stock(i)[k] for k in RAW) for i in range(game.players)),  # type: ignore[misc]
-        borrowed=tuple(game.borrowed(i) for i in range(game.players)),
-        submitted=tuple(game.submitted(i) for i in range(game.players)) if not game.is_over
-        else (False,) * game.players,
-        entry=None if game.is_over or game.entry(seat) is None
-        else MappingProxyType(game.entry(seat)),
-        history=game.history,
-    )
-

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ed.tools import cli
+from ed.tools import cli, console
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -39,7 +39,7 @@ def run(args, *, cwd=ROOT, env=None) -> subprocess.CompletedProcess:
     ("Downloads/executive_decision.pyz", "executive_decision.pyz"),
 ])
 def test_program_is_named_as_it_was_started(argv0, name):
-    assert cli.program_name(argv0) == name
+    assert console.program_name(argv0) == name
 
 
 def test_help_lists_every_command_with_a_summary():

@@ -30,7 +30,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import parallel
 from ..saves import format as save
-from .cli import OutputFailed, output_failed, write_lines
+from .console import OutputFailed, output_failed, write_lines
 from ..engine import Game, play_out
 from ..ai.randomplay import RandomPlayer
 from ..rules import Rules

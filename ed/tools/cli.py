@@ -1,4 +1,4 @@
-"""The command line: play (the default), tournament, bench and review.
+"""The command line: play (the default), tournament, bench and review, each run from here.
 
 Only ``play`` needs tkinter, and it is checked before anything of the window
 is imported, so a Python without Tk gets one clear paragraph and exit status 1.
@@ -9,12 +9,11 @@ Help and messages name the program the way it was started: ``executive-decision`
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import zipfile
-from typing import Iterable, List, Optional, TextIO
+from typing import List, Optional
 
 from .. import __version__
+from .console import program_name, start_command
 
 NO_TK = """\
 Executive Decision needs Tkinter, the standard toolkit for Python windows,
@@ -32,34 +31,6 @@ COMMANDS = (
     ("bench", "measures the speed of the engine, saves and computer players"),
     ("review", "a finished game's review: each entry beside the expert's"),
 )
-
-
-def program_name(argv0: Optional[str] = None) -> str:
-    """The program as the user started it, for help and messages.
-
-    ``executive-decision`` from the installed command, ``executive_decision.py``
-    from the launcher, the archive's name from the one-file copy, and
-    ``python3 -m ed`` for the package run as a module.
-    """
-    argv0 = sys.argv[0] if argv0 is None else argv0
-    base = os.path.basename(argv0)
-    if not base or base in ("-c", "-m"):
-        return "python3 -m ed"
-    if base == "__main__.py":
-        folder = os.path.dirname(argv0)
-        if folder and zipfile.is_zipfile(folder):
-            return os.path.basename(folder)
-        return "python3 -m ed"
-    if base.lower().endswith(".exe"):
-        base = base[:-4]
-    return base
-
-
-def start_command(prog: str) -> str:
-    """How to start the game again, as typed at a prompt."""
-    if prog.endswith((".py", ".pyz")):
-        return f"python3 {prog}"
-    return prog
 
 
 def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
@@ -91,55 +62,6 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     return parser
 
 
-class OutputFailed(Exception):
-    """A command's output could not be written; ``error`` says why (an ``OSError``)."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
-def write_lines(lines: Iterable[str], out: Optional[TextIO] = None) -> None:
-    """Print each of ``lines`` on ``out`` (standard output) and flush, so a figure shows as
-    it comes; raises ``OutputFailed`` when the output cannot be written (a closed pipe, a
-    full disk)."""
-    out = sys.stdout if out is None else out
-    try:
-        for line in lines:
-            print(line, file=out)
-        out.flush()
-    except OSError as error:
-        raise OutputFailed(error) from error
-
-
-def output_failed(prog: str, error: OSError, out: TextIO, err: TextIO) -> int:
-    """A command whose output could not be written ends here, with exit status 1: silently
-    for a pipe closed by its reader (``| head -1``), else in one sentence (``> /dev/full``)."""
-    if not isinstance(error, BrokenPipeError):
-        reason = error.strerror or str(error) or type(error).__name__
-        try:
-            print(f"{prog}: the output could not be written ({reason[:1].lower()}"
-                  f"{reason[1:]}).", file=err)
-        except OSError:
-            pass
-    _silence(out)
-    return 1
-
-
-def _silence(out: TextIO) -> None:
-    """Send what ``out`` still holds to the null device, so that flushing it as Python exits
-    raises nothing more."""
-    try:
-        fd = out.fileno()
-        null = os.open(os.devnull, os.O_WRONLY)
-    except (AttributeError, OSError, ValueError):   # not a file (a test's StringIO)
-        return
-    try:
-        os.dup2(null, fd)
-    finally:
-        os.close(null)
-
-
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command given in ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
     argv = list(sys.argv[1:] if argv is None else argv)
@@ -151,8 +73,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         from . import bench
         return bench.main(argv[1:], prog=f"{prog} bench")
     if argv and argv[0] == "review":
-        from . import review as review_cli
-        return review_cli.main(argv[1:], prog=f"{prog} review")
+        from . import review
+        return review.main(argv[1:], prog=f"{prog} review")
     options = build_parser(prog).parse_args(argv)
     from .. import ui
     problem = ui.tk_problem()

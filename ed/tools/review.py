@@ -18,7 +18,7 @@ from typing import List, Optional, Sequence, TextIO
 
 from .. import review as _review
 from ..saves import format as _save
-from .cli import OutputFailed, output_failed, write_lines
+from .console import OutputFailed, output_failed, write_lines
 
 USAGE_ERROR = 2
 

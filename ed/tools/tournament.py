@@ -38,7 +38,7 @@ from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ai
 from . import parallel
-from .cli import OutputFailed, output_failed, start_command, write_lines
+from .console import OutputFailed, output_failed, start_command, write_lines
 from ..ai import gauntlet
 from ..engine import Game, Seat, play_out
 from ..rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules

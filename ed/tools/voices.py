@@ -25,7 +25,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
-from .cli import OutputFailed, output_failed, write_lines
+from .console import OutputFailed, output_failed, write_lines
 from ..engine import Game, Seat
 from ..rules import Rules, month_label
 from ..ai import hearing, speech

@@ -14,8 +14,9 @@ and 6 numbers), and whole in one longer sentence (``Decision.sentence``), both
 made only from the two resolved reports.
 
 Pure: no tkinter, no printing, no files (``ed.tools.review`` is the command
-``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
-``ed.ai`` (for the expert).
+``python3 -m ed.review SAVE``, which ``__main__`` here runs).  Imports the
+engine, the rules' tables and ``ed.ai`` (for the expert); a package only so
+that the command keeps its name with no circle of imports.
 """
 from __future__ import annotations
 
@@ -23,11 +24,11 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .engine import Game
-from .production import makeable_plans, materials_used
-from .report import PURCHASING, PhaseReport, SeatResult
-from .rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
-from .words import and_list
+from ..engine import Game
+from ..production import makeable_plans, materials_used
+from ..report import PURCHASING, PhaseReport, SeatResult
+from ..rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
+from ..words import and_list
 
 #: The level whose entries the review compares with.
 LEVEL = "expert"
@@ -226,7 +227,7 @@ def _check(game: Game, seats: Sequence[int]) -> None:
 
 
 def _expert():
-    from .ai import Avatar
+    from ..ai import Avatar
     return Avatar(LEVEL)
 
 
@@ -541,9 +542,3 @@ def _goods_clause(got: Outcome, would: Outcome) -> str:
     made = and_list([f"{n} more {g}" for n, g, _ in more])
     stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
     return f", enough with the rest of your stock for {made} ({stood})"
-
-
-if __name__ == "__main__":      # python3 -m ed.review: the command lives in ed.tools.review
-    import sys
-    from .tools.review import main
-    sys.exit(main())
