@@ -49,11 +49,11 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ... import market
-from ...production import can_fill, fill, largest_plan, places, room_beside
-from ...rules import GOODS, MAX_PRICE, NAMES, OPENING_PRICES, RAW
-from ...view import PlayerView
-from .base import Entry, Ledger, Player, describe, margin_per_unit, purchase_for
+from .... import market
+from ....production import can_fill, fill, largest_plan, places, room_beside
+from ....rules import GOODS, MAX_PRICE, NAMES, OPENING_PRICES, RAW
+from ....view import PlayerView
+from ..base import Entry, Ledger, Player, describe, margin_per_unit, purchase_for
 
 Triple = Tuple[int, int, int]
 
