@@ -13,7 +13,9 @@ positions; each model's prediction at every past decision is compared with
 what the seat actually entered.  Recent months count more.  Before any
 history (January), a prior weighs the models.
 
-Imports the engine's pure modules and ``memo``.
+Imports the engine's pure modules and ``memo``.  About 600 lines: the model
+players, the replay of their positions and the blend that scores them are
+read side by side, one module, since each model is judged by that replay.
 """
 from __future__ import annotations
 

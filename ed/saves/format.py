@@ -24,9 +24,11 @@ Reading is defensive: only a regular file of at most ``MAX_BYTES`` is read
 JSON may not repeat a key, hold NaN or Infinity, numbers of more than
 ``MAX_DIGITS`` digits, or nest deeper than any save does.
 
-With ``ed.tools.pyz`` (which writes the one-file copy), the only module of ``ed``
-outside ``ed.ui`` and the command-line tools that touches files; its callers
-decide where.
+Its callers decide where a save goes.  The module is longer than most: it is
+the whole contract of a save file, each field of the document written and read
+back with its checks, and its reading and writing speak a save's own words (a
+backup kept only of a save, a file "too large to be a saved game"); the two
+halves would each need the other.
 """
 from __future__ import annotations
 
