@@ -33,64 +33,6 @@ def play(game, avatars, *, until=None):
 # ----------------------------------------------------------------- the surface
 
 
-def _imports(root: pathlib.Path):
-    """Each module of the package ``ed`` -> the modules of ``ed`` it imports, anywhere in its code."""
-    modules = {}
-    for path in root.rglob("*.py"):
-        parts = path.relative_to(root.parent).with_suffix("").parts
-        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    graph = {}
-    for name, path in modules.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        found = set()
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                base = package.split(".")
-                base = base[:len(base) - node.level + 1] if node.level else []
-                stem = ".".join(base + ([node.module] if node.module else []))
-                for alias in node.names:  # ``from . import scenarios`` imports a module
-                    found.add(f"{stem}.{alias.name}" if f"{stem}.{alias.name}" in modules else stem)
-        graph[name] = sorted(m for m in found if m in modules and m != name)
-    return graph
-
-
-def _circle(graph, start):
-    """A list of modules that import each other round back to ``start``, or ``None``."""
-    path, seen = [start], set()
-
-    def walk(node):
-        for nxt in graph[node]:
-            if nxt == start:
-                return True
-            if nxt not in seen:
-                seen.add(nxt)
-                path.append(nxt)
-                if walk(nxt):
-                    return True
-                path.pop()
-        return False
-
-    return path + [start] if walk(start) else None
-
-
-def test_no_module_of_the_ai_imports_in_a_circle():
-    graph = _imports(pathlib.Path(ed.__file__).parent)
-    ai_modules = [m for m in graph if m.startswith("ed.ai.")]
-    assert "ed.ai.style" in ai_modules and "ed.ai.gauntlet.ev" in ai_modules
-    assert "ed.ai.style" in graph["ed.ai.models"] and "ed.ai.models" in graph["ed.ai.levels"]
-    for module in ai_modules:
-        circle = _circle(graph, module)
-        assert circle is None, " imports ".join(circle)
-
-
-def test_a_circle_of_imports_would_be_found():
-    graph = {"a": ["b"], "b": ["c"], "c": ["a", "d"], "d": []}
-    assert _circle(graph, "a") == ["a", "b", "c", "a"]
-    assert _circle(graph, "d") is None
-
-
 def test_a_full_memo_forgets_its_oldest_quarter_not_the_game_in_progress():
     from ed.ai.memo import remember
     memo: dict = {}
