@@ -32,12 +32,15 @@ The house, one module per idea; each opens with what it knows and imports:
 - ``levels``: what each level knows, and the ``Avatar``;
 - ``speech``, ``lines`` and ``hearing``: what the characters say after a phase and
   at the end of the game, their words, and the check that every line is so;
-  ``voices``: the command that measures them over simulated games
-  (``python3 -m ed.tools.voices``);
 - ``gauntlet``: sparring partners written apart from the levels, to measure
   them against;
-- ``learn`` and ``calibration``: offline commands that learned the worth of
-  stock and measure how well the forecasts do (never used in play).
+- ``randomplay``: random entries, legal and otherwise, for the benchmarks and
+  the randomised tests (a player with no aim).
+
+Imports the game (``ed``'s pure modules) and nothing else of ``ed``.  The
+offline commands that measure the players, learned the worth of stock and
+searched the exploiter's parameters are in ``ed.tools`` (``voices``,
+``learn``, ``calibration``, ``search``); see ``ed/ai/README.md``.
 """
 from __future__ import annotations
 

@@ -6,11 +6,12 @@ levels, their models, pricing or planner; each decides from a
 the engine's pure modules and this package's ``base`` and ``forecast``.
 
 The strategies, a module each: ``margin``, ``ev``, ``keeper``, ``hoarder``,
-``flooder``, ``copycat``, ``exploit``, ``beginner`` and ``saa`` (the
-sample-average-approximation bidder: models of the others from their
+``flooder``, ``copycat``, ``exploit``, ``beginner`` and ``saa`` (a package: the
+sample-average-approximation bidder, with models of the others from their
 revealed play, many joint scenarios of their entries, and the whole entry
 with the best average over them); ``lone`` is the exploiter's machinery
-with the vector searched to win alone against three experts.
+with the vector searched to win alone against three experts (searched by
+``python3 -m ed.tools.search``).  Nothing here imports a command.
 
 The surface::
 
