@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from typing import Any, Dict, List
 
 __version__ = "0.1.0"
+#: The game's name, as the window's title and the messages say it (the window adds what is
+#: on show: "Executive Decision: pass to Ann").
+TITLE = "Executive Decision"
 
 #: public name -> the submodule that defines it (or the submodule itself)
 _FACADE: Dict[str, str] = {
@@ -27,7 +30,7 @@ _FACADE: Dict[str, str] = {
     "save": "", "ai": "", "hints": "",
 }
 
-__all__ = sorted(_FACADE) + ["__version__"]
+__all__ = sorted(_FACADE) + ["TITLE", "__version__"]
 
 
 def __getattr__(name: str) -> Any:

@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import List, Optional
 
-from .. import __version__
+from .. import TITLE, __version__
 from .console import program_name, start_command
 
 NO_TK = """\
@@ -53,7 +53,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
                f"  {typed} tournament --games 200 --seats hard,medium,easy\n\n"
                f"Saved games, settings and statistics are kept in the data folder; --data-dir\n"
                f"or the ED_DATA_DIR environment variable chooses another one.")
-    parser.add_argument("--version", action="version", version=f"Executive Decision {__version__}")
+    parser.add_argument("--version", action="version", version=f"{TITLE} {__version__}")
     parser.add_argument("--data-dir", metavar="FOLDER",
                         help="where saved games, settings and logs live "
                              "(default: the platform's data folder, or $ED_DATA_DIR)")

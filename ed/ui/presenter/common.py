@@ -5,9 +5,6 @@ from typing import Mapping
 
 from ...rules import RAW
 
-#: The window's title; the screens add what is on show ("Executive Decision: pass to Ann").
-TITLE = "Executive Decision"
-
 PURCHASING = "purchasing"
 SELLING = "selling"
 OVER = "over"

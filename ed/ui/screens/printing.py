@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from tkinter import ttk
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..presenter.common import TITLE as GAME_NAME
+from ... import TITLE as GAME_NAME
 from .. import presenter as P
 from ..widgets import theme as T
 

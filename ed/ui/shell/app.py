@@ -36,7 +36,7 @@ import sys
 import tkinter as tk
 from typing import Optional
 
-from ..presenter.common import TITLE
+from ... import TITLE
 from .modes import Mode, change
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..presenter.common import TITLE
+from ... import TITLE
 from .modes import Mode
 
 

@@ -41,7 +41,7 @@ import tkinter as tk
 from typing import Dict, Optional, Tuple
 
 from ...words import and_list
-from ..presenter.common import TITLE
+from ... import TITLE
 from .entering import Entering
 from .modes import Mode
 
