@@ -15,8 +15,15 @@ display (``tests/ui/test_presenter.py``).  A module per thing shown:
 - ``voices``   what the computer players say
 - ``ending``   the end of the game
 
-The names are gathered here, so ``from ed.ui import presenter as P`` and
-``P.entry_help(...)`` reach every one of them.
+and, each imported by name where it is needed: ``scene`` (the reveal's beats),
+``setup`` (what the new-game dialog decides), ``tips`` (what every number is),
+``rules_text`` (the rules in this program's words), ``gamelog`` (the log in
+sentences), ``ledger`` (a seat's month by month) and ``record`` (the record of
+play as rows).  May import the game, the computer players' words (``ed.ai``)
+and the saves, never tkinter or another part of the window.
+
+The names of the first list are gathered here, so ``from ed.ui import presenter
+as P`` and ``P.entry_help(...)`` reach every one of them.
 """
 from __future__ import annotations
 

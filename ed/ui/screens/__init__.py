@@ -6,6 +6,6 @@ play), ``panels`` and ``drawer`` (the faces, the tabs under the board),
 ``dialogs`` and ``chooser`` (new game, open), ``ledger``, ``replay``, ``stats``,
 ``gamelog``, ``tour``, ``rules_help`` and ``printing``.
 
-May import the widgets, the presenter, the saves, the computer players and the
-game, and one another; never the shell.
+May import the widgets, the presenter, the saves, the computer players, the
+review and the game, and one another; never the shell.
 """

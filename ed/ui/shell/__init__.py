@@ -8,5 +8,6 @@ autosave, computer players off the Tk thread) and ``bench_gui`` (the
 window's benchmark).
 
 May import the screens, the widgets, the presenter, the saves, the computer
-players and the game; nothing imports the shell but ``ed.ui`` itself.
+players, the review and the game; nothing imports the shell but ``ed.ui``
+itself.
 """

@@ -6,6 +6,6 @@ the one palette), ``progress`` (the strip of months), ``question`` (a small
 modal question), ``placement`` (windows kept within the screen) and
 ``background`` (work off the Tk thread).
 
-May import the presenter and the game, and one another; never a screen or
-the shell.
+May import the presenter, the saves and the game, and one another; never a
+screen or the shell.
 """
