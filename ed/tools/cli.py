@@ -82,3 +82,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         print(NO_TK.format(error=problem, command=start_command(prog)), file=sys.stderr)
         return 1
     return ui.main(options)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
