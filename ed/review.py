@@ -9,9 +9,12 @@ Both results are counted the same way (``WORTH``): cash, plus the stock at
 what it would fetch at the phase's closing prices, less what loans will cost
 to repay.  The difference is what the decision cost (or gained) against the
 expert's, that phase alone; the costliest three come first, each told in a few
-words with the money it left on the table (``Decision.short``: at most 30 words
-and 6 numbers), and whole in one longer sentence (``Decision.sentence``), both
-made only from the two resolved reports.
+words with the money and what it is (``Decision.short``: at most 30 words and
+6 numbers; "left on the table" only where it is cash alone, otherwise "worth
+$N less than the expert's entry once the buying closed", since stock bought
+may yet sell for more than it is counted at), and whole in one longer
+sentence (``Decision.sentence``), both made only from the two resolved
+reports.
 
 Pure: no tkinter, no printing, no files (``ed.review_cli`` is the command
 ``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
@@ -24,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .engine import Game
-from .production import makeable_plans, materials_used
+from .production import is_makeable, makeable_plans, materials_used
 from .report import PURCHASING, PhaseReport, SeatResult
 from .rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
 from .words import and_list
@@ -274,10 +277,10 @@ def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: 
     talk = tuple((game.names[s], explanations[(month, phase, s)])
                  for s in range(game.players)
                  if game.seats[s].is_computer and explanations.get((month, phase, s)))
-    text = decision_sentence(report, other, seat, mine, theirs, got, would)
-    difference = would.worth - got.worth
-    return Decision(month, phase, mine, theirs, reason, got, would, difference, text, talk,
-                    short_sentence(report, other, seat, mine, theirs, difference))
+    text = decision_sentence(report, other, seat, mine, theirs, got, would,
+                             recipes=game.rules.recipes)
+    return Decision(month, phase, mine, theirs, reason, got, would, would.worth - got.worth,
+                    text, talk, short_sentence(report, other, seat, mine, theirs, got, would))
 
 
 def _normal(entry: Mapping[str, Pair]) -> Entry:
@@ -420,9 +423,11 @@ def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
 
 
 def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
-                      theirs: Entry, got: Outcome, would: Outcome) -> str:
+                      theirs: Entry, got: Outcome, would: Outcome, *,
+                      recipes: Mapping[str, Triple]) -> str:
     """One plain sentence: the month, what was entered, what happened, what the expert's entry
-    would have done and the difference.  Every number comes from the two resolved reports."""
+    would have done and the difference in worth (``WORTH``).  Every number comes from the two
+    resolved reports."""
     buying = report.phase == PURCHASING
     head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: you {_entered(mine, buying)}"
     keys = [k for k, _ in mine]
@@ -437,31 +442,44 @@ def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: 
     if moved:
         tail += f" ({_market(other, moved, named=True)})"
     if buying:
-        tail += _goods_clause(got, would)
+        tail += _goods_clause(got, would, recipes)
     difference = would.worth - got.worth
     if difference > 0:
-        tail += f": {_money(difference)} more"
+        tail += f": worth {_money(difference)} more"
     elif difference < 0:
-        tail += f": {_money(-difference)} less"
+        tail += f": worth {_money(-difference)} less"
     else:
-        tail += ": no more and no less"
+        tail += ": worth no more and no less"
     return f"{head}; {tail} at the end of {month_label(report.month)}'s " \
            f"{_PHASE_WORD[report.phase]}."
 
 
 def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
-                   theirs: Entry, difference: int) -> str:
+                   theirs: Entry, got: Outcome, would: Outcome) -> str:
     """The decision in at most 30 words and 6 numbers: the month, the one part of the entry
     that cost (or gained) the most, and the money: ``"Sep, selling: you asked $17 for an A
-    that fetched $179 — $412 left on the table."``  Every number is the reports'."""
+    that fetched $179 — $412 left on the table."``  Every number is the reports'.
+
+    "Left on the table" only where the difference is cash alone (the stock, counted at the
+    closing prices, and the loans come to the same both ways); otherwise the money is said as
+    what it is, a difference in ``WORTH`` once the phase closed ("worth $221 less than the
+    expert's entry once the buying closed"), since stock bought may yet sell for more."""
     head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: "
-    if difference > 0:
-        money = f"{_money(difference)} left on the table"
-    elif difference < 0:
-        money = f"{_money(-difference)} better than the expert"
-    else:
-        money = "no more and no less than the expert's"
-    return f"{head}{_what_told(report, other, seat, mine, theirs)} — {money}."
+    return f"{head}{_what_told(report, other, seat, mine, theirs)} — " \
+           f"{_difference_told(got, would, _PHASE_WORD[report.phase])}."
+
+
+def _difference_told(got: Outcome, would: Outcome, phase_word: str) -> str:
+    """``"$412 left on the table"``, ``"$6 better than the expert"`` (cash alone), or ``"worth
+    $221 less than the expert's entry once the buying closed"`` (stock or loans too)."""
+    difference = would.worth - got.worth
+    if not difference:
+        return "no more and no less than the expert's"
+    if would.worth - would.cash == got.worth - got.cash:
+        return f"{_money(difference)} left on the table" if difference > 0 else \
+            f"{_money(-difference)} better than the expert"
+    return f"worth {_money(abs(difference))} {'less' if difference > 0 else 'more'} than " \
+           f"the expert's entry once the {phase_word} closed"
 
 
 def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
@@ -530,17 +548,19 @@ def _one_line(entry: Entry, buying: bool) -> str:
     return f"{'bid' if buying else 'asked'} {_money(price)} for {units} {NAMES[key]}"
 
 
-def _goods_clause(got: Outcome, would: Outcome) -> str:
-    """``", enough with the rest of your stock for 2 more B (B at $150)"`` where the expert's
-    stock makes more goods at the phase's closing prices than the person's (as counted in
-    ``WORTH``), else nothing."""
+def _goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) -> str:
+    """``", enough for 2 more B (B at $150)"`` where the expert's stock makes more goods at the
+    phase's closing prices than the person's (as counted in ``WORTH``), else nothing; ``"enough
+    with the rest of your stock for"`` where the expert's purchase alone would not make every
+    good it was counted as (the stock held before the phase is needed too)."""
     more = [(n - m, g, p) for n, m, g, p in zip(would.made, got.made, GOODS, would.prices[3:])
             if n > m]
     if not more:
         return ""
     made = and_list([f"{n} more {g}" for n, g, _ in more])
     stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
-    return f", enough with the rest of your stock for {made} ({stood})"
+    alone = is_makeable(recipes, would.made, would.done)
+    return f", enough{'' if alone else ' with the rest of your stock'} for {made} ({stood})"
 
 
 if __name__ == "__main__":      # python3 -m ed.review: the command lives in ed.review_cli
