@@ -97,6 +97,12 @@ class Decision:
     short: str = ""                 # the decision in a few words, the money at the end
 
     @property
+    def cash_alone(self) -> bool:
+        """Whether the difference is in cash alone: the stock, counted at the closing prices,
+        and the loans come to the same with either entry."""
+        return _cash_alone(self.actual, self.review)
+
+    @property
     def label(self) -> str:
         """``"May, buying"``."""
         return f"{month_label(self.month)}, {_PHASE_WORD[self.phase]}"
@@ -150,12 +156,16 @@ class Review:
     @property
     def total_text(self) -> str:
         """What the sum of the differences is, in words: ``"$434 left on the table against
-        the expert's entries"``, ``"$6 better than the expert"``."""
-        if self.total > 0:
-            return f"{_money(self.total)} left on the table against the expert's entries"
-        if self.total < 0:
-            return f"{_money(-self.total)} better than the expert"
-        return "the same as the expert's entries, in all"
+        the expert's entries"``, ``"$6 better than the expert"`` where every difference is
+        cash alone; ``"worth $94 less than the expert's entries"``, ``"worth $6 more…"``
+        where stock counted at closing prices is in it too."""
+        if not self.total:
+            return "the same as the expert's entries, in all"
+        if all(d.cash_alone for d in self.decisions if d.difference):
+            return f"{_money(self.total)} left on the table against the expert's entries" \
+                if self.total > 0 else f"{_money(-self.total)} better than the expert"
+        return f"worth {_money(abs(self.total))} {'less' if self.total > 0 else 'more'} than " \
+               f"the expert's entries"
 
     @property
     def summary(self) -> str:
@@ -469,13 +479,17 @@ def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Ent
            f"{_difference_told(got, would, _PHASE_WORD[report.phase])}."
 
 
+def _cash_alone(got: Outcome, would: Outcome) -> bool:
+    return would.worth - would.cash == got.worth - got.cash
+
+
 def _difference_told(got: Outcome, would: Outcome, phase_word: str) -> str:
     """``"$412 left on the table"``, ``"$6 better than the expert"`` (cash alone), or ``"worth
     $221 less than the expert's entry once the buying closed"`` (stock or loans too)."""
     difference = would.worth - got.worth
     if not difference:
         return "no more and no less than the expert's"
-    if would.worth - would.cash == got.worth - got.cash:
+    if _cash_alone(got, would):
         return f"{_money(difference)} left on the table" if difference > 0 else \
             f"{_money(-difference)} better than the expert"
     return f"worth {_money(abs(difference))} {'less' if difference > 0 else 'more'} than " \

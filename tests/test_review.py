@@ -366,7 +366,9 @@ def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_once_the_phase_c
     assert buying.seats[0].stock_after == {"xfine": 12, "fine": 0, "standard": 0}  # none before
     assert selling.seats[0].lines[0].done == 4 and selling.seats[0].money > 600   # a profit
     top = review.review(game, 0).costliest[0]
-    assert top.label == "Jun, buying"
+    assert top.label == "Jun, buying" and not top.cash_alone
+    assert review.review(game, 0).total_text == \
+        f"worth ${top.difference} less than the expert's entries"
     # By the rule (README "The review"): each counted at the end of Jun's buying, from scratch.
     again = played_again(game, 10, 0, dict(top.suggested))
     as_played = played_again(game, 10, 0, game.log()[10][0])
@@ -449,17 +451,23 @@ def test_an_ask_far_under_the_market_is_told_with_the_price_it_fetched():
     each = "" if sold == 1 else " each"
     assert top.short == (f"{ed.rules.month_label(top.month)}, selling: you asked $17 for "
                          f"{what} ${market:,}{each} — ${top.difference:,} left on the table.")
+    assert all(d.cash_alone for d in found.decisions if d.difference)
     assert found.total_text == f"${found.total:,} left on the table against the expert's " \
                                f"entries"
 
 
 def test_the_total_says_what_it_is():
-    def total(differences):
-        decisions = tuple(types.SimpleNamespace(difference=d) for d in differences)
+    def total(differences, cash_alone=True):
+        decisions = tuple(types.SimpleNamespace(difference=d, cash_alone=cash_alone or not i)
+                          for i, d in enumerate(differences))
         return review.Review(0, "Tess", decisions, (), (), (), ()).total_text
     assert total([412, 22]) == "$434 left on the table against the expert's entries"
     assert total([10, -16]) == "$6 better than the expert"
     assert total([0]) == "the same as the expert's entries, in all"
+    # where stock counted at the closing prices is in a difference, the sum is a worth
+    assert total([412, 22], cash_alone=False) == "worth $434 less than the expert's entries"
+    assert total([10, -16], cash_alone=False) == "worth $6 more than the expert's entries"
+    assert total([0, 0], cash_alone=False) == "the same as the expert's entries, in all"
 
 
 # ------------------------------------------------------------------ the command
