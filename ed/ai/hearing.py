@@ -55,7 +55,8 @@ WORDS = (
     (r"\bnobody (at this table )?bought more\b|\b(biggest|largest|most) \w+ at the table\b"
      r"|\bmost units at the table\b", ("most_bought",)),
     (r"\bcushion (holds|is untouched|grows|is for)\b|\bkept my cushion\b|\bcomfortable\b"
-     r"|\bsafe and sound\b|\bstays safe\b|\bkept \$[\d,]+ safe\b|\bI feel safe\b",
+     r"|\bsafe and sound\b|\bstays safe\b|\bkept \$[\d,]+ safe\b|\bI feel safe\b"
+     r"|\bslow and safe\b",
      ("cushion",)),
     (r"\bnext (month|time|batch)\b|\bnot for long\b|\bfor now\b|\btemporarily\b"
      r"|\bI will be back\b|\bcoming\b|\bfor later\b|\blater\b|\bcan wait\b"

@@ -378,7 +378,7 @@ _IRIS: Lines = {
                   "The final sale brought {money}. No loose ends."),
     "last_unsold": ("No sale at the very end. Disappointing.",),
     "lead_taken": ("I have the lead, with {cash}. Carefully done.",
-                   "In front, at {cash}. Slow and safe."),
+                   "In front, at {cash}. Slow and safe.{?cushion}"),
     "lead_kept": ("Still ahead, by {gap}. Stay careful.",
                   "A lead of {gap}. No risks now."),
     "lead_lost": ("{other} is ahead of me now. No panic.",
