@@ -11,10 +11,9 @@ to repay.  The difference is what the decision cost (or gained) against the
 expert's, that phase alone; the costliest three come first, each told in a few
 words with the money and what it is (``Decision.short``: at most 30 words and
 6 numbers; "left on the table" only where it is cash alone, otherwise "worth
-$N less than the expert's entry once the buying closed", since stock bought
-may yet sell for more than it is counted at), and whole in one longer
-sentence (``Decision.sentence``), both made only from the two resolved
-reports.
+$N less than the expert's at closing prices", since stock bought may yet
+sell for more than it is counted at), and whole in one longer sentence
+(``Decision.sentence``), both made only from the two resolved reports.
 
 Pure: no tkinter, no printing, no files (``ed.review_cli`` is the command
 ``python3 -m ed.review SAVE``).  Imports the engine, the rules' tables and
@@ -59,7 +58,8 @@ class Outcome:
 
     ``made`` is the units of A, B and C the stock was counted as (``stock_worth``);
     ``done`` the units bought or sold of each of the phase's three commodities;
-    ``prices`` every commodity's market price at the phase's end (``COMMODITIES`` order).
+    ``prices`` every commodity's market price at the phase's end (``COMMODITIES`` order);
+    ``final`` whether this is after the last month (``worth`` is then the final cash).
     """
 
     cash: int
@@ -72,6 +72,7 @@ class Outcome:
     money: int                      # paid (buying) or received (selling) this phase
     cancelled: bool
     prices: Tuple[int, ...]
+    final: bool = False             # after the last month: the worth is the final cash
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,8 @@ class Decision:
 
     @property
     def cash_alone(self) -> bool:
-        """Whether the difference is in cash alone: the stock, counted at the closing prices,
-        and the loans come to the same with either entry."""
+        """Whether the difference is in cash alone: after the last month (the final cash), or
+        with the stock, counted at the closing prices, and the loans the same either way."""
         return _cash_alone(self.actual, self.review)
 
     @property
@@ -331,7 +332,8 @@ def _outcome(game: Game, seat: int) -> Outcome:
         value, made = stock_worth(stock, prices[:3], prices[3:], game.rules.recipes)
     done = tuple(line.done for line in result.lines)
     return Outcome(result.cash_after, stock, value, made, owed, result.cash_after + value - owed,
-                   done, result.money, result.cancelled, prices)  # type: ignore[arg-type]
+                   done, result.money, result.cancelled, prices,  # type: ignore[arg-type]
+                   report.settlement is not None)
 
 
 _WORTH_MEMO: Dict[tuple, Tuple[int, Triple]] = {}
@@ -472,20 +474,23 @@ def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Ent
 
     "Left on the table" only where the difference is cash alone (the stock, counted at the
     closing prices, and the loans come to the same both ways); otherwise the money is said as
-    what it is, a difference in ``WORTH`` once the phase closed ("worth $221 less than the
-    expert's entry once the buying closed"), since stock bought may yet sell for more."""
+    what it is, a difference in ``WORTH`` ("worth $221 less than the expert's at closing
+    prices"), since stock bought may yet sell for more than it is counted at."""
     head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: "
     return f"{head}{_what_told(report, other, seat, mine, theirs)} — " \
-           f"{_difference_told(got, would, _PHASE_WORD[report.phase])}."
+           f"{_difference_told(got, would)}."
 
 
 def _cash_alone(got: Outcome, would: Outcome) -> bool:
-    return would.worth - would.cash == got.worth - got.cash
+    """Whether ``would`` and ``got`` differ in cash alone: after the last month (the stock
+    sold to the Broker, the loans repaid: the final cash), or with the stock, counted at the
+    closing prices, and the loans coming to the same."""
+    return got.final or would.worth - would.cash == got.worth - got.cash
 
 
-def _difference_told(got: Outcome, would: Outcome, phase_word: str) -> str:
+def _difference_told(got: Outcome, would: Outcome) -> str:
     """``"$412 left on the table"``, ``"$6 better than the expert"`` (cash alone), or ``"worth
-    $221 less than the expert's entry once the buying closed"`` (stock or loans too)."""
+    $221 less than the expert's at closing prices"`` (stock or loans too)."""
     difference = would.worth - got.worth
     if not difference:
         return "no more and no less than the expert's"
@@ -493,7 +498,7 @@ def _difference_told(got: Outcome, would: Outcome, phase_word: str) -> str:
         return f"{_money(difference)} left on the table" if difference > 0 else \
             f"{_money(-difference)} better than the expert"
     return f"worth {_money(abs(difference))} {'less' if difference > 0 else 'more'} than " \
-           f"the expert's entry once the {phase_word} closed"
+           f"the expert's at closing prices"
 
 
 def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,

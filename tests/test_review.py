@@ -310,7 +310,8 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                 assert len(re.findall(r"\d[\d,]*", short)) <= 6, short
                 assert _money_in(short) == [decision.difference] or \
                     decision.difference == 0, short
-                cash_alone = decision.review.worth - decision.review.cash == \
+                final = decision.month == rules.months and decision.phase == "selling"
+                cash_alone = final or decision.review.worth - decision.review.cash == \
                     decision.actual.worth - decision.actual.cash
                 assert ("left on the table" in short or "better than" in short) == \
                     (cash_alone and decision.difference != 0), short
@@ -323,9 +324,8 @@ def _money_in(short: str) -> list:
     better: "left on the table" and "worth $N less than the expert's entry" are positive,
     "better than the expert" and "worth $N more than the expert's entry" negative."""
     found = re.search(r"— (?:worth )?\$([\d,]+) (left on the table|better than the expert"
-                      r"|less than the expert's entry once the (?:buying|selling) closed"
-                      r"|more than the expert's entry once the (?:buying|selling) closed)\.$",
-                      short)
+                      r"|less than the expert's at closing prices"
+                      r"|more than the expert's at closing prices)\.$", short)
     if not found:
         return []
     sign = 1 if found.group(2).startswith(("left", "less")) else -1
@@ -340,7 +340,7 @@ def test_the_costliest_decision_in_a_few_words_with_what_the_money_is(crafted_ga
     name = ed.rules.NAMES[key]
     assert top.short == (f"Mar, buying: you bid ${new_price - 1} for {units} {name}, which "
                          f"closed at ${new_price} — worth ${top.difference} less than the "
-                         f"expert's entry once the buying closed.")
+                         f"expert's at closing prices.")
     assert len(top.short.split()) <= 30 and len(re.findall(r"\d[\d,]*", top.short)) <= 6
 
 
@@ -355,10 +355,11 @@ def crafted_x_fine(seed=26):
     return expert_game(plant, seed)
 
 
-def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_once_the_phase_closed():
+def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_at_closing_prices():
     """Ann, holding no stock, pays $600 for 12 X-Fine and sells them as 4 A for more than
-    that; the expert's cheaper mix is worth more at the end of Jun's buying, which is what the
-    review counts and now says, and its detail names no stock Ann did not have."""
+    that; the expert's cheaper mix is worth more at the end of Jun's buying, stock counted at
+    its closing prices, which is what the review counts and says (not money left on the
+    table), and its detail names no stock Ann did not have."""
     game = crafted_x_fine()
     buying, selling = game.history[10], game.history[11]
     assert (buying.month, buying.phase) == (6, "purchasing")
@@ -379,35 +380,38 @@ def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_once_the_phase_c
     assert is_makeable(game.rules.recipes, top.review.made, bought)   # from its purchase alone
     assert top.short == (f"Jun, buying: you bought 12 X-Fine at $50; the expert would have "
                          f"bought {bought[0]} — worth ${top.difference} less than the expert's "
-                         f"entry once the buying closed.")
+                         f"at closing prices.")
     assert "rest of your stock" not in top.sentence
     assert ", enough for " in top.sentence
     assert top.sentence.endswith(f": worth ${top.difference} more at the end of Jun's buying.")
 
 
 def outcome(cash, stock, stock_worth, made=(0, 0, 0), done=(0, 0, 0), owed=0,
-            prices=(40, 44, 21, 149, 130, 113)):
+            prices=(40, 44, 21, 149, 130, 113), final=False):
     return review.Outcome(cash, stock, stock_worth, made, owed, cash + stock_worth - owed, done,
-                          0, False, prices)
+                          0, False, prices, final)
 
 
 def test_left_on_the_table_only_where_the_difference_is_cash_alone():
     same = outcome(300, (0, 2, 0), 60)
-    assert review._difference_told(same, outcome(712, (0, 2, 0), 60), "selling") == \
+    assert review._difference_told(same, outcome(712, (0, 2, 0), 60)) == \
         "$412 left on the table"
-    assert review._difference_told(same, outcome(294, (0, 2, 0), 60), "selling") == \
+    assert review._difference_told(same, outcome(294, (0, 2, 0), 60)) == \
         "$6 better than the expert"
-    assert review._difference_told(outcome(383, (12, 0, 0), 604), outcome(511, (6, 4, 2), 570),
-                                   "buying") == \
-        "worth $94 less than the expert's entry once the buying closed"
-    assert review._difference_told(outcome(151, (12, 4, 2), 914), outcome(625, (0, 7, 2), 402),
-                                   "buying") == \
-        "worth $38 more than the expert's entry once the buying closed"
+    assert review._difference_told(outcome(383, (12, 0, 0), 604),
+                                   outcome(511, (6, 4, 2), 570)) == \
+        "worth $94 less than the expert's at closing prices"
+    assert review._difference_told(outcome(151, (12, 4, 2), 914),
+                                   outcome(625, (0, 7, 2), 402)) == \
+        "worth $38 more than the expert's at closing prices"
     loan = outcome(712, (0, 2, 0), 60, owed=125)           # the same stock, but a loan to repay
-    assert review._difference_told(same, loan, "buying") == \
-        "worth $287 less than the expert's entry once the buying closed"
-    assert review._difference_told(same, same, "buying") == "no more and no less than the " \
-                                                            "expert's"
+    assert review._difference_told(same, loan) == \
+        "worth $287 less than the expert's at closing prices"
+    assert review._difference_told(same, same) == "no more and no less than the expert's"
+    # After the last month the stock is sold to the Broker: the worth is the final cash.
+    assert review._difference_told(outcome(700, (2, 0, 0), 80, final=True),
+                                   outcome(923, (0, 0, 0), 0, final=True)) == \
+        "$143 left on the table"
 
 
 def test_the_detail_names_the_stock_held_only_where_the_goods_counted_need_it():
