@@ -46,7 +46,8 @@ def test_no_sentence_is_shared_by_two_characters_or_said_twice_by_one():
 def test_every_sentence_fills_in_only_what_its_moment_knows():
     for key in KEYS:
         for moment, group in PHASE_LINES[key].items():
-            allowed = set(speech.FIELDS[moment]) | set(speech.COMMON_FIELDS)
+            allowed = set(speech.FIELDS[moment]) | set(speech.COMMON_FIELDS) | \
+                set(speech.FACTS)
             for template in group:
                 assert set(speech.template_fields(template)) <= allowed, (key, template)
         for place, group in LAST_WORDS[key].items():
@@ -105,7 +106,7 @@ def test_the_lot_only_when_every_unit_offered_sold_and_nothing_could_be_made():
                             {"A": (1, 100)}, {"C": (1, 60)})
     ann, rex = found(game, 0), found(game, 1)
     assert "sold_lot" in ann and "sold_all" in ann
-    assert ann["sold_lot"].claims == (("sold_all",), ("nothing_left",))
+    assert ann["sold_lot"].claims == (("sold_all",), ("none_makeable",))
     assert "sold_all" in rex and "sold_lot" not in rex         # 2 Fine, 2 Standard left
     text, claims = speech.fill("Sold the lot: {money}.", ann["sold_lot"])
     assert text == "Sold the lot: $100." and ("received", 100) in claims
@@ -117,8 +118,8 @@ def test_cheap_only_when_the_price_paid_was_at_or_under_the_market():
     game = two_player_month({"fine": (4, 45)}, {"fine": (6, 30)})
     ann, rex = found(game, 0), found(game, 1)
     assert "bought_cheap" not in ann and ann["paid_over"].claims == (("over_market", 60),)
-    assert speech.fill("Hmph. {over} over the market.", ann["paid_over"])[0] == \
-        "Hmph. $60 over the market."
+    assert speech.fill("Hmph. {over} over the market in all.", ann["paid_over"])[0] == \
+        "Hmph. $60 over the market in all."
     assert "bought_cheap" in rex and "paid_over" not in rex
     assert speech.fill("Cheap in: {units} for {money}.", rex["bought_cheap"])[0] == \
         "Cheap in: 6 units for $180."
@@ -172,13 +173,228 @@ def test_the_checker_reads_the_report_not_the_line():
     unclaimed = speech.Line("Paid $180 for 6 units.", "pleased", "t", (("paid", 180),))
     assert checked(game, 1, unclaimed) == ["the number 6 stands for no claim"]
     lot = speech.Line("Bought the lot.", "pleased", "t", (("bought_all",),))
-    assert checked(game, 1, lot) == ["'\\\\bthe lot\\\\b' needs one of ('nothing_left',)"]
+    assert checked(game, 1, lot) == [
+        "'\\\\bthe lot\\\\b|\\\\bnothing left to make\\\\b' needs one of ('none_makeable',)"]
     named = speech.Line("Ann overpaid.", "pleased", "t", (("bought_all",),))
     assert checked(game, 1, named) == ["Ann is named with no claim about them"]
     cheap = speech.Line("Cheap in.", "pleased", "t", (("bought_all",),))
     assert checked(game, 0, cheap) == [
         "'\\\\bcheap' needs one of ('paid_at_most_market', 'under_market')"]
     assert checked(game, 0, speech.Line("x", "glum", "t", ())) == ["the line claims nothing"]
+
+
+# ------------------------------------------------------------------ words that claim more
+
+def month_of(buys, sells=None, *, months=12, **variations):
+    """One month of a game of ``len(buys)`` players, P0, P1..., each entering its own."""
+    players = len(buys)
+    game = ed.Game(ed.Rules(players=players, months=months, **variations),
+                   [f"P{s}" for s in range(players)], seed=1)
+    for entries in (buys, sells) if sells is not None else (buys,):
+        for seat, entry in enumerate(entries):
+            game.submit(seat, entry)
+        game.resolve()
+    return game
+
+
+def sayable(game, seat, character, moment):
+    """Every sentence ``character`` may say of ``moment`` in ``seat``'s place, filled in."""
+    held = found(game, seat)[moment]
+    return [speech.fill(template, held)[0] for _, template in speech.sayable(character, held)]
+
+
+def heard_bare(game, seat, words, moment):
+    """What the checker says of ``words`` (a template) said with only its moment's claims,
+    the facts it claims beyond them left off."""
+    held = found(game, seat)[moment]
+    text, claims = speech.fill(re.sub(r"\{\?\w+\}", "", words), held)
+    return checked(game, seat, speech.Line(text, "neutral", "t", claims))
+
+
+def needs(kinds):
+    """The checker's sentence for the words that need one of ``kinds``."""
+    pattern = next(p for p, n in hearing.WORDS if n == kinds)
+    return f"{pattern!r} needs one of {kinds}"
+
+
+def test_nothing_left_only_when_no_raw_stock_at_all_is_left():
+    """Four sellers of the lot: P0 sells a C and keeps 0·0·2, P1 and P2 an A each and keep
+    2·0·0 and 1·0·0 (none of it makes anything), P3 an A and keeps nothing at all."""
+    game = month_of([{"fine": (1, 30), "standard": (4, 20)}, {"xfine": (4, 40), "fine": (1, 30)},
+                     {"xfine": (3, 40), "fine": (1, 30)}, {"xfine": (2, 40), "fine": (1, 30)}],
+                    [{"C": (1, 90)}, {"A": (1, 140)}, {"A": (1, 140)}, {"A": (1, 140)}])
+    stock = [tuple(r.stock_after.values()) for r in game.history[-1].seats]
+    assert stock == [(0, 0, 2), (2, 0, 0), (1, 0, 0), (0, 0, 0)]
+    cases = [(0, "mabel", "Every last unit gone for $90. Not a crumb wasted."),
+             (1, "iris", "Everything sold, nothing left: $140. Tidy."),
+             (2, "rex", "Every last unit gone, $140! Boom!")]
+    for seat, character, words in cases:
+        assert words not in sayable(game, seat, character, "sold_lot")
+        template = next(t for t in PHASE_LINES[character]["sold_lot"]
+                        if speech.fill(t.split("{?")[0], found(game, seat)["sold_lot"])[0]
+                        == words)
+        assert heard_bare(game, seat, template, "sold_lot") == [needs(("no_stock",))]
+    assert "Sold the lot: $90. A tidy sum." in sayable(game, 0, "mabel", "sold_lot")
+    assert "Everything sold, nothing left: $140. Tidy." in sayable(game, 3, "iris", "sold_lot")
+
+
+def test_some_stock_kept_only_when_some_is_left():
+    game = month_of([{"xfine": (4, 40), "fine": (1, 30)}, {"xfine": (2, 40), "fine": (1, 30)}],
+                    [{"A": (1, 140)}, {"A": (1, 140)}])
+    words = "My whole offer went. Some stock kept in reserve."
+    assert words in sayable(game, 0, "iris", "sold_all")            # 2 X-Fine kept
+    assert words not in sayable(game, 1, "iris", "sold_all")        # nothing at all
+    assert heard_bare(game, 1, words, "sold_all") == [needs(("stock_kept",))]
+
+
+def test_not_a_penny_more_only_when_every_unit_was_bought_at_the_market_price():
+    """P0 bids $31 for 4 Fine and P1 $30 for 6: Fine stays at $30, P0 $4 over it."""
+    game = month_of([{"fine": (4, 31)}, {"fine": (6, 30)}])
+    assert "4 units in, and I paid $124. Not a penny more." not in \
+        sayable(game, 0, "mabel", "bought_all")
+    assert heard_bare(game, 0, "{units} in, and I paid {money}. Not a penny more.",
+                      "bought_all") == [needs(("paid_at_most_market", "paid_market"))]
+    assert "6 units in, and I paid $180. Not a penny more." in \
+        sayable(game, 1, "mabel", "bought_all")
+
+
+def test_a_part_fill_only_for_variation_two_s_part_fill_of_a_bid():
+    """P0 bids $31 for 3 Fine, which P1's 9 units send to $32, and $20 for 4 Standard: with
+    Variation II off the Fine fails whole (4 of 7 bought), with it on 2 of the 3 are bought."""
+    buys = [{"fine": (3, 31), "standard": (4, 20)}, {"fine": (9, 40)}]
+    whole = month_of(buys)
+    said = sayable(whole, 0, "mabel", "bought_part") + sayable(whole, 0, "iris", "bought_part")
+    assert "Only 4 of my 7 units. I will not chase the rest." in said
+    assert not [s for s in said if re.search("part(ial)? fill", s, re.IGNORECASE)], said
+    for words in ("Part filled: {done} of {units}, {money}.", "A partial fill, {money}."):
+        assert heard_bare(whole, 0, words, "bought_part") == [needs(("part_filled",))]
+    part = month_of(buys, partial_fills=True)
+    assert [line.done for line in part.history[-1].seats[0].lines] == [0, 2, 4]
+    assert "Part filled: 6 of 7 units, $142." in sayable(part, 0, "mabel", "bought_part")
+
+
+def test_a_part_sale_only_for_variation_three_s_part_sale_of_an_offer():
+    """P0 offers an A at $140 (it sells) and 2 C at $99 where C goes to $97: with Variation
+    III off the C fail whole, with it on one of the two sells."""
+    buys = [{"xfine": (2, 40), "fine": (3, 30), "standard": (4, 20)}, {}]
+    sells = [{"A": (1, 140), "C": (2, 99)}, {}]
+    whole = month_of(buys, sells)
+    assert "A part sale, $140. Acceptable." not in sayable(whole, 0, "iris", "sold_part")
+    assert heard_bare(whole, 0, "A part sale, {money}. Acceptable.", "sold_part") == \
+        [needs(("part_sold",))]
+    part = month_of(buys, sells, partial_sales=True)
+    assert "A part sale, $239. Acceptable." in sayable(part, 0, "iris", "sold_part")
+
+
+def test_money_over_the_market_over_several_grades_is_called_a_sum():
+    """P0 pays $6 over X-Fine's $44 on 2 units, $8 over Fine's $22 and Standard's $12 on 2
+    each: $44 in all, which beside X-Fine's $44 must not read as a bid $44 too high."""
+    game = month_of([{"xfine": (2, 50), "fine": (2, 30), "standard": (2, 20)},
+                     {"xfine": (12, 44)}])
+    assert found(game, 0)["paid_over"].claims == (("over_market", 44),)
+    assert sayable(game, 0, "mabel", "paid_over") == [
+        "Hmph. $44 over the market in all. I shall not do that again.",
+        "I paid $44 more than I needed to, all told. Careless."]
+    assert heard_bare(game, 0, "Hmph. {over} over the market.", "paid_over") == [
+        "a sum over the units (over_market or under_market) needs "
+        "'\\\\bin all\\\\b|\\\\ball told\\\\b'"]
+    for key in KEYS:
+        for moment in ("paid_over", "sold_cheap"):
+            for template in PHASE_LINES[key][moment]:
+                sum_said = "{over}" in template or "{under}" in template
+                assert not sum_said or re.search(r"in all|all told", template), template
+
+
+def test_the_x_fine_is_mine_only_for_the_one_who_bought_the_most_of_it():
+    game = month_of([{"xfine": (3, 40)}, {"xfine": (4, 40)}])
+    assert "The X-Fine is mine: 3 units." not in sayable(game, 0, "otto", "bought_xfine")
+    assert heard_bare(game, 0, "The X-Fine is mine: {units}.", "bought_xfine") == \
+        [needs(("most_of",))]
+    assert "The X-Fine is mine: 4 units." in sayable(game, 1, "otto", "bought_xfine")
+
+
+def test_the_cushion_holds_only_with_half_the_starting_cash_in_hand():
+    """Six players start with $300: P0 spends $223 and keeps $77, P1 spends $30."""
+    game = month_of([{"xfine": (5, 40), "standard": (1, 23)}, {"fine": (1, 30)}] + [{}] * 4)
+    assert [r.cash_after for r in game.history[-1].seats[:2]] == [77, 270]
+    assert ("?cushion", "", ("cushion", 150)) in speech.facts(game.history[-1], 1, game.rules)
+    words = "Everything I ordered arrived, and the cushion holds."
+    assert words not in sayable(game, 0, "iris", "bought_all")
+    assert heard_bare(game, 0, words, "bought_all") == [needs(("cushion",))]
+    assert words in sayable(game, 1, "iris", "bought_all")
+
+
+def test_outbid_only_when_another_player_bought_at_a_higher_bid():
+    """Both bid under Fine's new $31: nobody outbid P0.  Then P1 bids $40 for 9 and buys."""
+    nobody = month_of([{"fine": (3, 23)}, {"fine": (8, 28)}])
+    assert "Outbid on Fine. It happens." not in sayable(nobody, 0, "felix", "outbid")
+    assert heard_bare(nobody, 0, "Outbid on {good}. It happens.", "outbid") == \
+        [needs(("outbid", "outbid_by"))]
+    beaten = month_of([{"fine": (3, 31)}, {"fine": (9, 40)}])
+    assert "Outbid on Fine. It happens." in sayable(beaten, 0, "felix", "outbid")
+    assert "P1 outbid me on Fine. Good luck to them." in sayable(beaten, 0, "felix",
+                                                                 "took_mine")
+
+
+def test_next_month_is_never_said_in_the_last_month():
+    words = "No orders. Saving up for a big one!"
+    assert words in sayable(month_of([{}, {"fine": (1, 30)}]), 0, "rex", "no_order")
+    last = month_of([{}, {"fine": (1, 30)}], months=1)
+    assert words not in sayable(last, 0, "rex", "no_order")
+    assert heard_bare(last, 0, words, "no_order") == [needs(("not_last_month",))]
+
+
+#: The claims each field that writes no words stands for (``speech.FACTS`` and the moments'
+#: own), as the checker knows them.
+FACT_KINDS = {"?no_stock": {"no_stock"}, "?kept": {"stock_kept"}, "?cushion": {"cushion"},
+              "?later": {"not_last_month"}, "?at_market": {"paid_market", "sold_market"},
+              "?not_over": {"paid_at_most_market"}, "?part_fill": {"part_filled"},
+              "?part_sale": {"part_sold"}, "?outbid": {"outbid"}, "?outbid_by": {"outbid_by"},
+              "?undercut_by": {"undercut_by"}, "?most_of": {"most_of"}}
+
+
+def moment_kinds():
+    """Each moment's claims, and each of its fields' claim, by kind: every moment met in
+    four simulated games, and two crafted (a purchase cancelled, an offer not made)."""
+    found = {}
+
+    def note(report, seat, rules, before):
+        for moment in speech.moments(report, seat, rules, before):
+            kinds = found.setdefault(moment.name, ({c[0] for c in moment.claims}, {}))
+            for field, _, claim in moment.values:
+                kinds[1][field] = claim[0]
+
+    for index in range(4):
+        game, _ = voices.play(index, 1)
+        before = [game.rules.starting_cash] * game.players
+        for report in game.history:
+            for seat in range(game.players):
+                note(report, seat, game.rules, before)
+            if report.phase == "selling":
+                before = [r.cash_after for r in report.seats]
+    cancelled = two_player_month({"xfine": (12, 80), "fine": (6, 80)}, {}, {"A": (1, 100)})
+    for report in cancelled.history:
+        note(report, 0, cancelled.rules, [900, 900])
+    return found
+
+
+def test_every_sentence_s_words_have_the_claims_behind_them():
+    """Every sentence of every character, not only those a simulated game happens to say:
+    each of its words that claim something (``hearing.WORDS``) has a claim behind it, from
+    its moment, its fields or the facts it says only where they hold."""
+    kinds = moment_kinds()
+    assert set(kinds) == set(speech.FIELDS)
+    for key in KEYS:
+        for moment, group in PHASE_LINES[key].items():
+            claims, of_field = kinds[moment]
+            for template in group:
+                have = set(claims)
+                for field in speech.template_fields(template):
+                    have |= FACT_KINDS.get(field) or {of_field[field]}
+                words = re.sub(r"\{\w+\}", "1", re.sub(r"\{\?\w+\}", "", template))
+                for pattern, needs in hearing.WORDS:
+                    if re.search(pattern, words, re.IGNORECASE):
+                        assert have & set(needs), (key, template, needs)
 
 
 # ------------------------------------------------------------------ whole games

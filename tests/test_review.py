@@ -310,28 +310,123 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                 assert short.startswith(decision.label + ": you") and short.endswith(".")
                 assert len(short.split()) <= 30, short
                 assert len(re.findall(r"\d[\d,]*", short)) <= 6, short
-                assert _money_in(short) == [abs(decision.difference)] or \
+                assert _money_in(short) == [decision.difference] or \
                     decision.difference == 0, short
+                final = decision.month == rules.months and decision.phase == "selling"
+                cash_alone = final or decision.review.worth - decision.review.cash == \
+                    decision.actual.worth - decision.actual.cash
+                assert ("left on the table" in short or "better than" in short) == \
+                    (cash_alone and decision.difference != 0), short
     assert reviewed >= 100
     assert agreed > 50          # the review agreeing with the entry is checked too
 
 
 def _money_in(short: str) -> list:
-    """The dollars a short sentence ends with, as "left on the table" or "better"."""
-    found = re.search(r"— \$([\d,]+) (left on the table|better than the expert)\.$", short)
-    return [int(found.group(1).replace(",", ""))] if found else []
+    """The difference a short sentence ends with, positive where the expert's entry did
+    better: "left on the table" and "worth $N less than the expert's entry" are positive,
+    "better than the expert" and "worth $N more than the expert's entry" negative."""
+    found = re.search(r"— (?:worth )?\$([\d,]+) (left on the table|better than the expert"
+                      r"|less than the expert's at closing prices"
+                      r"|more than the expert's at closing prices)\.$", short)
+    if not found:
+        return []
+    sign = 1 if found.group(2).startswith(("left", "less")) else -1
+    return [sign * int(found.group(1).replace(",", ""))]
 
 
-def test_the_costliest_decision_in_a_few_words_with_the_money_left_on_the_table(
-        crafted_game):
-    """Ann bid a dollar under the new price: 4 words of what she did, the market, the money.
-    """
+def test_the_costliest_decision_in_a_few_words_with_what_the_money_is(crafted_game):
+    """Ann bid a dollar under the new price: a few words of what she did, the market, and the
+    money, which is stock she did not buy, counted at the phase's closing prices."""
     game, (key, units, new_price) = crafted_game
     top = review.review(game, 0).costliest[0]
     name = ed.rules.NAMES[key]
     assert top.short == (f"Mar, buying: you bid ${new_price - 1} for {units} {name}, which "
-                         f"closed at ${new_price} — ${top.difference} left on the table.")
+                         f"closed at ${new_price} — worth ${top.difference} less than the "
+                         f"expert's at closing prices.")
     assert len(top.short.split()) <= 30 and len(re.findall(r"\d[\d,]*", top.short)) <= 6
+
+
+def crafted_x_fine(seed=26):
+    """As ``crafted``, but in Jun's buying, the last month's, Ann bids $50 for 12 X-Fine and
+    nothing else; in Jun's selling she enters the expert's own entry again."""
+    def plant(game, mine, theirs):
+        if (game.month, game.phase) == (6, "purchasing"):
+            mine.clear()
+            mine["xfine"] = (12, 50)
+
+    return expert_game(plant, seed)
+
+
+def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_at_closing_prices():
+    """Ann, holding no stock, pays $600 for 12 X-Fine and sells them as 4 A for more than
+    that; the expert's cheaper mix is worth more at the end of Jun's buying, stock counted at
+    its closing prices, which is what the review counts and says (not money left on the
+    table), and its detail names no stock Ann did not have."""
+    game = crafted_x_fine()
+    buying, selling = game.history[10], game.history[11]
+    assert (buying.month, buying.phase) == (6, "purchasing")
+    assert [line.done for line in buying.seats[0].lines] == [12, 0, 0]
+    assert buying.seats[0].stock_after == {"xfine": 12, "fine": 0, "standard": 0}  # none before
+    assert selling.seats[0].lines[0].done == 4 and selling.seats[0].money > 600   # a profit
+    top = review.review(game, 0).costliest[0]
+    assert top.label == "Jun, buying" and not top.cash_alone
+    assert review.review(game, 0).total_text == \
+        f"worth ${top.difference} less than the expert's entries"
+    # By the rule (README "The review"): each counted at the end of Jun's buying, from scratch.
+    again = played_again(game, 10, 0, dict(top.suggested))
+    as_played = played_again(game, 10, 0, game.log()[10][0])
+    assert top.difference == net(again, 0) - net(as_played, 0) > 0
+    expert = again.history[-1].seats[0]
+    bought = [line.done for line in expert.lines]
+    assert bought[0] < 12 and top.review.made != (0, 0, 0)
+    assert is_makeable(game.rules.recipes, top.review.made, bought)   # from its purchase alone
+    assert top.short == (f"Jun, buying: you bought 12 X-Fine at $50; the expert would have "
+                         f"bought {bought[0]} — worth ${top.difference} less than the expert's "
+                         f"at closing prices.")
+    assert "rest of your stock" not in top.sentence
+    assert ", enough for " in top.sentence
+    assert top.sentence.endswith(f": worth ${top.difference} more at the end of Jun's buying.")
+
+
+def outcome(cash, stock, stock_worth, made=(0, 0, 0), done=(0, 0, 0), owed=0,
+            prices=(40, 44, 21, 149, 130, 113), final=False):
+    return review.Outcome(cash, stock, stock_worth, made, owed, cash + stock_worth - owed, done,
+                          0, False, prices, final)
+
+
+def test_left_on_the_table_only_where_the_difference_is_cash_alone():
+    same = outcome(300, (0, 2, 0), 60)
+    assert review._difference_told(same, outcome(712, (0, 2, 0), 60)) == \
+        "$412 left on the table"
+    assert review._difference_told(same, outcome(294, (0, 2, 0), 60)) == \
+        "$6 better than the expert"
+    assert review._difference_told(outcome(383, (12, 0, 0), 604),
+                                   outcome(511, (6, 4, 2), 570)) == \
+        "worth $94 less than the expert's at closing prices"
+    assert review._difference_told(outcome(151, (12, 4, 2), 914),
+                                   outcome(625, (0, 7, 2), 402)) == \
+        "worth $38 more than the expert's at closing prices"
+    loan = outcome(712, (0, 2, 0), 60, owed=125)           # the same stock, but a loan to repay
+    assert review._difference_told(same, loan) == \
+        "worth $287 less than the expert's at closing prices"
+    assert review._difference_told(same, same) == "no more and no less than the expert's"
+    # After the last month the stock is sold to the Broker: the worth is the final cash.
+    assert review._difference_told(outcome(700, (2, 0, 0), 80, final=True),
+                                   outcome(923, (0, 0, 0), 0, final=True)) == \
+        "$143 left on the table"
+
+
+def test_the_detail_names_the_stock_held_only_where_the_goods_counted_need_it():
+    recipes = Rules().recipes
+    mine = outcome(322, (12, 0, 0), 596, made=(4, 0, 0), done=(12, 0, 0))
+    alone = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(4, 5, 3))
+    assert review._goods_clause(mine, alone, recipes) == \
+        ", enough for 1 more B and 1 more C (B at $130 and C at $113)"
+    held = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(3, 5, 3))  # 1 X-Fine held before
+    assert review._goods_clause(outcome(269, (13, 0, 0), 650, done=(12, 0, 0)), held,
+                                recipes) == \
+        (", enough with the rest of your stock for 2 more A, 1 more B and 1 more C (A at $149, "
+         "B at $130 and C at $113)")
 
 
 def crafted_ask(month=4, seed=21):
@@ -362,17 +457,23 @@ def test_an_ask_far_under_the_market_is_told_with_the_price_it_fetched():
     each = "" if sold == 1 else " each"
     assert top.short == (f"{ed.rules.month_label(top.month)}, selling: you asked $17 for "
                          f"{what} ${market:,}{each} — ${top.difference:,} left on the table.")
+    assert all(d.cash_alone for d in found.decisions if d.difference)
     assert found.total_text == f"${found.total:,} left on the table against the expert's " \
                                f"entries"
 
 
 def test_the_total_says_what_it_is():
-    def total(differences):
-        decisions = tuple(types.SimpleNamespace(difference=d) for d in differences)
+    def total(differences, cash_alone=True):
+        decisions = tuple(types.SimpleNamespace(difference=d, cash_alone=cash_alone or not i)
+                          for i, d in enumerate(differences))
         return review.Review(0, "Tess", decisions, (), (), (), ()).total_text
     assert total([412, 22]) == "$434 left on the table against the expert's entries"
     assert total([10, -16]) == "$6 better than the expert"
     assert total([0]) == "the same as the expert's entries, in all"
+    # where stock counted at the closing prices is in a difference, the sum is a worth
+    assert total([412, 22], cash_alone=False) == "worth $434 less than the expert's entries"
+    assert total([10, -16], cash_alone=False) == "worth $6 more than the expert's entries"
+    assert total([0, 0], cash_alone=False) == "the same as the expert's entries, in all"
 
 
 # ------------------------------------------------------------------ the command

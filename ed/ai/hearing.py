@@ -7,9 +7,14 @@ never the values the line was made from, and lists in plain words:
 - each claim (``speech.Line.claims``) the report contradicts;
 - each number in the words that no claim stands for, and each other
   player named without a claim about that player;
-- each word that says more than the claims (``WORDS``: "the lot" needs every
-  unit offered sold and nothing left that could be made; "cheap" a price at
-  or under the market; "outbid", "cancelled", "the Broker", "sold out").
+- each word that says more than the claims (``WORDS``: "the lot" needs
+  nothing left that could be made, "nothing left" no raw stock at all, "kept
+  back" some; "cheap" a price at or under the market, "not a penny more"
+  none over it, "at the market" every unit at it; "part filled" Variation
+  II's part fill of a bid, "a part sale" Variation III's; "outbid" another
+  player's higher bid that bought; "the cushion holds" at least half the
+  starting cash in hand; "next month" a month to come...), and a sum over
+  several units not called one (``TOTALS``: "$44 over the market in all").
 
 ``end_contradictions(line, settlement, seat)`` does the same for a last word.
 Written apart from ``speech`` so that a mistake in one is caught by the
@@ -25,14 +30,49 @@ from ..rules import RAW, Rules
 
 #: Words that claim a fact, and the claims (any one of them) that must stand behind them.
 WORDS = (
-    (r"\bthe lot\b", ("nothing_left",)),
-    (r"\bsold out\b|\bcleared out\b|\bnothing left\b|\bshelves clear\b|\bevery last unit\b"
-     r"|\bevery piece gone\b|\bwhole stock\b", ("nothing_left",)),
+    (r"\bthe lot\b|\bnothing left to make\b", ("none_makeable",)),
+    (r"\bnothing left\b(?! to make)|\bnothing left over\b|\bsold out\b|\bcleared out\b"
+     r"|\bshelves clear\b|\bevery last unit\b|\bevery piece gone\b|\bwhole stock\b"
+     r"|\bstock and all\b|\bnot a crumb\b|\bno risk left\b", ("no_stock",)),
+    (r"\bkeeps\b|\bthe others keep\b|\bkept (some )?back\b|\bin reserve\b|\bheld back\b"
+     r"|\bmore in the back\b|\bwhat I have\b|\bin the stock\b|\bsafe in stock\b",
+     ("stock_kept",)),
+    (r"\bevery bid\b|\ball my bids\b|\bfull order\b|\beverything I ordered\b",
+     ("bought_all",)),
+    (r"\ball (I )?offered\b|\bwhole offer\b|\bevery unit (I )?offered\b"
+     r"|\beverything (I )?offered\b|(?<!not )\ball sold\b", ("sold_all",)),
     (r"\bcheap", ("paid_at_most_market", "under_market")),
-    (r"\boutbid\b", ("missed", "took")),
+    (r"\bnot a (penny|cent) more\b|\bbetter than overpaying\b",
+     ("paid_at_most_market", "paid_market")),
+    (r"\bat (the )?market\b|\bgoing rate\b|\bmarket's own price\b|\bmarket price for all\b",
+     ("paid_market", "sold_market")),
+    (r"\bpart(ial|ly)?[ -]fill", ("part_filled",)),
+    (r"\bpart(ial)?[ -]sale\b", ("part_sold",)),
+    (r"\boutbid\b|\bsomebody is getting bold\b|\bI would not have paid that\b",
+     ("outbid", "outbid_by")),
+    (r"\bundercut\b", ("undercut_by",)),
+    (r"\bis mine\b", ("most_of",)),
+    (r"\bnobody (at this table )?bought more\b|\b(biggest|largest|most) \w+ at the table\b"
+     r"|\bmost units at the table\b", ("most_bought",)),
+    (r"\bcushion (holds|is untouched|grows|is for)\b|\bkept my cushion\b|\bcomfortable\b"
+     r"|\bsafe and sound\b|\bstays safe\b|\bkept \$[\d,]+ safe\b|\bI feel safe\b"
+     r"|\bslow and safe\b",
+     ("cushion",)),
+    (r"\bnext (month|time|batch)\b|\bnot for long\b|\bfor now\b|\btemporarily\b"
+     r"|\bI will be back\b|\bcoming\b|\bfor later\b|\blater\b|\bcan wait\b"
+     r"|\bI (will|can) be patient\b|\bsaving up\b|\bbuilding up\b|\bwatch me\b"
+     r"|\bI go bigger\b|\bPatience\.|\bthe rest keeps\b|\bthe others keep\b",
+     ("not_last_month",)),
     (r"\bcancel", ("cancelled",)),
     (r"\bBroker\b", ("to_broker", "loan")),
 )
+
+#: Claims of a sum over several units, which the words that say the sum must call one
+#: ("$44 over the market in all", not "$44 over the market": a bid $44 too high).
+TOTALS = (("over_market", "under_market"), r"\bin all\b|\ball told\b")
+
+#: Claims whose value is a threshold, not a number said in the words.
+THRESHOLDS = ("cushion", "cash_under", "bought_at_least")
 
 
 class _Phase:
@@ -77,6 +117,27 @@ class _Phase:
         return sum(max(0, sign * (line.price - self.market(line.commodity))) * line.done
                    for line in self.me.lines if line.done)
 
+    def at_market(self) -> bool:
+        """Whether something was filled, every unit of it at the market price exactly."""
+        done = [line for line in self.me.lines if line.done]
+        return bool(done) and not self.me.cancelled and all(
+            line.price == self.market(line.commodity) for line in done)
+
+    def part_done(self) -> bool:
+        """Whether one order or offer was filled in part (Variation II or III)."""
+        return not self.me.cancelled and any(0 < line.done < line.units
+                                             for line in self.me.lines)
+
+    def beaten_by(self, other: int, key: str) -> bool:
+        """Whether ``other`` bought ``key`` at a higher bid, or sold it at a lower ask, where
+        this seat got none of it."""
+        mine, theirs = self.line(key), self.line(key, other)
+        higher = theirs.price > mine.price if self.buying else theirs.price < mine.price
+        return other != self.seat and self.missed(key) and theirs.done > 0 and higher
+
+    def stock(self) -> int:
+        return sum(self.me.stock_after.values())
+
 
 def _first_alone(cash: Sequence[int], seat: int) -> bool:
     return all(cash[seat] > c for s, c in enumerate(cash) if s != seat)
@@ -86,7 +147,7 @@ def _rank(cash: Sequence[int], seat: int) -> int:
     return 1 + sum(1 for c in cash if c > cash[seat])
 
 
-def _nothing_left(p: _Phase) -> bool:
+def _none_makeable(p: _Phase) -> bool:
     stock = tuple(p.me.stock_after[key] for key in RAW)
     return not any(is_makeable(p.rules.recipes, one, stock)
                    for one in ((1, 0, 0), (0, 1, 0), (0, 0, 1)))
@@ -141,7 +202,19 @@ CHECKS: Dict[str, Callable[..., bool]] = {
     "stock": lambda p, n: sum(p.me.stock_after.values()) == n,
     "to_broker": lambda p, n: p.report.settlement is not None and any(
         s.seat == p.seat and sum(s.materials.values()) == n > 0 for s in p.report.settlement),
-    "nothing_left": lambda p: not p.buying and _nothing_left(p),
+    "none_makeable": lambda p: not p.buying and _none_makeable(p),
+    "no_stock": lambda p: p.stock() == 0,
+    "stock_kept": lambda p: p.stock() > 0,
+    "paid_market": lambda p: p.buying and p.at_market(),
+    "sold_market": lambda p: not p.buying and p.at_market(),
+    "part_filled": lambda p: p.buying and p.part_done(),
+    "part_sold": lambda p: not p.buying and p.part_done(),
+    "outbid": lambda p, key: p.buying and any(p.beaten_by(s, key) for s in range(len(p.now))),
+    "outbid_by": lambda p, other, key: p.buying and p.beaten_by(other, key),
+    "undercut_by": lambda p, other, key: not p.buying and p.beaten_by(other, key),
+    "most_of": lambda p, key: p.most_of(key, p.seat),
+    "cushion": lambda p, limit: limit == p.rules.starting_cash // 2 <= p.me.cash_after,
+    "ordered": lambda p: p.buying and p.asked() > 0,
     "last_month": lambda p: p.report.month == p.rules.months,
     "not_last_month": lambda p: p.report.month < p.rules.months,
     "month": lambda p, m: p.report.month == m,
@@ -165,11 +238,13 @@ def _numbers(text: str) -> List[int]:
 
 
 def _claimed(claims) -> set:
-    return {v for claim in claims for v in claim[1:] if type(v) is int}
+    return {v for claim in claims if claim[0] not in THRESHOLDS for v in claim[1:]
+            if type(v) is int}
 
 
 #: The claims that are about another player, the player's seat their first value.
-ABOUT_PLAYERS = ("took", "sold_instead", "leader", "winner", "runner_up")
+ABOUT_PLAYERS = ("took", "sold_instead", "outbid_by", "undercut_by", "leader", "winner",
+                 "runner_up")
 
 
 def _named(text: str, names: Sequence[str], seat: int) -> List[str]:
@@ -203,11 +278,21 @@ def contradictions(line, history: Sequence, index: int, seat: int, rules: Rules)
         check = CHECKS.get(str(claim[0]))
         if check is None or not check(phase, *claim[1:]):
             problems.append(f"{claim!r} is not so")
+    return problems + _words(line) + _words_and_numbers(line, phase.report.names, seat)
+
+
+def _words(line) -> List[str]:
+    """Words that say more than the claims: each of ``WORDS`` with no claim behind it, and a
+    sum (``TOTALS``) not called one."""
     kinds = {claim[0] for claim in line.claims}
-    for pattern, needs in WORDS:
-        if re.search(pattern, line.text, re.IGNORECASE) and not kinds & set(needs):
-            problems.append(f"{pattern!r} needs one of {needs}")
-    return problems + _words_and_numbers(line, phase.report.names, seat)
+    problems = [f"{pattern!r} needs one of {needs}" for pattern, needs in WORDS
+                if re.search(pattern, line.text, re.IGNORECASE) and not kinds & set(needs)]
+    sums, said = TOTALS
+    numbers = _numbers(line.text)
+    if any(claim[0] in sums and claim[1] in numbers for claim in line.claims) and \
+            not re.search(said, line.text, re.IGNORECASE):
+        problems.append(f"a sum over the units ({' or '.join(sums)}) needs {said!r}")
+    return problems
 
 
 def _end_checks(settlement, me) -> Dict[str, Callable[..., bool]]:

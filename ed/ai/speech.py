@@ -9,9 +9,11 @@ cash (taking the lead, falling behind, a comeback) and the last month.
 Each of these is a ``Moment`` that holds; a character has sentences for the
 moments it notices (``lines.PHASE_LINES``) and says at most one:
 
-- **only what is so**: a sentence is said only when its moment holds, and it
-  carries the facts it claims (``Line.claims``, checked against the report
-  by ``ed.ai.hearing``); its numbers are the report's;
+- **only what is so**: a sentence is said only when its moment holds, and
+  the facts its words claim beyond the moment (``FACTS``: nothing left, stock
+  kept, not a penny over, the cushion holds, a month to come...) hold too;
+  it carries them all (``Line.claims``, checked against the report by
+  ``ed.ai.hearing``), and its numbers are the report's;
 - **never twice**: a seat says each sentence at most once in a game of up to
   12 months, and not again within 12 phases in a longer one;
 - **never two at once**: no two seats say the same sentence in one phase
@@ -40,25 +42,45 @@ from .lines import CARES, LAST_WORDS, OWN_MOODS, PHASE_LINES, TALK
 
 Claim = Tuple[object, ...]
 
-#: Each moment's fields (besides ``cash`` and ``stock``, which every moment has).
+#: Each moment's fields (besides ``cash`` and ``stock``, which every moment has, and the
+#: ``FACTS`` that hold); one starting "?" writes no words, only claims, and is there only
+#: where it holds: "?outbid", someone else bought the good at a higher bid; "?outbid_by" and
+#: "?undercut_by", the player named did (bought at a higher bid, sold at a lower ask);
+#: "?most_of", nobody bought or sold as many units of the good.
 FIELDS: Dict[str, Tuple[str, ...]] = {
     "bought_all": ("units", "money"), "bought_cheap": ("units", "money"),
     "paid_over": ("over", "units"), "bought_part": ("done", "units", "money"),
-    "outbid": ("good",), "took_mine": ("other", "good"), "cancelled": (), "no_order": (),
-    "bought_many": ("units",), "bought_most": ("units",), "bought_xfine": ("units",),
+    "outbid": ("good", "?outbid"), "took_mine": ("other", "good", "?outbid_by"),
+    "cancelled": (), "no_order": (),
+    "bought_many": ("units",), "bought_most": ("units",), "bought_xfine": ("units", "?most_of"),
     "loan": ("loan",), "raw_up": ("good", "price"), "raw_down": ("good", "price"),
     "cash_low": (), "last_orders": (), "first_orders": (),
     "not_made": (), "sold_lot": ("money", "units"), "sold_all": ("money", "units"),
     "sold_dear": ("money", "units"), "sold_cheap": ("under", "money"),
     "sold_part": ("done", "units", "money"), "unsold": ("good",),
-    "sold_instead": ("other", "good"), "keeping": (), "empty": (), "to_broker": (),
-    "sold_a": ("units",), "sold_c": ("units",), "good_up": ("good", "price"),
+    "sold_instead": ("other", "good", "?undercut_by"), "keeping": (), "empty": (),
+    "to_broker": (), "sold_a": ("units", "?most_of"), "sold_c": ("units", "?most_of"),
+    "good_up": ("good", "price"),
     "good_down": ("good", "price"), "cash_up": ("money",), "last_sale": ("money",),
     "last_unsold": (),
     "lead_taken": (), "lead_kept": ("gap",), "lead_lost": ("other",),
     "comeback": ("rank", "was"), "last_place": (), "behind": ("other", "gap"),
 }
 COMMON_FIELDS = ("cash", "stock")
+
+#: The fields that write no words (``"?kept"``): what a sentence claims beyond its moment.
+#: A sentence with one is said only where its fact holds ("…and kept some back.{?kept}").
+#: Each moment may have these, where they hold, besides those of its own in ``FIELDS``.
+FACTS: Dict[str, str] = {
+    "?no_stock": "no raw stock at all is left",
+    "?kept": "some raw stock is left",
+    "?cushion": "the cash in hand is at least half the starting cash",
+    "?later": "the game has a month after this one",
+    "?at_market": "every unit bought or sold was at the market price exactly",
+    "?not_over": "no unit bought was over the market price",
+    "?part_fill": "one bid was filled in part (Variation II)",
+    "?part_sale": "one offer was sold in part (Variation III)",
+}
 
 #: The places of the last words, and the fields each may use when they hold.
 PLACES = ("won", "shared", "2nd", "3rd", "4th", "5th", "last")
@@ -181,12 +203,29 @@ def _stock(result) -> int:
     return sum(result.stock_after[key] for key in RAW)
 
 
-def _most(report, key: str, seat: int) -> Optional[int]:
-    """The one other seat that bought or sold the most of ``key`` (``None``: none or a tie)."""
+def _most(report, key: str, seat: Optional[int]) -> Optional[int]:
+    """The one seat other than ``seat`` that bought or sold the most of ``key`` (``None``:
+    none, a tie or ``seat`` itself; ``seat`` ``None``: whichever seat it is)."""
     done = [(r.lines[report.keys.index(key)].done, r.seat) for r in report.seats]
     best = max(n for n, _ in done)
     who = [s for n, s in done if n == best]
     return who[0] if best > 0 and len(who) == 1 and who[0] != seat else None
+
+
+def _beaten(report, seat: int, key: str, other: Optional[int] = None) -> Optional[int]:
+    """The seat (``other``, or the first) that bought ``key`` at a higher bid, or sold it at a
+    lower ask, where ``seat`` entered it and got none; ``None`` when nobody did."""
+    index = report.keys.index(key)
+    mine = report.seats[seat].lines[index]
+    if not mine.units or mine.done or report.seats[seat].cancelled:
+        return None
+    buying = report.phase == PURCHASING
+    for result in report.seats:
+        theirs = result.lines[index]
+        better = theirs.price > mine.price if buying else theirs.price < mine.price
+        if result.seat != seat and other in (None, result.seat) and theirs.done and better:
+            return result.seat
+    return None
 
 
 def _outcome(report, seat: int, buying: bool) -> List[Moment]:
@@ -205,15 +244,20 @@ def _outcome(report, seat: int, buying: bool) -> List[Moment]:
         return [Moment(f"{verb}_all", ((f"{verb}_all",),),
                        (("units", units(done), filled), ("money", money(result.money), amount)))]
     if done:
-        return [Moment(f"{verb}_part", ((f"{verb}_part",),),
+        kept = () if buying else (("stock_kept",),)
+        return [Moment(f"{verb}_part", ((f"{verb}_part",),) + kept,
                        (("done", str(done), filled),
                         ("units", units(asked), ("units_ordered" if buying else "units_offered",
                                                  asked)),
                         ("money", money(result.money), amount)))]
-    missed = max(entered, key=lambda line: (line.units, -report.keys.index(line.commodity)))
-    name = "outbid" if buying else "unsold"
-    return [Moment(name, ((f"{verb}_none",), ("missed", missed.commodity)),
-                   (("good", NAMES[missed.commodity], ("missed", missed.commodity)),))]
+    beaten = {line.commodity: _beaten(report, seat, line.commodity) for line in entered}
+    missed = max(entered, key=lambda line: (beaten[line.commodity] is not None, line.units,
+                                            -report.keys.index(line.commodity))).commodity
+    values = (("good", NAMES[missed], ("missed", missed)),)
+    if buying and beaten[missed] is not None:
+        values += (("?outbid", "", ("outbid", missed)),)
+    claims = ((f"{verb}_none",), ("missed", missed)) + (() if buying else (("stock_kept",),))
+    return [Moment("outbid" if buying else "unsold", claims, values)]
 
 
 def _against_market(report, seat: int, buying: bool) -> List[Moment]:
@@ -256,9 +300,14 @@ def _against_others(report, seat: int, buying: bool) -> List[Moment]:
                 if other is not None:
                     kind = "took" if buying else "sold_instead"
                     claim = (kind, other, line.commodity)
+                    values = (("other", report.names[other], claim),
+                              ("good", NAMES[line.commodity], claim))
+                    if _beaten(report, seat, line.commodity, other) is not None:
+                        fact = ("?outbid_by" if buying else "?undercut_by", "",
+                                ("outbid_by" if buying else "undercut_by", other, line.commodity))
+                        values += (fact,)
                     found.append(Moment("took_mine" if buying else "sold_instead", (claim,),
-                                        (("other", report.names[other], claim),
-                                         ("good", NAMES[line.commodity], claim))))
+                                        values))
     done = sum(line.done for line in result.lines)
     if buying and done:
         count = ("units", units(done), ("units_bought", done))
@@ -276,7 +325,10 @@ def _goods(report, seat: int, buying: bool) -> List[Moment]:
         name = {"xfine": "bought_xfine", "A": "sold_a", "C": "sold_c"}.get(line.commodity)
         if name and line.done:
             claim = ("bought" if buying else "sold", line.commodity, line.done)
-            found.append(Moment(name, (claim,), (("units", units(line.done), claim),)))
+            values = (("units", units(line.done), claim),)
+            if _most(report, line.commodity, None) == seat:
+                values += (("?most_of", "", ("most_of", line.commodity)),)
+            found.append(Moment(name, (claim,), values))
     return found
 
 
@@ -305,8 +357,9 @@ def _money_and_time(report, seat: int, buying: bool, rules: Rules) -> List[Momen
     if buying:
         if result.cash_after < limit:
             found.append(Moment("cash_low", (("cash_under", limit),)))
-        if last:
-            found.append(Moment("last_orders", (("month", report.month), ("last_month",))))
+        if last and _entered(result):
+            found.append(Moment("last_orders", (("month", report.month), ("last_month",),
+                                                ("ordered",))))
         elif report.month == 1 and _entered(result):
             found.append(Moment("first_orders", (("month", 1),)))
         return found
@@ -322,13 +375,15 @@ def _money_and_time(report, seat: int, buying: bool, rules: Rules) -> List[Momen
     if last and stock:
         found.append(Moment("to_broker", (("to_broker", stock), ("last_month",))))
     elif not entered:
-        found.append(Moment("keeping", (("offered_nothing",), ("not_last_month",)))
+        found.append(Moment("keeping", (("offered_nothing",), ("not_last_month",),
+                                        ("stock_kept",)))
                      if stock else Moment("empty", (("offered_nothing",), ("stock", 0))))
     return found
 
 
 def _the_lot(report, seat: int, rules: Rules) -> List[Moment]:
-    """Every unit offered sold and nothing left that could be made: "the lot"."""
+    """Every unit offered sold and nothing left that could be made: "the lot" (a sentence
+    saying that nothing at all is left has ``?no_stock`` too)."""
     result = report.seats[seat]
     entered = _entered(result)
     if not entered or result.cancelled or any(l.done != l.units for l in entered):
@@ -337,7 +392,7 @@ def _the_lot(report, seat: int, rules: Rules) -> List[Moment]:
     if any(is_makeable(rules.recipes, one, stock) for one in ((1, 0, 0), (0, 1, 0), (0, 0, 1))):
         return []
     done = sum(line.done for line in entered)
-    return [Moment("sold_lot", (("sold_all",), ("nothing_left",)),
+    return [Moment("sold_lot", (("sold_all",), ("none_makeable",)),
                    (("money", money(result.money), ("received", result.money)),
                     ("units", units(done), ("units_sold", done))))]
 
@@ -396,7 +451,32 @@ def moments(report, seat: int, rules: Rules, before: Sequence[int]) -> List[Mome
     result = report.seats[seat]
     common = (("cash", money(result.cash_after), ("cash", result.cash_after)),
               ("stock", units(_stock(result)), ("stock", _stock(result))))
+    common += facts(report, seat, rules)
     return [Moment(m.name, m.claims, m.values + common) for m in found]
+
+
+def facts(report, seat: int, rules: Rules) -> Tuple[Tuple[str, str, Claim], ...]:
+    """The ``FACTS`` that hold for ``seat`` after ``report``, as silent fields: (field, "",
+    claim)."""
+    result = report.seats[seat]
+    buying = report.phase == PURCHASING
+    limit = rules.starting_cash // 2
+    found = [("?no_stock", ("no_stock",)) if not _stock(result) else ("?kept", ("stock_kept",))]
+    if result.cash_after >= limit:
+        found.append(("?cushion", ("cushion", limit)))
+    if report.month < rules.months:
+        found.append(("?later", ("not_last_month",)))
+    filled = [line for line in result.lines if line.done]
+    market = report.prices
+    if filled and not result.cancelled:
+        if all(line.price == market[line.commodity] for line in filled):
+            found.append(("?at_market", ("paid_market" if buying else "sold_market",)))
+        if buying and all(line.price <= market[line.commodity] for line in filled):
+            found.append(("?not_over", ("paid_at_most_market",)))
+        if any(line.done < line.units for line in filled):
+            found.append(("?part_fill", ("part_filled",)) if buying
+                         else ("?part_sale", ("part_sold",)))
+    return tuple((field, "", claim) for field, claim in found)
 
 
 def outcome_mood(report, seat: int) -> str:
@@ -430,6 +510,14 @@ def fill(template: str, moment: Moment) -> Tuple[str, Tuple[Claim, ...]]:
     return text, tuple(dict.fromkeys(claims))
 
 
+def sayable(character: str, moment: Moment) -> List[Tuple[int, str]]:
+    """The character's sentences for ``moment`` (with their places in its list) that say
+    only what holds: every field of each, its silent ``FACTS`` too, is among the moment's."""
+    held = {field for field, _, _ in moment.values}
+    return [(i, t) for i, t in enumerate(PHASE_LINES[character][moment.name])
+            if set(template_fields(t)) <= held]
+
+
 class _Memory:
     """What each seat has said, to keep it from saying a sentence again too soon."""
 
@@ -455,7 +543,7 @@ def _choose(report, seat: int, character: str, found: List[Moment], memory: _Mem
                      for order, m in enumerate(found) if m.name in own), key=lambda t: t[:2],
                     reverse=True)
     for score, _, moment in ranked:
-        fresh = [(i, t) for i, t in enumerate(own[moment.name])
+        fresh = [(i, t) for i, t in sayable(character, moment)
                  if memory.free(seat, f"{character}:{moment.name}:{i}", phase)]
         fresh = [(i, t) for i, t in fresh if f"{character}:{moment.name}:{i}" not in taken
                  and sentence_key(fill(t, moment)[0]) not in taken]

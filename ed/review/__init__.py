@@ -9,9 +9,11 @@ Both results are counted the same way (``WORTH``): cash, plus the stock at
 what it would fetch at the phase's closing prices, less what loans will cost
 to repay.  The difference is what the decision cost (or gained) against the
 expert's, that phase alone; the costliest three come first, each told in a few
-words with the money it left on the table (``Decision.short``: at most 30 words
-and 6 numbers), and whole in one longer sentence (``Decision.sentence``), both
-made only from the two resolved reports.
+words with the money and what it is (``Decision.short``: at most 30 words and
+6 numbers; "left on the table" only where it is cash alone, otherwise "worth
+$N less than the expert's at closing prices", since stock bought may yet
+sell for more than it is counted at), and whole in one longer sentence
+(``Decision.sentence``), both made only from the two resolved reports.
 
 Pure: no tkinter, no printing, no files (``ed.tools.review`` is the command
 ``python3 -m ed.review SAVE``, which ``__main__`` here runs).  Imports the
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..engine import Game
-from ..production import makeable_plans, materials_used
+from ..production import is_makeable, makeable_plans, materials_used
 from ..report import PURCHASING, PhaseReport, SeatResult
 from ..rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
 from ..words import and_list
@@ -57,7 +59,8 @@ class Outcome:
 
     ``made`` is the units of A, B and C the stock was counted as (``stock_worth``);
     ``done`` the units bought or sold of each of the phase's three commodities;
-    ``prices`` every commodity's market price at the phase's end (``COMMODITIES`` order).
+    ``prices`` every commodity's market price at the phase's end (``COMMODITIES`` order);
+    ``final`` whether this is after the last month (``worth`` is then the final cash).
     """
 
     cash: int
@@ -70,6 +73,7 @@ class Outcome:
     money: int                      # paid (buying) or received (selling) this phase
     cancelled: bool
     prices: Tuple[int, ...]
+    final: bool = False             # after the last month: the worth is the final cash
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,12 @@ class Decision:
     sentence: str
     table_talk: Tuple[Tuple[str, str], ...] = ()
     short: str = ""                 # the decision in a few words, the money at the end
+
+    @property
+    def cash_alone(self) -> bool:
+        """Whether the difference is in cash alone: after the last month (the final cash), or
+        with the stock, counted at the closing prices, and the loans the same either way."""
+        return _cash_alone(self.actual, self.review)
 
     @property
     def label(self) -> str:
@@ -148,12 +158,16 @@ class Review:
     @property
     def total_text(self) -> str:
         """What the sum of the differences is, in words: ``"$434 left on the table against
-        the expert's entries"``, ``"$6 better than the expert"``."""
-        if self.total > 0:
-            return f"{_money(self.total)} left on the table against the expert's entries"
-        if self.total < 0:
-            return f"{_money(-self.total)} better than the expert"
-        return "the same as the expert's entries, in all"
+        the expert's entries"``, ``"$6 better than the expert"`` where every difference is
+        cash alone; ``"worth $94 less than the expert's entries"``, ``"worth $6 more…"``
+        where stock counted at closing prices is in it too."""
+        if not self.total:
+            return "the same as the expert's entries, in all"
+        if all(d.cash_alone for d in self.decisions if d.difference):
+            return f"{_money(self.total)} left on the table against the expert's entries" \
+                if self.total > 0 else f"{_money(-self.total)} better than the expert"
+        return f"worth {_money(abs(self.total))} {'less' if self.total > 0 else 'more'} than " \
+               f"the expert's entries"
 
     @property
     def summary(self) -> str:
@@ -275,10 +289,10 @@ def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: 
     talk = tuple((game.names[s], explanations[(month, phase, s)])
                  for s in range(game.players)
                  if game.seats[s].is_computer and explanations.get((month, phase, s)))
-    text = decision_sentence(report, other, seat, mine, theirs, got, would)
-    difference = would.worth - got.worth
-    return Decision(month, phase, mine, theirs, reason, got, would, difference, text, talk,
-                    short_sentence(report, other, seat, mine, theirs, difference))
+    text = decision_sentence(report, other, seat, mine, theirs, got, would,
+                             recipes=game.rules.recipes)
+    return Decision(month, phase, mine, theirs, reason, got, would, would.worth - got.worth,
+                    text, talk, short_sentence(report, other, seat, mine, theirs, got, would))
 
 
 def _normal(entry: Mapping[str, Pair]) -> Entry:
@@ -319,7 +333,8 @@ def _outcome(game: Game, seat: int) -> Outcome:
         value, made = stock_worth(stock, prices[:3], prices[3:], game.rules.recipes)
     done = tuple(line.done for line in result.lines)
     return Outcome(result.cash_after, stock, value, made, owed, result.cash_after + value - owed,
-                   done, result.money, result.cancelled, prices)  # type: ignore[arg-type]
+                   done, result.money, result.cancelled, prices,  # type: ignore[arg-type]
+                   report.settlement is not None)
 
 
 _WORTH_MEMO: Dict[tuple, Tuple[int, Triple]] = {}
@@ -421,9 +436,11 @@ def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
 
 
 def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
-                      theirs: Entry, got: Outcome, would: Outcome) -> str:
+                      theirs: Entry, got: Outcome, would: Outcome, *,
+                      recipes: Mapping[str, Triple]) -> str:
     """One plain sentence: the month, what was entered, what happened, what the expert's entry
-    would have done and the difference.  Every number comes from the two resolved reports."""
+    would have done and the difference in worth (``WORTH``).  Every number comes from the two
+    resolved reports."""
     buying = report.phase == PURCHASING
     head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: you {_entered(mine, buying)}"
     keys = [k for k, _ in mine]
@@ -438,31 +455,51 @@ def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: 
     if moved:
         tail += f" ({_market(other, moved, named=True)})"
     if buying:
-        tail += _goods_clause(got, would)
+        tail += _goods_clause(got, would, recipes)
     difference = would.worth - got.worth
     if difference > 0:
-        tail += f": {_money(difference)} more"
+        tail += f": worth {_money(difference)} more"
     elif difference < 0:
-        tail += f": {_money(-difference)} less"
+        tail += f": worth {_money(-difference)} less"
     else:
-        tail += ": no more and no less"
+        tail += ": worth no more and no less"
     return f"{head}; {tail} at the end of {month_label(report.month)}'s " \
            f"{_PHASE_WORD[report.phase]}."
 
 
 def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
-                   theirs: Entry, difference: int) -> str:
+                   theirs: Entry, got: Outcome, would: Outcome) -> str:
     """The decision in at most 30 words and 6 numbers: the month, the one part of the entry
     that cost (or gained) the most, and the money: ``"Sep, selling: you asked $17 for an A
-    that fetched $179 — $412 left on the table."``  Every number is the reports'."""
+    that fetched $179 — $412 left on the table."``  Every number is the reports'.
+
+    "Left on the table" only where the difference is cash alone (the stock, counted at the
+    closing prices, and the loans come to the same both ways); otherwise the money is said as
+    what it is, a difference in ``WORTH`` ("worth $221 less than the expert's at closing
+    prices"), since stock bought may yet sell for more than it is counted at."""
     head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: "
-    if difference > 0:
-        money = f"{_money(difference)} left on the table"
-    elif difference < 0:
-        money = f"{_money(-difference)} better than the expert"
-    else:
-        money = "no more and no less than the expert's"
-    return f"{head}{_what_told(report, other, seat, mine, theirs)} — {money}."
+    return f"{head}{_what_told(report, other, seat, mine, theirs)} — " \
+           f"{_difference_told(got, would)}."
+
+
+def _cash_alone(got: Outcome, would: Outcome) -> bool:
+    """Whether ``would`` and ``got`` differ in cash alone: after the last month (the stock
+    sold to the Broker, the loans repaid: the final cash), or with the stock, counted at the
+    closing prices, and the loans coming to the same."""
+    return got.final or would.worth - would.cash == got.worth - got.cash
+
+
+def _difference_told(got: Outcome, would: Outcome) -> str:
+    """``"$412 left on the table"``, ``"$6 better than the expert"`` (cash alone), or ``"worth
+    $221 less than the expert's at closing prices"`` (stock or loans too)."""
+    difference = would.worth - got.worth
+    if not difference:
+        return "no more and no less than the expert's"
+    if _cash_alone(got, would):
+        return f"{_money(difference)} left on the table" if difference > 0 else \
+            f"{_money(-difference)} better than the expert"
+    return f"worth {_money(abs(difference))} {'less' if difference > 0 else 'more'} than " \
+           f"the expert's at closing prices"
 
 
 def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
@@ -531,14 +568,16 @@ def _one_line(entry: Entry, buying: bool) -> str:
     return f"{'bid' if buying else 'asked'} {_money(price)} for {units} {NAMES[key]}"
 
 
-def _goods_clause(got: Outcome, would: Outcome) -> str:
-    """``", enough with the rest of your stock for 2 more B (B at $150)"`` where the expert's
-    stock makes more goods at the phase's closing prices than the person's (as counted in
-    ``WORTH``), else nothing."""
+def _goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) -> str:
+    """``", enough for 2 more B (B at $150)"`` where the expert's stock makes more goods at the
+    phase's closing prices than the person's (as counted in ``WORTH``), else nothing; ``"enough
+    with the rest of your stock for"`` where the expert's purchase alone would not make every
+    good it was counted as (the stock held before the phase is needed too)."""
     more = [(n - m, g, p) for n, m, g, p in zip(would.made, got.made, GOODS, would.prices[3:])
             if n > m]
     if not more:
         return ""
     made = and_list([f"{n} more {g}" for n, g, _ in more])
     stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
-    return f", enough with the rest of your stock for {made} ({stood})"
+    alone = is_makeable(recipes, would.made, would.done)
+    return f", enough{'' if alone else ' with the rest of your stock'} for {made} ({stood})"
