@@ -73,7 +73,7 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     keys(app, app.tally.entries["xfine"][1], "Return")
     assert not game.submitted(0)
     assert app.refusal_label.cget("text") == (
-        "Not submitted: 9,999,999 units of X-Fine is more than the 9 units allowed in "
+        "Not submitted. 9,999,999 units of X-Fine is more than the 9 units allowed in "
         "a month.")
     assert app.focus_get() is app.tally.entries["xfine"][0]
     put(app, "xfine", "-3", "40")
@@ -167,3 +167,17 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
     label.event_generate("<Leave>")
     app.update()
     assert not tip.is_shown()
+
+
+def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app, tmp_path,
+                                                                        data_dir):
+    finished_games(data_dir, 2)
+    app = _open(make_app, tmp_path, solo_game())
+    put(app, "xfine", "4", "60")
+    put(app, "fine", "4", "60")
+    put(app, "standard", "4", "60")
+    keys(app, app.tally.entries["standard"][1], "Return")
+    assert not app.session.game.submitted(0)
+    assert app.refusal_label.cget("text") == (
+        "Not submitted. The order totals 12 units, over the monthly limit of 9 units with "
+        "4 players.")

@@ -154,7 +154,7 @@ class Entering:
 
     def _refuse(self, text: str, key: Optional[str], price: bool) -> None:
         ui = self.app.layout
-        ui.show_bar("refusal", f"Not submitted: {text}")
+        ui.show_bar("refusal", f"Not submitted. {text}")
         if key is not None:
             ui.tally.focus_field(key, price=price)
 
