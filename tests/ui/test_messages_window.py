@@ -181,3 +181,28 @@ def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app
     assert app.refusal_label.cget("text") == (
         "Not submitted. The order totals 12 units, over the monthly limit of 9 units with "
         "4 players.")
+
+
+def cell(app, row_id, month=1):
+    """(the text of a cell of the sheet, its font)."""
+    item = app.tally._items[(month, row_id)]
+    return app.tally.body.itemcget(item, "text"), app.tally.body.itemcget(item, "font")
+
+
+def test_the_cost_is_pencilled_into_the_sheet_as_it_is_typed(make_app, tmp_path):
+    app = _open(make_app, tmp_path, solo_game())             # Ann, $450
+    put(app, "xfine", "3", "40")
+    assert cell(app, "xfine.money") == ("$120", "EDTallyDraft")
+    assert cell(app, "orders.total") == ("$120", "EDTallyDraft")
+    assert cell(app, "cash") == ("$330", "EDTallyDraft")
+    put(app, "fine", "2", "")                                 # a bid still to type
+    assert cell(app, "fine.money")[0] == "" and cell(app, "orders.total")[0] == ""
+    put(app, "fine", "2", "31")
+    assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == \
+        ["$62", "$182", "$268"]
+    assert app.tally.pencilled("orders.total")
+    put(app, "xfine", "", "")
+    assert cell(app, "xfine.money")[0] == "" and cell(app, "orders.total")[0] == "$62"
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode != "enter" and app.refusal_label.cget("text") == ""      # submitted
+    assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == ["", "", ""]
