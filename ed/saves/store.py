@@ -201,6 +201,8 @@ class SaveStore:
             info = os.lstat(path)
         except OSError:
             info = None
+        if info is None and not path.parent.is_dir():
+            return f"There is no folder {path.parent}; choose a folder that exists."
         if info is not None and stat.S_ISDIR(info.st_mode):
             return f"{path} is a folder; choose a file name inside it."
         if info is not None and not stat.S_ISREG(info.st_mode):

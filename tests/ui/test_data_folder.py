@@ -125,7 +125,7 @@ def test_the_launcher_falls_back_in_the_window(display, tmp_path, temp_base, cal
         app.start()
         app.update()
         assert app.folder.parent == temp_base and app.mode != "starting"
-        assert app.message.cget("text").startswith(
+        assert app.layout.message_text.startswith(
             f"Games cannot be kept in {wanted} (file name too long), so they are kept in "
             f"{app.folder} for now.")
     finally:
@@ -277,7 +277,7 @@ def test_a_callback_error_is_still_reported_in_the_window(make_app, data_dir):
     app.report_callback_exception(ValueError, ValueError("boom"), None)
     assert log.is_file() and "ValueError: boom" in log.read_text()
     assert (data_dir / "errors.log.corrupt").is_dir()
-    assert f"The details were written to {log}." in app.message.cget("text")
+    assert f"The details were written to {log}." in app.layout.message_text
 
 
 def test_reading_refuses_what_is_too_large(tmp_path):

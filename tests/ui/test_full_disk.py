@@ -58,7 +58,7 @@ def test_the_end_of_a_game_is_not_lost_when_its_save_fails(small_data_disk, make
     assert app.mode == "reveal" and game.is_over
     keys(app, app.reveal.continue_button, "Return")
     assert app.mode == "over"
-    said = app.message.cget("text")
+    said = app.layout.message_text
     assert said == (f"The finished game could not be saved in {data_dir / 'saves'} "
                     f"({REASONS[kind]}); Game ▸ Save As… can keep it elsewhere. The record of "
                     f"play could not be saved ({REASONS[kind]}) either.")
@@ -91,7 +91,7 @@ def test_opening_another_game_while_saves_fail_asks_first(small_data_disk, make_
     enter_for_whoever_is_asked(app, random.Random(1))
     small_data_disk.fill()
     enter_for_whoever_is_asked(app, random.Random(2))    # Bob's entry: not on disk
-    assert "could not be saved" in app.message.cget("text") and game.submitted(1)
+    assert "could not be saved" in app.layout.message_text and game.submitted(1)
     chooser = open_list(app)                             # Open…'s list
     chooser.select(row_of(chooser, other.name)[0])
     keys(app, chooser.table, "Return")

@@ -196,3 +196,33 @@ def test_the_step_on_the_players_says_what_their_faces_show(make_app):
     assert "stock" not in title.lower() and "cash" in text and "✓" in text
     assert "point at a face for the player's stock" in text
     assert "stock" in panel.cells[0]["badge"]._ed_tooltip.current_text()
+
+
+def test_the_first_step_says_what_the_strip_of_months_shows(make_app):
+    """The strip names no month: the step said "The months are along the top"."""
+    app = make_app()
+    guide(app)
+    strip = app.layout.progress
+    title, text, _ = next(step for step in steps(app) if step[2]() is strip)
+    canvas = strip.canvas
+    assert [item for item in canvas.find_all() if canvas.type(item) == "text"] == []
+    months = app.session.game.rules.months
+    assert len(strip.states()) == 2 * months and strip.states()[0] == "current"
+    assert title == "How to win" and text.startswith(P.GOAL)
+    assert "two cells a month, buying and selling" in text and "dark for the one being played" in text
+
+
+def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
+    """Before units the newcomer's line gives last month's price and the others' orders;
+    with units, the price if only you order: the step says both, in the line's words."""
+    app = make_app()
+    guide(app)
+    tally = app.tally
+    _, text, _ = next(step for step in steps(app) if step[0] == "The line beside a box")
+    line = tally.hints["xfine"].cget("text")
+    assert line.startswith("price was $")
+    assert "Before you type units: last month's price and how many the others ordered" in text
+    tally.entries["xfine"][0].insert(0, "3")
+    app.update()
+    assert "if only you order" in tally.hints["xfine"].cget("text")
+    assert "the minimum bid: the price if only you order" in text

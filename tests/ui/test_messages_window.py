@@ -73,7 +73,7 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     keys(app, app.tally.entries["xfine"][1], "Return")
     assert not game.submitted(0)
     assert app.refusal_label.cget("text") == (
-        "Not submitted: 9,999,999 units of X-Fine is more than the 9 units allowed in "
+        "Not submitted. 9,999,999 units of X-Fine is more than the 9 units allowed in "
         "a month.")
     assert app.focus_get() is app.tally.entries["xfine"][0]
     put(app, "xfine", "-3", "40")
@@ -167,3 +167,42 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
     label.event_generate("<Leave>")
     app.update()
     assert not tip.is_shown()
+
+
+def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app, tmp_path,
+                                                                        data_dir):
+    finished_games(data_dir, 2)
+    app = _open(make_app, tmp_path, solo_game())
+    put(app, "xfine", "4", "60")
+    put(app, "fine", "4", "60")
+    put(app, "standard", "4", "60")
+    keys(app, app.tally.entries["standard"][1], "Return")
+    assert not app.session.game.submitted(0)
+    assert app.refusal_label.cget("text") == (
+        "Not submitted. The order totals 12 units, over the monthly limit of 9 units with "
+        "4 players.")
+
+
+def cell(app, row_id, month=1):
+    """(the text of a cell of the sheet, its font)."""
+    item = app.tally._items[(month, row_id)]
+    return app.tally.body.itemcget(item, "text"), app.tally.body.itemcget(item, "font")
+
+
+def test_the_cost_is_pencilled_into_the_sheet_as_it_is_typed(make_app, tmp_path):
+    app = _open(make_app, tmp_path, solo_game())             # Ann, $450
+    put(app, "xfine", "3", "40")
+    assert cell(app, "xfine.money") == ("$120", "EDTallyDraft")
+    assert cell(app, "orders.total") == ("$120", "EDTallyDraft")
+    assert cell(app, "cash") == ("$330", "EDTallyDraft")
+    put(app, "fine", "2", "")                                 # a bid still to type
+    assert cell(app, "fine.money")[0] == "" and cell(app, "orders.total")[0] == ""
+    put(app, "fine", "2", "31")
+    assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == \
+        ["$62", "$182", "$268"]
+    assert app.tally.pencilled("orders.total")
+    put(app, "xfine", "", "")
+    assert cell(app, "xfine.money")[0] == "" and cell(app, "orders.total")[0] == "$62"
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode != "enter" and app.refusal_label.cget("text") == ""      # submitted
+    assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == ["", "", ""]

@@ -36,7 +36,7 @@ def enter_a_bid(app) -> None:
     from ed import hints
     fill(app, {"fine": (1, hints.min_bid(app.flow.view, "fine", 1))})
     keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.session.game.submitted(app.flow.view.seat), app.message.cget("text")
+    assert app.session.game.submitted(app.flow.view.seat), app.layout.message_text
 
 
 def row_of(chooser, name: str) -> tuple:
@@ -67,7 +67,7 @@ def test_fifos_where_the_window_reads_are_refused_and_never_hang_it(make_app, da
         assert row_of(chooser, game.name)[1][3] == "open in another window"
         keys(app, chooser.browse_button, "Return")
     assert app.session is None and app.mode == "welcome"
-    assert app.message.cget("text") == (f"That game could not be opened. {outside} is not a "
+    assert app.layout.message_text == (f"That game could not be opened. {outside} is not a "
                                         f"regular file (it is a pipe, socket or device), so it "
                                         f"cannot be a saved game.")
 
@@ -82,7 +82,7 @@ def test_a_symlink_loop_given_as_a_save_is_one_sentence(make_app, data_dir, tmp_
     sentence = (f"That game could not be opened. {loop} is a symbolic link that leads round "
                 f"in a loop, so it names no file.")
     assert app.mode == "welcome" and app.dialog is not None       # not left "starting"
-    assert app.message.cget("text") == sentence
+    assert app.layout.message_text == sentence
     assert app.welcome.message.cget("text") == sentence
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
@@ -90,7 +90,7 @@ def test_a_symlink_loop_given_as_a_save_is_one_sentence(make_app, data_dir, tmp_
     monkeypatch.setattr(filedialog, "askopenfilename", lambda **kw: str(loop))
     chooser = open_list(app)
     keys(app, chooser.browse_button, "Return")  # Open… ▸ Other file…
-    assert app.message.cget("text") == sentence and app.session.game is game
+    assert app.layout.message_text == sentence and app.session.game is game
 
 
 # ------------------------------------------------------------ 6. Save As…
@@ -112,7 +112,7 @@ def test_save_as_never_writes_over_a_save_of_the_folder_or_one_open_elsewhere(
         keys(app, app.dialog.start_button, "Return")
         for target in (theirs, link, resting, app.session.autosave_path):
             assert not app.files.save_to(str(target))
-            said = app.message.cget("text")
+            said = app.layout.message_text
             assert said.startswith("The game could not be saved. Save As… keeps a copy outside "
                                    f"the app's data folder ({data_dir})"), said
         assert {p: p.read_bytes() for p in before} == before
@@ -137,7 +137,7 @@ def test_save_as_refuses_a_save_open_elsewhere_outside_the_folder(
         app = make_app()
         keys(app, app.dialog.start_button, "Return")
         assert not app.files.save_to(str(theirs))
-        assert app.message.cget("text") == ("The game could not be saved. theirs.json is the save "
+        assert app.layout.message_text == ("The game could not be saved. theirs.json is the save "
                                             "of a game open in another window; choose another "
                                             "name.")
         assert theirs.read_bytes() == before
@@ -150,7 +150,7 @@ def test_save_as_refuses_a_device(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
     assert not app.files.save_to("/dev/null")
-    assert "not a regular file" in app.message.cget("text")
+    assert "not a regular file" in app.layout.message_text
     assert Path("/dev/null").is_char_device()
 
 
@@ -174,7 +174,7 @@ def test_save_as_refuses_another_window_s_lock_backup_and_files_being_written(ma
         keys(app, app.dialog.start_button, "Return")
         for name in ("theirs.json.lock", "theirs.json.bak", ".ed-4f2a.tmp", ".ed-takeover"):
             assert not app.files.save_to(str(away / name))
-            assert app.message.cget("text") == (
+            assert app.layout.message_text == (
                 f"The game could not be saved. {name} is a name this game gives its own files "
                 f"(a lock, a backup or a file being written); choose a name ending in .json.")
         assert {p: p.read_bytes() for p in away.iterdir()} == before
@@ -226,7 +226,7 @@ def test_a_backup_opened_goes_on_in_a_save_of_its_own(make_app, data_dir):
     assert app.files.open_file(str(bak))
     mine = app.session.autosave_path
     assert mine.parent == data_dir / "saves" and mine.suffix == ".json" and mine != slot.path
-    assert "goes on in a save of its own" in app.message.cget("text")
+    assert "goes on in a save of its own" in app.layout.message_text
     keys(app, app.cover.ready_button, "Return")
     enter_a_bid(app)
     assert bak.read_bytes() == before and not list((data_dir / "saves").glob("*.bak.bak"))
@@ -281,7 +281,7 @@ def test_quitting_while_saves_fail_asks_first_and_offers_save_as(make_app, data_
     doom_saves_in(data_dir, monkeypatch, errno.ENOSPC)
     fill(app, {"fine": (4, 33)})
     keys(app, app.tally.entries["fine"][1], "Return")          # submitted; not saved
-    assert "could not be saved" in app.message.cget("text")
+    assert "could not be saved" in app.layout.message_text
     fill(app, {"fine": (6, 36)}) if app.mode == "enter" else None
     app.files.quit_app()                                         # as the close box does
     app.update()
@@ -378,7 +378,7 @@ def test_a_save_with_a_very_long_name_is_resumed_not_open_elsewhere_for_ever(mak
     assert app.session.autosave_path == long and locks.holder(long) == os.getpid()
     keys(app, app.cover.ready_button, "Return")
     enter_a_bid(app)
-    assert "could not be saved" not in app.message.cget("text")
+    assert "could not be saved" not in app.layout.message_text
     assert _save.load(long).submitted(0)
     app.files.quit_app()
     assert locks.holder(long) is None
@@ -443,7 +443,7 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
         question = app.files.question
         keys(app, question.buttons[0], "Return")                 # the second yes
         assert app.session.autosave_path == game and locks.holder(game) == os.getpid()
-        assert app.message.cget("text").startswith(f"Opened {game.name} anyway")
+        assert app.layout.message_text.startswith(f"Opened {game.name} anyway")
     finally:
         if sleeper is not None:
             sleeper.stdin.close()

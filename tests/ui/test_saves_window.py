@@ -158,7 +158,7 @@ def test_a_game_open_in_another_app_process_is_not_offered_until_it_closes(make_
         assert "is open in another window" in app.welcome.message.cget("text")
         assert "Player, " in app.welcome.message.cget("text")
         assert not app.files.open_file(str(theirs))
-        assert app.message.cget("text").startswith(
+        assert app.layout.message_text.startswith(
             f"That game is open in another window (process {other.pid}).")
         assert theirs.read_bytes() == before and app.session is None
     finally:
@@ -197,7 +197,7 @@ def test_open_lists_the_saves_folder_newest_first_and_never_settings(make_app, d
     chooser.select(3)
     keys(app, chooser.table, "Return")
     assert app.files.chooser is None and app.session.autosave_path == three_saves.older
-    assert app.message.cget("text") == f"Opened {three_saves.older.name}."
+    assert app.layout.message_text == f"Opened {three_saves.older.name}."
 
 
 def test_open_other_file_keeps_it_and_plays_on_in_a_save_of_its_own(make_app, data_dir,
@@ -220,7 +220,7 @@ def test_open_other_file_keeps_it_and_plays_on_in_a_save_of_its_own(make_app, da
     assert app.session.game.names == ("Ann", "Bob")
     assert app.session.autosave_path.parent == data_dir / "saves"
     assert outside.read_bytes() == before
-    assert "goes on in a save of its own" in app.message.cget("text")
+    assert "goes on in a save of its own" in app.layout.message_text
 
 
 def test_replay_lists_every_game_even_one_open_elsewhere(make_app, three_saves):
@@ -287,15 +287,13 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     keys(app, app.cover.ready_button, "Return")
     fill(app, {"fine": (4, 33)})
     keys(app, app.tally.entries["fine"][1], "Return")
-    said = app.message.cget("text")
+    said = app.layout.message_text
     assert state["failures"] >= 1
     assert f"The game could not be saved in {data_dir / 'saves'} ({reason}); play goes on, " \
            f"and Game ▸ Save As… can keep it elsewhere." in said
     assert str(app.message.cget("style")) == "StatusError.TLabel"
-    app.update()     # the whole sentence is in sight, wrapped beside the rules summary
-    status = app.layout.status
-    wrap = int(str(app.message.cget("wraplength")))
-    assert wrap <= status.winfo_width() - app.layout.rules_label.winfo_reqwidth()
+    app.update()     # one line beside the rules summary, shortened if need be, whole on hover
+    assert app.message._ed_tooltip.current_text() in ("", said)
     assert app.message.winfo_reqwidth() <= app.message.winfo_width()
     assert app.message.winfo_rootx() + app.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
     assert mine.read_bytes() == before and game.submitted(0)     # in memory, old save intact
@@ -303,13 +301,13 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     elsewhere = tmp_path / "usb" / "ann-and-bob.json"
     elsewhere.parent.mkdir()
     assert app.files.save_to(str(elsewhere))
-    assert app.message.cget("text") == f"Saved to {elsewhere}."
+    assert app.layout.message_text == f"Saved to {elsewhere}."
     assert _save.dumps(_save.load(elsewhere)) == _save.dumps(game)
     monkeypatch.undo()
     keys(app, app.cover.ready_button, "Return")
     fill(app, {"standard": (1, 25)})
     keys(app, app.tally.entries["standard"][1], "Return")
-    assert app.mode == "reveal" and "could not be saved" not in app.message.cget("text")
+    assert app.mode == "reveal" and "could not be saved" not in app.layout.message_text
     assert _save.dumps(_save.load(mine)) == _save.dumps(game)
 
 
@@ -320,7 +318,7 @@ def test_the_data_folder_deleted_mid_game_is_made_again(make_app, data_dir):
     keys(app, app.cover.ready_button, "Return")
     fill(app, {"fine": (4, 33)})
     keys(app, app.tally.entries["fine"][1], "Return")
-    assert "could not be saved" not in app.message.cget("text")
+    assert "could not be saved" not in app.layout.message_text
     saved = app.session.autosave_path
     assert saved.parent == data_dir / "saves"
     assert _save.dumps(_save.load(saved)) == _save.dumps(game)
@@ -342,7 +340,7 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
         app.update()
         stand_in = app.folder         # the user's own folder in the temporary folder
         assert stand_in.parent == tmp_path / "tmp"
-        said = app.message.cget("text")
+        said = app.layout.message_text
         assert said.startswith(f"Games cannot be kept in {notes} (it is a file, not a folder), "
                                f"so they are kept in {stand_in} for now.")
         assert said in app.welcome.message.cget("text")
@@ -355,9 +353,9 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
         raise
 
 
-def test_a_long_status_sentence_wraps_beside_the_rules_summary(make_app):
+def test_a_long_status_sentence_is_shortened_beside_the_rules_summary(make_app):
     """Set after the rules summary grew, a sentence a little wider than the room left
-    wraps instead of running under the summary."""
+    is shortened at a word instead of running under the summary."""
     import tkinter.font as tkfont
     app = make_app()
     keys(app, app.dialog.start_button, "Return")

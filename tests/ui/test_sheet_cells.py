@@ -50,3 +50,40 @@ def test_the_ledger_shows_nothing_paid_or_received_as_on_the_sheet():
     assert ann[columns.index("B offer")] == "1 at $500: none"
     assert ann[columns.index("Paid")] == "$112"
     assert ledger.row_values(rows[1])[ledger.COLUMNS.index("Received")] == 0   # the CSV: a number
+
+
+def _draft(game, seat, texts):
+    view = game.view(seat)
+    return P.draft_cells(view, P.entry_help(view, texts))
+
+
+def test_an_order_is_pencilled_in_as_it_is_typed():
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"], seed=1)      # $900 each
+    empty = ("", "")
+    pencil = "draft"
+    assert _draft(game, 0, {"xfine": ("3", "40"), "fine": ("2", "50"), "standard": empty}) == {
+        "xfine.money": P.Cell("$120", tone=pencil), "fine.money": P.Cell("$100", tone=pencil),
+        "orders.total": P.Cell("$220", tone=pencil), "cash": P.Cell("$680", tone=pencil)}
+    # a bid still to type: its line and the total wait for it
+    assert _draft(game, 0, {"xfine": ("3", "40"), "fine": ("2", ""), "standard": empty}) == {
+        "xfine.money": P.Cell("$120", tone=pencil)}
+    # over the cash: the total, and no cash (its line says all would be cancelled)
+    over = _draft(game, 0, {"xfine": ("5", "100"), "fine": ("4", "110"), "standard": empty})
+    assert over["orders.total"] == P.Cell("$940", tone=pencil) and "cash" not in over
+    # a refused line is not pencilled, nor the total
+    assert _draft(game, 0, {"xfine": ("3", "1"), "fine": ("2", "50"), "standard": empty}) == {
+        "fine.money": P.Cell("$100", tone=pencil)}
+
+
+def test_an_offer_is_pencilled_in_at_the_most_it_can_bring():
+    game = worked_example()      # Bob holds 6 X-Fine and 8 Standard, $492
+    cells = _draft(game, 1, {"A": ("", ""), "B": ("2", "120"), "C": ("1", "200")})
+    assert cells == {"B.money": P.Cell("$240", tone="draft"),
+                     "C.money": P.Cell("$0", tone="draft"),         # over $99: cannot sell
+                     "sales.total": P.Cell("$240", tone="draft"),
+                     "cash": P.Cell("$732", tone="draft")}
+    assert tips.draft_cell_tip("B.money", "sales", "2") == (
+        "The most this can bring: the units that can sell at your ask × the ask (2 B × the "
+        "ask when all can sell). Only an ask at or below the new price sells.")
+    assert tips.draft_cell_tip("orders.total", "orders") == (
+        "Total paid if all of this order is bought. Nothing is paid yet.")

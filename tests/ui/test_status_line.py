@@ -1,10 +1,11 @@
-"""The status line's right side: the variations in a few words, the whole set-up on hover."""
+"""The status line: one line, always; the variations at its right in a few words, the whole
+set-up on hover; a long message shortened at a word, whole on hover."""
 from __future__ import annotations
 
 import ed
 from ed.ui import presenter as P
 
-from .test_table import begin, game_at
+from .test_table import begin, game_at, with_text_size
 
 
 def test_the_variations_show_and_the_whole_set_up_is_a_hover_away(make_app):
@@ -27,3 +28,27 @@ def test_every_variation_is_named():
                      classic_recipes=True)
     assert P.variations_summary(rules) == \
         "loans · partial fills · partial sales · classic chart"
+
+
+def test_a_long_message_keeps_to_one_line_and_the_sheet_keeps_its_room(make_app, data_dir):
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing", loans=True))
+    app.layout.rules_short = "loans · partial fills · partial sales · classic chart"
+    app.show_message("Short.")
+    app.update()
+    status, sheet = app.layout.status, app.tally
+    height, sheet_height = status.winfo_height(), sheet.winfo_height()
+    sales = sheet.heads.find_withtag("block:sales")[0]
+    assert sheet.heads.itemcget(sales, "state") == "normal"
+    long = ("The game could not be saved. There is no folder /home/ann/Documents/Games/"
+            "Executive Decision/kept for later/2026; choose a folder that exists.")
+    app.show_message(long, error=True)
+    app.update()
+    assert (status.winfo_height(), sheet.winfo_height()) == (height, sheet_height)
+    assert sheet.heads.itemcget(sales, "state") == "normal"
+    shown = app.message.cget("text")
+    assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
+    assert app.layout.message_text == long == app.message._ed_tooltip.current_text()
+    app.show_message("Short.")
+    assert app.message._ed_tooltip.current_text() == ""      # nothing more to say on hover

@@ -483,7 +483,7 @@ def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
     # A refusal goes as soon as the field it is about is changed.
     fill(app, {"A": (2, 150)})
     keys(app, app.tally.entries["A"][1], "Return")
-    assert app.refusal_label.cget("text").startswith("Not submitted:")
+    assert app.refusal_label.cget("text").startswith("Not submitted. ")
     assert app.refusal_label.winfo_ismapped()
     app.tally.entries["A"][0].delete(0, "end")
     app.update()

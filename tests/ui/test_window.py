@@ -279,7 +279,7 @@ def test_impossible_offer_is_refused_with_its_message(make_app):
     assert "Cannot make 2 A" in app.tally.hints["A"].full_text
     assert "over-offering rule" in app.tally.totals["sales"].full_text
     assert str(app.tally.hints["A"].cget("style")) == "HintError.TLabel"
-    assert app.refusal_label.cget("text").startswith("Not submitted:")
+    assert app.refusal_label.cget("text").startswith("Not submitted. ")
     # A field that is not a number is named next to it.
     typed(app, app.tally.entries["B"][0], "x")
     assert app.tally.hints["B"].cget("text") == "not a whole number"

@@ -7,7 +7,8 @@ hints; this package only chooses the words.  It is unit-tested without a
 display (``tests/ui/test_presenter.py``).  A module per thing shown:
 
 - ``common``   the phases; money, stock and counts as words
-- ``sheet``    the tally sheet: rows, cells, title, instructions, the empty-entry question
+- ``sheet``    the tally sheet: rows, cells (the month being typed pencilled in), title,
+               instructions, the empty-entry question
 - ``entry``    live help for the entry being typed
 - ``table``    around the sheet: players, price table, reference charts, progress, cover
 - ``board``    the Price Level Board: tracks, tokens, ghosts, scales and rungs
@@ -36,9 +37,9 @@ from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, money, ordinal, se
 from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
-from .sheet import (GOAL, GOAL_LINES, Cell, TallyRow, empty_entry_question, instructions,
-                    is_newcomer, last_month_reminder, month_heading, newcomer_instructions,
-                    report_cells, sheet_title, tally_columns, tally_rows)
+from .sheet import (GOAL, GOAL_LINES, Cell, TallyRow, draft_cells, empty_entry_question,
+                    instructions, is_newcomer, last_month_reminder, month_heading,
+                    newcomer_instructions, report_cells, sheet_title, tally_columns, tally_rows)
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary, variations_summary)
@@ -53,7 +54,8 @@ __all__ = [
     "ENDING_COLUMNS", "Ending", "Quote", "ending",
     "EntryHelp", "Hint", "entry_help", "parse_number",
     "Reveal", "RevealBlock", "RevealCell", "RevealColumn", "RevealRow", "reveal",
-    "GOAL", "GOAL_LINES", "Cell", "TallyRow", "empty_entry_question", "instructions",
+    "GOAL", "GOAL_LINES", "Cell", "TallyRow", "draft_cells", "empty_entry_question",
+    "instructions",
     "is_newcomer", "last_month_reminder", "month_heading", "newcomer_instructions", "report_cells",
     "sheet_title", "tally_columns", "tally_rows",
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",

@@ -55,7 +55,8 @@ class Cell:
 
     text: str
     struck: bool = False
-    tone: str = ""      # "", "total", "bad" (a cancelled total), "good"
+    tone: str = ""      # "", "total", "bad" (a cancelled total), "good", "draft" (pencilled:
+    #                     what the entry being typed would come to, not yet so)
 
 
 def _done_text(units: int, done: int) -> str:
@@ -91,6 +92,40 @@ def report_cells(report, seat: int) -> Dict[str, Cell]:
         cells["stock"] = Cell(stock_text(result.stock_after))
     if result.loan:
         cells["loan"] = Cell(money(result.loan), False, "bad")
+    return cells
+
+
+def draft_cells(view, help_) -> Dict[str, Cell]:
+    """The month being typed, pencilled in as on paper: row id -> ``Cell`` (tone "draft").
+
+    Buying: each grade's paid (units × bid), the total paid and the cash left if
+    all of it is bought.  Selling: each good's received (the most it can bring:
+    the units that can sell at its ask × the ask), the total received and the
+    most cash after the month's selling.  ``help_`` is the entry's
+    ``EntryHelp``: a line it refuses, or whose price is still to be typed, stays
+    empty, and so do the total and the cash while any line does or the total is
+    refused; an order over the cash leaves the cash empty (its line says why).
+    """
+    buying = view.phase == PURCHASING
+    cells: Dict[str, Cell] = {}
+    complete = help_.total.level != "error"
+    for key in view.keys:
+        units, price = help_.entry.get(key, (0, 0))
+        if units <= 0:
+            continue
+        if price <= 0 or help_.lines[key].level == "error":
+            complete = False
+            continue
+        brings = units * price if buying else hints.most_sold(view, key, units, price) * price
+        cells[f"{key}.money"] = Cell(money(brings), tone="draft")
+    if not cells or not complete:
+        return cells
+    block = "orders" if buying else "sales"
+    total = hints.order_cost(help_.entry) if buying else hints.most_received(view, help_.entry)
+    cells[f"{block}.total"] = Cell(money(total), tone="draft")
+    cash = view.own_cash - total if buying else view.own_cash + total
+    if cash >= 0:
+        cells["cash"] = Cell(money(cash), tone="draft")
     return cells
 
 

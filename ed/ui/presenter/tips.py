@@ -35,6 +35,32 @@ TALLY_ROWS = {
 }
 
 
+#: The tip of a cell pencilled in while the entry is typed (``sheet.draft_cells``), by
+#: phase ("orders" buying, "sales" selling) and row field.
+DRAFT_ROWS = {
+    ("orders", "money"): "If bought: {units} {name} × your bid. Nothing is paid yet.",
+    ("sales", "money"): ("The most this can bring: the units that can sell at your ask × the "
+                         "ask ({units} {name} × the ask when all can sell). Only an ask at or "
+                         "below the new price sells."),
+    ("orders", "total"): "Total paid if all of this order is bought. Nothing is paid yet.",
+    ("sales", "total"): "The most this offer can bring in all. Nothing is sold yet.",
+    ("orders", "cash"): ("Cash left if all of this order is bought; what you sell this month "
+                         "comes on top."),
+    ("sales", "cash"): "The most your cash can be after this month's selling.",
+}
+
+
+def draft_cell_tip(row_id: str, block: str, units: str = "") -> str:
+    """The tip of a pencilled cell of the month being typed (``block``: "orders" or
+    "sales"; ``units`` as typed in the row's commodity)."""
+    key, _, field = row_id.partition(".")
+    if not field:
+        field, key = key, ""
+    if key == block:
+        field = "total"
+    return DRAFT_ROWS.get((block, field), "").format(units=units, name=NAMES.get(key, ""))
+
+
 def field_tip(key: str, what: str) -> str:
     """The tip of one entry field of the tally sheet (``what`` is "units" or "price")."""
     raw = key in RAW_KEYS

@@ -27,6 +27,7 @@ from tkinter import ttk
 from typing import Callable, Dict, List, Optional, Sequence
 
 from ..widgets import theme as T
+from ..widgets.tooltip import focused
 from ...saves.store import SaveInfo
 
 #: (column, heading, narrowest width in em); each column widens to its longest text
@@ -297,7 +298,7 @@ class SaveChooser(tk.Toplevel):
         return "break"
 
     def _on_return(self, event=None) -> str:
-        focus = self.focus_get()
+        focus = focused(self)
         if isinstance(focus, ttk.Button):
             focus.invoke()
             return "break"

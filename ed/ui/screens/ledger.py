@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import os
 import tkinter as tk
-from tkinter import filedialog, ttk
+from tkinter import ttk
 from typing import Any, Callable, Iterable, List, Optional, Sequence
 
 from ...saves.format import write_text_atomic
 from ..presenter.ledger import (CELL_HELP, DISPLAY_COLUMNS, DISPLAY_TABS, LedgerRow,
                                 display_values, ledger_rows, to_csv, to_tsv)
+from ..widgets.filebox import ask_save
 from ..widgets.tables import fit_tree
 
 
@@ -169,8 +170,8 @@ class LedgerWindow(tk.Toplevel):
             path = self._ask_path()
         else:
             name = self._game().names[self.seat]
-            path = filedialog.asksaveasfilename(
-                parent=self, title="Export the ledger", defaultextension=".csv",
+            path = ask_save(
+                self, title="Export the ledger", defaultextension=".csv",
                 initialfile=f"ledger-{name}.csv",
                 filetypes=[("CSV files", "*.csv"), ("All files", "*")])
         if path:

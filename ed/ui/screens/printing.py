@@ -510,11 +510,11 @@ class PrintDialog(tk.Toplevel):
         return "break"
 
     def _ask_path(self) -> str:
-        from tkinter import filedialog
+        from ..widgets.filebox import ask_save
         app = self.app
         name = app.session.game.names[self.seat]
-        return filedialog.asksaveasfilename(
-            parent=app, title="Print the tally sheet to a PostScript file",
+        return ask_save(
+            app, title="Print the tally sheet to a PostScript file",
             initialdir=str(app.folder), initialfile=f"tally-{name}.ps",
             defaultextension=".ps", filetypes=[("PostScript", "*.ps")])
 

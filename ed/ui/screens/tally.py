@@ -459,11 +459,32 @@ class TallySheet(ttk.Frame):
             if drawn.get((m, row_id)) == cell:
                 continue
             drawn[(m, row_id)] = cell
-            font = ("EDTallyStrike" if cell.struck else
-                    "EDTallyBold" if cell.tone == "total" else "EDTally")
-            fill = T.RED if cell.tone == "bad" else (T.MUTED if cell.struck else T.INK)
+            font, fill = _cell_look(cell)
             call(path, "itemconfigure", item, "-text", cell.text, "-font", font, "-fill", fill)
         self._show_month(month, entry_block)
+
+    def pencil(self, cells: Mapping[str, P.Cell]) -> None:
+        """Pencil ``cells`` (row id -> cell, ``P.draft_cells``) into the month being typed:
+        what the entry would pay or bring, its total and the cash; every other such cell
+        of the month is blank."""
+        month, block = self._current_month, self._entry_block
+        if not month or not block:
+            return
+        blank = P.Cell("")
+        for row in self.rows:
+            if not (row.block == block and row.field in ("money", "total") or row.id == "cash"):
+                continue
+            cell = cells.get(row.id, blank)
+            if self._drawn.get((month, row.id)) != cell:
+                self._drawn[(month, row.id)] = cell
+                font, fill = _cell_look(cell)
+                self.body.itemconfigure(self._items[(month, row.id)], text=cell.text,
+                                        font=font, fill=fill)
+
+    def pencilled(self, row_id: str) -> bool:
+        """Whether the cell of ``row_id`` in the month being typed is pencilled in."""
+        cell = self._drawn.get((self._current_month, row_id))
+        return cell is not None and cell.tone == "draft" and bool(cell.text)
 
     def _show_month(self, month: int, entry_block: Optional[str]) -> None:
         """Move the highlight, the fields and the help to ``month``'s column."""
@@ -534,10 +555,12 @@ class TallySheet(ttk.Frame):
     # ------------------------------------------------------------- entries
 
     def clear_entries(self) -> None:
-        """Empty every field (the entry just submitted is hidden from the next person)."""
+        """Empty every field and what was pencilled in beside them (the entry just submitted
+        is hidden from the next person)."""
         for units_var, price_var in self.vars.values():
             units_var.set("")
             price_var.set("")
+        self.pencil({})
 
     def texts(self, keys) -> Dict[str, Tuple[str, str]]:
         """What is typed in the fields of ``keys``."""
@@ -690,6 +713,10 @@ class TallySheet(ttk.Frame):
             month, row_id = found
             if not self.body.itemcget(item, "text"):
                 return ""
+            if month == self._current_month and self.pencilled(row_id):
+                key = row_id.partition(".")[0]
+                units = self.vars[key][0].get().strip() if key in self.vars else ""
+                return tips.draft_cell_tip(row_id, self._entry_block or "", units)
             return tips.tally_cell_tip(row_id, P.month_heading(month))
 
         self._tips.append(canvas_tip(self.body, body_text))
@@ -722,3 +749,13 @@ class TallySheet(ttk.Frame):
             cells = {item: key for key, item in self._items.items()}
             self._cells_by_item = cells
         return cells
+
+
+def _cell_look(cell: P.Cell) -> Tuple[str, str]:
+    """The font and the colour a cell is drawn in: struck through for what came
+    to nothing, bold for a total, red for a cancelled one, pencil for an entry being typed."""
+    font = ("EDTallyStrike" if cell.struck else "EDTallyDraft" if cell.tone == "draft" else
+            "EDTallyBold" if cell.tone == "total" else "EDTally")
+    fill = (T.RED if cell.tone == "bad" else T.PENCIL if cell.tone == "draft" else
+            T.MUTED if cell.struck else T.INK)
+    return font, fill

@@ -73,7 +73,8 @@ def steps(app) -> List[Step]:
     from .. import presenter as P
     layout = app.layout
     return [
-        ("How to win", P.GOAL + " The months are along the top (framed).",
+        ("How to win", P.GOAL + " The strip along the top (framed) has two cells a month, "
+         "buying and selling: filled once played, dark for the one being played.",
          lambda: layout.progress),
         ("Your tally sheet",
          "Your tally sheet, laid out like the paper one: a column per month, what you buy "
@@ -85,9 +86,10 @@ def steps(app) -> List[Step]:
          "to box.",
          lambda: layout.tally.body),
         ("The line beside a box",
-         "It says what a number means and what the rules refuse. The minimum bid is the "
-         "price if only you ordered; the others' orders push the price up. It never tells "
-         "you what to bid.",
+         "It says what a number means and, in red, what the rules refuse. Before you type "
+         "units: last month's price and how many the others ordered. Then the minimum bid: "
+         "the price if only you order; the others' orders push it up. It never tells you "
+         "what to bid.",
          lambda: layout.tally.hints.get("xfine") or layout.tally.body),
         ("The players",
          "Each player's cash, and a ✓ once their entry is in; point at a face for the "

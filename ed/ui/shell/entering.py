@@ -108,6 +108,7 @@ class Entering:
         help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried,
                              newcomer=P.is_newcomer(app.games_finished()))
         ui.tally.show_help(help_, keys, "orders" if view.phase == "purchasing" else "sales")
+        ui.tally.pencil(P.draft_cells(view, help_))
         if ui.refusal_label.cget("text"):
             ui.show_bar(None)     # the refusal was about what has just been changed
 
@@ -154,7 +155,7 @@ class Entering:
 
     def _refuse(self, text: str, key: Optional[str], price: bool) -> None:
         ui = self.app.layout
-        ui.show_bar("refusal", f"Not submitted: {text}")
+        ui.show_bar("refusal", f"Not submitted. {text}")
         if key is not None:
             ui.tally.focus_field(key, price=price)
 

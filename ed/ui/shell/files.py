@@ -270,10 +270,10 @@ class Files:
         return chooser
 
     def _browse(self, title: str) -> str:
-        from tkinter import filedialog
+        from ..widgets.filebox import ask_open
         folder = self.store.saves if self.store.saves.is_dir() else self.app.folder
-        return filedialog.askopenfilename(
-            parent=self.app, title=title, initialdir=str(folder),
+        return ask_open(
+            self.app, title=title, initialdir=str(folder),
             filetypes=[("Saved games", "*.json"), ("All files", "*")])
 
     def open_file(self, path: str, *, quiet: bool = False, force: bool = False) -> bool:
@@ -387,10 +387,10 @@ class Files:
         if app.session is None:
             app.show_message("There is no game to save yet.")
             return False
-        from tkinter import filedialog
+        from ..widgets.filebox import ask_save
         # Another place than the saves folder, where the game is saved anyway.
-        path = filedialog.asksaveasfilename(
-            parent=app, title="Save the game as", initialdir=str(Path.home()),
+        path = ask_save(
+            app, title="Save the game as", initialdir=str(Path.home()),
             initialfile=app.session.autosave_path.name if app.session.autosave_path else "",
             defaultextension=".json", filetypes=[("Saved games", "*.json")])
         return bool(path) and self.save_to(path)

@@ -44,6 +44,7 @@ from ...words import and_list
 from ... import TITLE
 from .entering import Entering
 from .modes import Mode
+from ..widgets.tooltip import focused
 
 
 class Flow(Entering):
@@ -100,7 +101,7 @@ class Flow(Entering):
         app = self.app
         if not self.settled():
             return "break"
-        focus = app.focus_get()
+        focus = focused(app)
         if isinstance(focus, (ttk.Button, tk.Button)):
             focus.invoke()
             return "break"

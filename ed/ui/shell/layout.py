@@ -335,29 +335,33 @@ class MainWindow:
         status.columnconfigure(0, weight=1)
         self.message = ttk.Label(status, text="", style="Status.TLabel")
         self.message.grid(row=0, column=0, sticky="w")
+        self.message_text = ""         # the whole message; the line may show it shortened
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
         self.rules_text = ""
+        self.rules_short = ""          # the variations in a few words, before any shortening
         from ..widgets.tooltip import add_tooltip
         add_tooltip(self.rules_label, lambda: self.rules_text, 400)
+        add_tooltip(self.message, lambda: self.message_text
+                    if self.message.cget("text") != self.message_text else "", 400)
         self.status = status
-        # again when the rules summary changes width, or a long message runs under it
-        status.bind("<Configure>", lambda e: self._wrap_message())
-        self.rules_label.bind("<Configure>", lambda e: self._wrap_message())
+        # again when the window changes width
+        status.bind("<Configure>", lambda e: self._fit_status())
 
-    def _wrap_message(self) -> None:
-        """Wrap the status line in the room the rules summary beside it leaves (never cut);
-        the summary itself wraps within two fifths of the line."""
+    def _fit_status(self) -> None:
+        """One line, always: the variations within two fifths of it, the message in the
+        room they leave, each shortened at a word where it must be (whole on hover).  A
+        status line of two lines would take its room from the sheet."""
         width = self.status.winfo_width()
         if width <= 1:
             width = self.app.winfo_width()
         pad = self.app.theme.pad
-        rules_wrap = max(100, width * 2 // 5 - pad(2))
-        if int(str(self.rules_label.cget("wraplength")) or 0) != rules_wrap:
-            self.rules_label.configure(wraplength=rules_wrap)
-        room = width - self.rules_label.winfo_reqwidth() - pad(3)
-        self.message.configure(wraplength=max(100, room))
+        rules = one_line(self.rules_label, self.rules_short, max(100, width * 2 // 5 - pad(2)))
+        room = width - (self._text_width(self.rules_label, rules) if rules else 0) - pad(3)
+        one_line(self.message, self.message_text, max(100, room))
 
+    def _text_width(self, label: ttk.Label, text: str) -> int:
+        return text_font(label).measure(text) + 2 * self.app.theme.em
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""
         from ..screens import covers as screens
@@ -442,9 +446,9 @@ class MainWindow:
         self._fit_sheet()
         self.reference_pages.show_recipes(rules.recipes)
         # the variations in a few words; the whole set-up on hover
-        self.rules_label.configure(text=P.variations_summary(rules))
+        self.rules_short = P.variations_summary(rules)
         self.rules_text = P.setup_summary(rules)
-        self._wrap_message()
+        self._fit_status()
 
     def show_public(self, game, current: Optional[int] = None, *,
                     thinking: Sequence[int] = ()) -> None:
@@ -470,8 +474,9 @@ class MainWindow:
         """A short line in the status bar (problems in red)."""
         if not hasattr(self, "message"):
             return          # said while the window is still being built
-        self.message.configure(text=text, style="StatusError.TLabel" if error else "Status.TLabel")
-        self._wrap_message()
+        self.message_text = text
+        self.message.configure(style="StatusError.TLabel" if error else "Status.TLabel")
+        self._fit_status()
 
     # ------------------------------------------------------------ tooltips
 
@@ -507,6 +512,38 @@ class MainWindow:
 #: What "Hide tips" does, on hover.
 INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do not come "
                     "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
+
+
+def text_font(label: ttk.Label):
+    """The font ``label`` draws its text in (its own, else its style's)."""
+    import tkinter.font as tkfont
+    name = str(label.cget("font")) or \
+        ttk.Style(label).lookup(str(label.cget("style")) or "TLabel", "font") or "TkDefaultFont"
+    try:
+        return tkfont.nametofont(name)
+    except tk.TclError:
+        return tkfont.Font(root=label, font=name)
+
+
+def one_line(label: ttk.Label, text: str, room: int) -> str:
+    """Show ``text`` on ``label`` in one line of at most ``room`` pixels: whole sentences,
+    then whole words dropped from its end (an ellipsis says so); returns what is shown."""
+    from ..presenter.voices import ELLIPSIS, shorten
+    font = text_font(label)
+    shown = text
+    if font.measure(text) > room:    # shortened, and an ellipsis says so even after a sentence
+        shown = shorten(text, lambda t: font.measure(
+            t if t.endswith(ELLIPSIS) else t + " " + ELLIPSIS) <= room)
+        if shown and not shown.endswith(ELLIPSIS):
+            shown += " " + ELLIPSIS
+    if text and not shown:           # not even one word fits: its start, cut
+        shown = text
+        while len(shown) > 1 and font.measure(shown + "…") > room:
+            shown = shown[:-1]
+        shown += "…"
+    if label.cget("text") != shown:
+        label.configure(text=shown)
+    return shown
 
 
 def wrap_to_width(label: ttk.Label) -> None:

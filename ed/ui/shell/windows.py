@@ -346,15 +346,17 @@ GUIDE = (
                 "many units and an asking price. An ask at or below the new price sells, and "
                 "only goods sold use up materials."),
     ("Your tally sheet", None),
-    ("", "Type your entry in this month's column. The help beside the fields shows the "
-         "minimum bid (the price if only you ordered), the cost and the cash left, what you can "
+    ("", "Type your entry in this month's column; what it would pay or bring and the cash "
+         "left are pencilled in below as you type. The help beside the fields shows the "
+         "minimum bid (the price if only you ordered), what you can "
          "make and the highest useful ask, and in red anything the rules do not allow. Enter "
          "submits. Until the last player is in, the button on the next cover (or on the wait) "
          "takes your entry back. An empty entry is asked about first."),
     ("Around it", None),
-    ("", "The strip at the top shows the month and the phase. On the right: the Price Level "
-         "Board (a token per commodity at its price, last month's place faint behind it), "
-         "every player's cash and stock, and, a click away, the prices month by month, a chart "
+    ("", "Along the top, each player's face with their cash (point at it for the stock), "
+         "and a strip of two cells a month, buying and selling, the one being played dark. On "
+         "the right: the Price Level Board (a token per commodity at its price, last month's "
+         "place faint behind it), and, a click away, the prices month by month, a chart "
          "of them, how far prices move, the production chart and the game log. All of it is "
          "public."),
     ("The reveal", None),

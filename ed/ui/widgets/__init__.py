@@ -3,7 +3,8 @@
 ``tooltip``, ``scroll``, the charts (``chartkit``, ``linechart``, ``bars``,
 ``charts``), ``portraits`` (the characters' faces), ``theme`` (fonts, styles,
 the one palette), ``progress`` (the strip of months), ``question`` (a small
-modal question), ``placement`` (windows kept within the screen) and
+modal question), ``placement`` (windows kept within the screen),
+``filebox`` (Tk's file dialogs, taking a typed name as typed) and
 ``background`` (work off the Tk thread).
 
 May import the presenter, the saves and the game, and one another; never a

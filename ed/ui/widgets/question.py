@@ -18,6 +18,7 @@ from tkinter import ttk
 from typing import Callable, Optional, Sequence, Tuple
 
 from . import theme as T
+from .tooltip import focused
 
 Answer = Tuple[str, Optional[Callable[[], None]]]
 
@@ -65,7 +66,7 @@ class Question(tk.Toplevel):
         return [label for label, _ in self.answers]
 
     def _on_return(self, event=None) -> str:
-        focus = self.focus_get()
+        focus = focused(self)
         if focus in self.buttons:
             self.answer(self.buttons.index(focus))
         return "break"

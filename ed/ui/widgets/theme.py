@@ -36,6 +36,7 @@ BLOCK_LINE = "#8a8470"
 CURRENT = "#fff1b8"        # the month being entered, the seat shown, the winner
 INK = "#1f2933"
 MUTED = "#5f6b76"
+PENCIL = "#4d6a8a"         # the sheet's figures of an entry still being typed
 RED = "#b42318"
 AMBER = "#9a5b00"
 GREEN = "#1d7a43"
@@ -53,7 +54,7 @@ COMMODITY_COLOURS = {
 }
 
 FONT_SPECS = {
-    # name: (size, weight, overstrike)
+    # name: (size, weight, overstrike[, slant])
     "EDBody": (10, "normal", False),
     "EDSmall": (9, "normal", False),
     "EDBold": (10, "bold", False),
@@ -62,6 +63,7 @@ FONT_SPECS = {
     "EDTally": (10, "normal", False),
     "EDTallyBold": (10, "bold", False),
     "EDTallyStrike": (10, "normal", True),
+    "EDTallyDraft": (10, "normal", False, "italic"),
 }
 
 
@@ -81,14 +83,14 @@ class Theme:
         self.root = root
         family = tkfont.nametofont("TkDefaultFont").actual("family")
         self.fonts = {}
-        for name, (size, weight, strike) in FONT_SPECS.items():
-            size = max(6, round(size * scale))
+        for name, (size, weight, strike, *slant) in FONT_SPECS.items():
+            look = dict(family=family, size=max(6, round(size * scale)), weight=weight,
+                        overstrike=strike, slant=slant[0] if slant else "roman")
             try:
                 font = tkfont.Font(root=root, name=name, exists=True)
-                font.configure(family=family, size=size, weight=weight, overstrike=strike)
+                font.configure(**look)
             except tk.TclError:
-                font = tkfont.Font(root=root, name=name, family=family, size=size,
-                                   weight=weight, overstrike=strike)
+                font = tkfont.Font(root=root, name=name, **look)
             self.fonts[name] = font
         self.remeasure()
 

@@ -67,7 +67,7 @@ class Tooltip:
 
     def _on_leave(self, _event: object = None) -> None:
         self._cancel()
-        if self.widget.focus_get() is not self.widget:
+        if focused(self.widget) is not self.widget:
             self.hide()
 
     def _on_focus_in(self, _event: object = None) -> None:
@@ -182,6 +182,18 @@ class Tooltip:
         for sequence, funcid in self._bindings:
             unbind_one(self.widget, sequence, funcid)
         self._bindings = []
+
+
+def focused(widget: tk.Misc) -> Optional[tk.Misc]:
+    """The widget of ``widget``'s application that has the keyboard focus, or ``None``.
+
+    ``None`` too when the focus is in a window Tk made that tkinter cannot name (Tk's
+    own file dialog and message boxes): ``focus_get`` raises ``KeyError`` there.
+    """
+    try:
+        return widget.focus_get()
+    except (KeyError, tk.TclError):
+        return None
 
 
 def unbind_one(widget: tk.Misc, sequence: str, funcid: str) -> None:

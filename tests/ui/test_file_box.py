@@ -1,0 +1,120 @@
+"""Tk's own file dialog, driven through the real window: typed names, tooltips beside it."""
+from __future__ import annotations
+
+import tkinter as tk
+
+import pytest
+
+from .test_window import keys, start_game
+
+DIALOG = ".__tk_filedialog"
+ENTRY = DIALOG + ".contents.f2.ent"
+BOX = DIALOG + ".__tk__messagebox"
+
+
+class FileBox:
+    """Types a name into Tk's file dialog once it is up, as a person would, and presses
+    Enter.  Tk's own message box, if one comes, is read, dismissed, and the dialog
+    cancelled (``boxes`` keeps what each said), so a test never hangs on it.
+    ``while_open(app)`` runs with the focus in the dialog's field, before the typing."""
+
+    def __init__(self, app, typed: str, while_open=None) -> None:
+        self.app, self.typed, self.while_open = app, typed, while_open
+        self.boxes = []
+        self.polls = 0
+        app.after(50, self._poll)
+
+    def _exists(self, path: str) -> bool:
+        return bool(int(self.app.tk.call("winfo", "exists", path)))
+
+    def _poll(self) -> None:
+        tcl, self.polls = self.app.tk, self.polls + 1
+        if self._exists(BOX):
+            self.boxes.append(tcl.call(BOX + ".msg", "cget", "-text"))
+            tcl.call(BOX + ".ok", "invoke")
+            tcl.call(DIALOG + ".contents.f2.cancel", "invoke")
+            return
+        if not self._exists(DIALOG) or not int(tcl.call("winfo", "viewable", DIALOG)):
+            if self.polls < 200:
+                self.app.after(50, self._poll)
+            return
+        if self.typed is None:
+            if self.polls < 1200:
+                self.app.after(50, self._poll)      # a message box may come
+            else:
+                tcl.call(DIALOG + ".contents.f2.cancel", "invoke")
+            return
+        tcl.call("focus", "-force", ENTRY)
+        if self.while_open is not None:
+            self.while_open(self.app)
+        tcl.call(ENTRY, "delete", 0, "end")
+        tcl.call(ENTRY, "insert", 0, self.typed)
+        self.typed, self.polls = None, 1000
+        # Tk's message box waits inside the key's handler: the next look is due first
+        self.app.after(50, self._poll)
+        tcl.call("event", "generate", ENTRY, "<Return>")
+
+
+def leave_a_tooltip(app) -> None:
+    """The pointer leaves a widget with a tooltip while Tk's dialog has the focus."""
+    label = app.layout.rules_label
+    assert hasattr(label, "_ed_tooltip")
+    label.event_generate("<Leave>")
+
+
+def test_a_tooltip_left_while_tk_s_file_dialog_has_the_focus_raises_nothing(
+        make_app, callback_errors):
+    app = make_app()
+    keys(app, app.dialog.cancel_button, "Escape")
+    app.game_menu.invoke("Open…")
+    app.update()
+    box = FileBox(app, "", while_open=leave_a_tooltip)
+    keys(app, app.files.chooser.browse_button, "Return")
+    assert box.polls >= 1000                  # the dialog came and the tooltip was left
+    assert callback_errors == []
+    assert "Something went wrong" not in app.message.cget("text")
+
+
+@pytest.mark.parametrize("typed, said", [
+    ("/etc/passwd", "not a saved game"),
+    ("/etc/no-such-save-here", "/etc/no-such-save-here could not be opened"),
+])
+def test_open_takes_a_typed_name_as_typed_and_says_what_is_wrong_with_it(
+        make_app, typed, said):
+    app = make_app()
+    keys(app, app.dialog.cancel_button, "Escape")
+    app.game_menu.invoke("Open…")
+    app.update()
+    box = FileBox(app, typed)
+    keys(app, app.files.chooser.browse_button, "Return")
+    assert box.boxes == []                    # no "File "/etc/passwd.json" does not exist."
+    assert said in app.message.cget("text")
+    assert ".json" not in app.message.cget("text")
+
+
+def test_open_still_finds_a_save_named_without_its_extension(make_app, tmp_path):
+    from ed import save as _save
+    from .test_saves_window import human_game
+    _save.save(human_game(("Ann", "Bob"), 2), tmp_path / "friend.json")
+    app = make_app()
+    keys(app, app.dialog.cancel_button, "Escape")
+    app.game_menu.invoke("Open…")
+    app.update()
+    box = FileBox(app, str(tmp_path / "friend"))
+    keys(app, app.files.chooser.browse_button, "Return")
+    assert box.boxes == []
+    assert app.session is not None and app.session.game.names == ("Ann", "Bob")
+
+
+def test_save_as_into_a_folder_that_does_not_exist_is_said_whole_by_the_program(
+        make_app, tmp_path):
+    app = make_app()
+    start_game(app, humans=("Ann",), computers=1)
+    missing = tmp_path / "a-folder-that-was-never-made"
+    box = FileBox(app, str(missing / "copy"))
+    app.game_menu.invoke("Save As…")
+    app.update()
+    assert box.boxes == []                    # not Tk's "Directory … does not exist."
+    assert app.layout.message_text == (f"The game could not be saved. There is no folder "
+                                       f"{missing}; choose a folder that exists.")
+    assert not missing.exists()
