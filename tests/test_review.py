@@ -498,7 +498,7 @@ def test_the_command_prints_the_review(tmp_path, crafted_game):
     assert " ".join(" ".join(short).split()) == top.short
     assert " ".join(" ".join(first[len(short):]).split()) == top.sentence
     assert f"In all: {found.total_text}.\n" in text
-    assert "  Mar, buying" in text and f"+${top.difference}" in text
+    assert "  Mar, buying" in text and f"-${top.difference}" in text
     assert text.endswith(f"  Jun     {'$' + format(found.actual[-1], ','):>10}"
                          f"{'$' + format(found.estimate[-1], ','):>10}\n")
     assert done.stderr == ""

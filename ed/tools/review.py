@@ -17,6 +17,7 @@ import textwrap
 from typing import List, Optional, Sequence, TextIO
 
 from .. import review as _review
+from ..words import money as _money, signed_money
 from ..saves import format as _save
 from .console import OutputFailed, output_failed, write_lines
 
@@ -106,31 +107,23 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
             lines += para(decision.sentence, "      ")
     else:
         lines += para(found.summary)
-    lines += ["", "Month by month (the difference: what the expert's entry would have",
-              "brought more, or less)"]
+    lines += ["", "Month by month (the difference: what your entry brought against the",
+              "expert's, more or less)"]
     for decision in found.decisions:
-        lines.append(f"  {decision.label:<18}{_signed(decision.difference):>10}")
+        lines.append(f"  {decision.label:<18}{signed_money(-decision.difference):>10}")
         same = decision.suggested == decision.entered
         lines += para(decision.entered_text, " " * 15, "      you      ")
         lines += para("the same" if same else decision.suggested_text, " " * 15,
                       "      expert   ")
         for name, said in decision.table_talk:
             lines += para(f"{name} said: {said}", " " * 8, "      ")
-    lines += [f"  {'In all':<18}{_signed(found.total):>10}", "",
+    lines += [f"  {'In all':<18}{signed_money(-found.total):>10}", "",
               "Worth month by month, yours and with the expert's entries"]
     lines += para(f"(the second is {_review.ESTIMATE})")
     lines.append(f"  {'':<8}{'yours':>10}{'expert':>10}")
     for label, mine, theirs in zip(found.labels, found.actual, found.estimate):
         lines.append(f"  {label:<8}{_money(mine):>10}{_money(theirs):>10}")
     return lines
-
-
-def _money(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
-def _signed(amount: int) -> str:
-    return "+" + _money(amount) if amount > 0 else _money(amount)
 
 
 if __name__ == "__main__":

@@ -55,6 +55,8 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
     assert [row[0] for row in rows] == ["Jan, buying", "Jan, selling", "Feb, buying",
                                         "Feb, selling"]
+    costliest = expected.decisions.index(expected.costliest[0])   # the person's side: worse is -$
+    assert rows[costliest][3] == f"-${expected.costliest[0].difference:,}"
     assert [s.values for s in tab.chart.series] == [expected.actual, expected.estimate]
     assert expected.actual[-1] == game.final_cash()[0]
     index, chosen = next((i, d) for i, d in enumerate(expected.decisions)

@@ -29,6 +29,7 @@ from tkinter import ttk
 from typing import Dict, List, Optional, Tuple
 
 from ... import review as _review
+from ...words import signed_money
 from ..widgets import theme as T
 from ..widgets.background import Courier
 
@@ -295,7 +296,7 @@ class ReviewTab(ttk.Frame):
             self.table.insert("", "end", iid=str(index), values=(
                 decision.label, decision.entered_brief,
                 "the same" if same else decision.suggested_brief,
-                _signed(decision.difference)))
+                signed_money(-decision.difference)))   # the person's side: -$45 is worse
         self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
         series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
                   Series("expert", "the expert's (estimate)", found.estimate,
@@ -393,7 +394,3 @@ class ReviewTab(ttk.Frame):
         shown = [str(label.cget("text")) for label in self.tops if label.winfo_manager()]
         return "\n".join(shown) or str(self.summary.cget("text"))
 
-
-def _signed(amount: int) -> str:
-    money = f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-    return "+" + money if amount > 0 else money
