@@ -38,6 +38,7 @@ from typing import Dict, List, Optional, Sequence, Set, Tuple
 from ..production import is_makeable
 from ..report import PURCHASING
 from ..rules import NAMES, RAW, Rules
+from ..words import money
 from .lines import CARES, LAST_WORDS, OWN_MOODS, PHASE_LINES, TALK
 
 Claim = Tuple[object, ...]
@@ -157,11 +158,6 @@ class Moment:
 
 
 # ----------------------------------------------------------------- words
-
-def money(amount: int) -> str:
-    """``1234 -> "$1,234"``."""
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
 
 def units(count: int) -> str:
     return f"{count} unit" if count == 1 else f"{count} units"

@@ -30,7 +30,7 @@ from ..engine import Game
 from ..production import is_makeable, makeable_plans, materials_used
 from ..report import PURCHASING, PhaseReport, SeatResult
 from ..rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
-from ..words import and_list
+from ..words import and_list, money as _money
 
 #: The level whose entries the review compares with.
 LEVEL = "expert"
@@ -365,10 +365,6 @@ def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
 # ----------------------------------------------------------------- words
 
 _PHASE_WORD = {"purchasing": "buying", "selling": "selling"}
-
-
-def _money(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 def short_entry(entry: Entry) -> str:
