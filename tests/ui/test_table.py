@@ -626,6 +626,27 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
     assert written > 0              # the cash and stock of months played, where in view
 
 
+def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, data_dir):
+    """At 150% with six seats the newcomer's line beside Standard takes four lines; the
+    total's warning that comes up with it stands below it, so the line keeps its "+$N"."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 6, "purchasing"))
+    tally = app.tally
+    fill(app, {"xfine": (3, 300), "fine": (3, 300), "standard": (1, 300)})
+    typed(app, tally.entries["standard"][0], "3")
+    assert tally.shown_hints() == ("standard", "orders")   # over the unit limit: it warns
+    label = tally.hints["standard"]
+    assert re.search(r"others ordered \d+ last month: \+\$\d+$", label.short_text)
+    assert label.cget("text") == label.short_text, label.cget("text")
+    body = tally.body
+    line = body.bbox(tally._windows["standard.hint"])
+    total = body.bbox(tally._windows["orders.hint"])
+    assert label.winfo_reqheight() <= line[3] - line[1] + 1
+    assert total[1] >= line[3] - 1 and tally.totals["orders"].cget("text") == \
+        "over the 6-unit limit"
+
+
 def test_the_window_has_a_sensible_minimum_size(make_app):
     app = make_app()
     width, height = app.minsize()
