@@ -653,6 +653,26 @@ def test_the_window_has_a_sensible_minimum_size(make_app):
     assert 700 <= width <= SCREEN_W and 450 <= height <= SCREEN_H
 
 
+def test_at_every_size_offered_the_window_can_be_made_smaller_than_the_screen(make_app):
+    """With six seats, asked for 400×300, the window takes its minimum size: narrower than
+    the screen by a window manager's frame at least (at 150% it was the screen's width,
+    and openbox's frame put its right edge 2 pixels off the screen), within the usable
+    height."""
+    from ed.saves import settings
+    frame, title_and_panel = 16, 80
+    app = make_app()
+    begin(app, game_at(6, 6, "purchasing", humans=2, loans=True))
+    for scale in settings.offered_scales(app.prefs.largest_scale()):
+        app.prefs.set_text_size(scale)
+        app.update()
+        app.geometry("400x300")
+        app.update()
+        width, height = app.winfo_width(), app.winfo_height()
+        assert (width, height) == app.wm_minsize(), scale
+        assert width + frame <= SCREEN_W, scale
+        assert height <= SCREEN_H - title_and_panel, scale
+
+
 # -------------------------------------------------------------- the look
 
 def test_players_panel_draws_each_computer_player_s_portrait(make_app):

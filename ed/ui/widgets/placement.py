@@ -19,6 +19,8 @@ a 1280×720 one at 96 dpi, and the window opens on it as it would there.
 - ``usable_size(widget) -> (width, height)``: the most a window's own area
   and menu bar may take.
 - ``main_size(app) -> (width, height)``: the main window's size at start.
+- ``least_size(app, width, height) -> (width, height)``: a minimum size kept
+  within the usable area, the window manager's frame at the sides counted.
 - ``maximise_if_small(app)``: ask to be maximised on a small screen.
 - ``place_over(window, master, width=None, height=None)``: centre a window
   over another, its size (the size asked, else its request) kept within
@@ -32,6 +34,8 @@ from typing import Optional, Tuple
 
 #: Pixels (at 96 dpi) of the screen's height kept for a window's title bar and a panel.
 RESERVE = 80
+#: Pixels (at 96 dpi) of the screen's width kept for the window manager's frame at the sides.
+FRAME_SIDES = 16
 #: The main window's size on a large screen (pixels at 96 dpi).
 DESIGN_SIZE = (1366, 768)
 #: Screens this small or smaller (pixels at 96 dpi) get the main window maximised.
@@ -91,6 +95,14 @@ def main_size(app: tk.Misc) -> Tuple[int, int]:
     room_w, room_h = usable_size(app)
     return (min(px(app, DESIGN_SIZE[0]), room_w),
             min(px(app, DESIGN_SIZE[1]), room_h) - menu_height(app))
+
+
+def least_size(app: tk.Misc, width: int, height: int) -> Tuple[int, int]:
+    """``width`` × ``height`` as the main window's minimum size: no more than its size at
+    start, less the frame a window manager draws at its sides (a minimum as wide as the
+    screen put the frame's right edge off it and kept the window from being narrowed)."""
+    most_w, most_h = main_size(app)
+    return min(width, most_w - px(app, FRAME_SIDES)), min(height, most_h)
 
 
 def is_small_screen(widget: tk.Misc) -> bool:
