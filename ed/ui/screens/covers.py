@@ -40,10 +40,21 @@ class Screen(ttk.Frame):
     def shown(self) -> bool:
         return bool(self.place_info())
 
+    def under_dialog(self, under: bool) -> None:
+        """Put the card away while a dialog stands over the screen (its words and buttons
+        peeked out beside the dialog), and back when the dialog is gone."""
+        card = getattr(self, "card", None)
+        if card is None:
+            return
+        if under:
+            card.place_forget()
+        else:
+            card.place(relx=0.5, rely=0.4, anchor="center")
+
     def _card(self, theme: T.Theme, title: str, *, justify: str) -> Tuple[ttk.Frame, ttk.Label]:
         """A centred card with a big title and a wrapped text below it (rows 0 and 1)."""
         em = theme.em
-        inner = ttk.Frame(self, style="Screen.TFrame")
+        self.card = inner = ttk.Frame(self, style="Screen.TFrame")
         inner.place(relx=0.5, rely=0.4, anchor="center")
         ttk.Label(inner, text=title, style="ScreenTitle.TLabel").grid(
             row=0, column=0, columnspan=2, pady=(0, em))

@@ -149,9 +149,8 @@ class NewGameDialog(tk.Toplevel):
                  more_open: bool = False,
                  on_more: Optional[Callable[[bool], None]] = None) -> None:
         super().__init__(master)
-        self.withdraw()
-        self.title("New game — Executive Decision")
-        self.transient(master)
+        from ..widgets.placement import as_dialog
+        as_dialog(self, master, "New game")
         self.on_start = on_start
         self.on_cancel = on_cancel
         self.on_more = on_more
@@ -274,7 +273,7 @@ class NewGameDialog(tk.Toplevel):
         else:
             self.more.grid_remove()
         if self.winfo_ismapped():
-            self._place_over(self.master, move=False)
+            self._place_over(self.master)       # centred again at its new size
         if tell and self.on_more is not None:
             self.on_more(shown)
 
@@ -361,7 +360,7 @@ class NewGameDialog(tk.Toplevel):
             else:
                 row.hide()
         if self.winfo_ismapped():
-            self._place_over(self.master, move=False)
+            self._place_over(self.master)       # centred again at its new size
 
     def setup(self) -> Setup:
         """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""

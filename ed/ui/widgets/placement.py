@@ -25,6 +25,7 @@ a 1280×720 one at 96 dpi, and the window opens on it as it would there.
 - ``place_over(window, master, width=None, height=None)``: centre a window
   over another, its size (the size asked, else its request) kept within
   the usable area; returns the size given.
+- ``as_dialog(window, master, title)``: a modal dialog's frame, before it is shown.
 - ``grab_when_shown(window)``: make a dialog modal once it is on the screen.
 """
 from __future__ import annotations
@@ -155,6 +156,17 @@ def place_over(window: tk.Misc, master: tk.Misc, width: Optional[int] = None,
     y = max(0, min(y, room_h - height))
     window.geometry(f"{width}x{height}+{x}+{y}")
     return width, height
+
+
+def as_dialog(window: tk.Toplevel, master: tk.Misc, title: str) -> None:
+    """Make ``window`` a modal dialog of ``master``, before it is shown: withdrawn until
+    placed, titled, kept above ``master``, and of the size the program gives it (a
+    window manager draws a resize handle under a window that may be resized: openbox's
+    looked like a second, faint bottom border)."""
+    window.withdraw()
+    window.title(f"{title} — Executive Decision")
+    window.transient(master)
+    window.resizable(False, False)
 
 
 def grab_when_shown(window: tk.Toplevel) -> None:
