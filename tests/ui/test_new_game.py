@@ -153,3 +153,20 @@ def test_modal_dialogs_are_of_the_size_the_window_gives_them(make_app):
                         answers=[("Yes", None), ("No", None)])
     assert question.resizable() == (False, False)
     question.answer(1)
+
+
+def test_each_option_s_words_break_evenly(make_app):
+    """"A bid under the new price still buys some units: one fewer for each $1" and then
+    "under." alone: a description that breaks breaks evenly."""
+    from ed.ui.widgets.theme import text_font
+    from .test_guide import shown_lines
+    app = make_app()
+    dialog = app.dialog
+    keys(app, dialog.more_button, "space")
+    said = [widget for widget in dialog.more.winfo_children()
+            if isinstance(widget, ttk.Label) and str(widget.cget("style")) == "Muted.TLabel"]
+    assert len(said) == len(dialog.options)
+    for label in said:
+        font = text_font(label)
+        widths = [font.measure(line) for line in shown_lines(label)]
+        assert min(widths) >= max(widths) // 2, shown_lines(label)
