@@ -937,3 +937,19 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
     assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+
+
+def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(make_app):
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    app.tally.add_tips()
+    field = app.tally.entries["standard"][1]
+    typed(app, field, "30")
+    assert app.focus_get() is field
+    tip = field._ed_tooltip
+    field.event_generate("<Enter>", x=2, y=2)
+    tip._delayed_show()                       # the pointer rested on the field
+    assert tip.is_shown()
+    field.event_generate("<Leave>", x=-5, y=-5)
+    app.update()
+    assert not tip.is_shown() and app.focus_get() is field

@@ -704,6 +704,12 @@ class TallySheet(ttk.Frame):
             def _on_focus_in(self, _event=None) -> None:
                 pass
 
+            # shown by the pointer only, so it goes with the pointer (a field being typed
+            # in kept a tip that covered the line beside it until the focus moved on)
+            def _on_leave(self, _event=None) -> None:
+                self._cancel()
+                self.hide()
+
         self._tips = []
         for key, pair in self.entries.items():
             for entry, what in zip(pair, ("units", "price")):
