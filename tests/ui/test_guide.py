@@ -226,3 +226,42 @@ def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
     app.update()
     assert "if only you order" in tally.hints["xfine"].cget("text")
     assert "the minimum bid: the price if only you order" in text
+
+
+def shown_lines(label) -> list:
+    """The lines ``label`` shows: its text's lines, each wrapped as Tk wraps it (at a space,
+    where the next word would pass the wrap length)."""
+    from ed.ui.widgets.theme import text_font
+    font, wrap = text_font(label), int(str(label.cget("wraplength")) or 0)
+    lines = []
+    for line in str(label.cget("text")).split("\n"):
+        current = ""
+        for word in line.split():
+            longer = f"{current} {word}" if current else word
+            if current and wrap and font.measure(longer) > wrap:
+                lines.append(current)
+                current = word
+            else:
+                current = longer
+        lines.append(current)
+    return lines
+
+
+def test_the_welcome_s_lines_fit_or_break_evenly_at_every_size(make_app, data_dir):
+    """At 100% the third line left "price." alone; a line that breaks breaks evenly."""
+    from ed.saves import settings
+    from ed.ui.widgets.theme import text_font
+    app = make_app(first_run=True)
+    for scale in settings.offered_scales(app.prefs.largest_scale()):
+        app.prefs.set_text_size(scale)
+        app.update()
+        label = app.welcome.text
+        lines = shown_lines(label)
+        if scale == 1.0:
+            assert lines == list(P.GOAL_LINES)
+        font = text_font(label)
+        assert " ".join(lines) == " ".join(P.GOAL_LINES), scale
+        for sentence in P.GOAL_LINES:            # the lines each sentence is shown in
+            pieces = [line for line in lines if line in sentence]
+            widths = [font.measure(piece) for piece in pieces]
+            assert min(widths) >= max(widths) // 2, (scale, pieces)

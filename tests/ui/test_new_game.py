@@ -99,3 +99,74 @@ def test_the_tick_boxes_grow_with_the_text(make_app, data_dir):
         sizes.append(int(style.lookup("TCheckbutton", "indicatorsize")))
         app.files.quit_app()
     assert sizes[0] >= 10 and sizes[1] >= sizes[0] * 1.4
+
+
+def test_nothing_of_the_welcome_peeks_out_beside_the_dialog(make_app):
+    """At the first start the dialog is narrower than the welcome's card: its "A 6-month
+    game…" and the edge of its button showed beside it.  The card is put away while the
+    dialog is up, and is back when it is cancelled."""
+    app = make_app(first_run=True)
+    for _ in range(50):                 # the saves folder is read a slice at a time
+        if app.mode == "welcome":
+            break
+        app.update()
+    welcome = app.welcome
+    assert app.mode == "welcome" and welcome.quick_note.winfo_viewable()
+    keys(app, welcome.new_button, "space")
+    assert app.dialog is not None and app.dialog.winfo_viewable()
+    card = [welcome.text, welcome.quick_button, welcome.quick_note, welcome.new_button]
+    assert not any(widget.winfo_viewable() for widget in card)
+    keys(app, app.dialog.cancel_button, "space")
+    assert app.dialog is None and all(widget.winfo_viewable() for widget in card)
+    assert app.focus_get() is welcome.new_button
+
+
+def test_more_options_centre_the_dialog_again_at_its_new_size(make_app):
+    app = make_app()
+    dialog = app.dialog
+    app.update()
+
+    def middle(window) -> int:
+        return window.winfo_rootx() + window.winfo_width() // 2
+
+    assert abs(middle(dialog) - middle(app)) <= 2
+    narrow = dialog.winfo_width()
+    keys(app, dialog.more_button, "space")
+    app.update()
+    assert dialog.winfo_width() > narrow                       # the options' lines are wide
+    assert abs(middle(dialog) - middle(app)) <= 2
+    assert dialog.winfo_rootx() + dialog.winfo_width() < app.winfo_screenwidth()
+
+
+def test_modal_dialogs_are_of_the_size_the_window_gives_them(make_app):
+    """A window that may be resized gets a resize handle from the window manager under it,
+    which read as a second, faint bottom border under each modal dialog."""
+    from ed.ui.widgets.question import Question
+    app = make_app()
+    dialog = app.dialog
+    assert dialog.resizable() == (False, False)
+    dialog.cancel()
+    chooser = app.files.open_dialog() or app.files.chooser
+    assert chooser.resizable() == (False, False)
+    chooser.cancel()
+    question = Question(app, app.theme, title="Quit", text="Quit?",
+                        answers=[("Yes", None), ("No", None)])
+    assert question.resizable() == (False, False)
+    question.answer(1)
+
+
+def test_each_option_s_words_break_evenly(make_app):
+    """"A bid under the new price still buys some units: one fewer for each $1" and then
+    "under." alone: a description that breaks breaks evenly."""
+    from ed.ui.widgets.theme import text_font
+    from .test_guide import shown_lines
+    app = make_app()
+    dialog = app.dialog
+    keys(app, dialog.more_button, "space")
+    said = [widget for widget in dialog.more.winfo_children()
+            if isinstance(widget, ttk.Label) and str(widget.cget("style")) == "Muted.TLabel"]
+    assert len(said) == len(dialog.options)
+    for label in said:
+        font = text_font(label)
+        widths = [font.measure(line) for line in shown_lines(label)]
+        assert min(widths) >= max(widths) // 2, shown_lines(label)

@@ -214,7 +214,8 @@ def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_
     row.name.focus_set()
     keys(app, row.name, "Return")
     assert row.detail.winfo_ismapped() and app.mode == "reveal"
-    assert row.detail.cget("text") == reveal.data.rows[computer].detail
+    seat = reveal.data.rows[computer]
+    assert row.detail.cget("text") == seat.reasoning(line_whole=row.line_shown == seat.line)
     assert "Thinking:" in row.detail.cget("text")
     assert inside(row.detail, reveal)
     keys(app, row.name, "Return")
@@ -506,16 +507,52 @@ def test_a_tip_never_covers_the_head_it_explains(make_app):
     tip.hide()
 
 
-def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):
+def shown_whole(make_app, data_dir, players: int, scale: float = 1.0):
+    """(app, reveal): the reveal of month 9 with ``players`` seats, shown whole at once."""
     from .test_table import with_text_size
-    with_text_size(data_dir, 1.5)
+    with_text_size(data_dir, scale)
     scene_pacing(data_dir, reveal_pacing="all")
     app = make_app()
-    begin(app, game_at(6, 9))
+    begin(app, game_at(players, 9))
     play_to_reveal(app)
-    reveal = app.reveal
+    app.update()
+    return app, app.reveal
+
+
+def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):
+    app, reveal = shown_whole(make_app, data_dir, 6, 1.5)
     assert reveal.compact
     for row, seat in zip(reveal.rows, reveal.data.rows):
         tip = row.line._ed_tooltip
         shortened = row.line.cget("text") != seat.line
         assert tip.current_text() == (seat.line if shortened else "")
+
+
+def test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir):
+    """Ctrl+L after the window was made shorter: the lines stay under the rows, whole, as
+    the reveal showed them (they moved beside the numbers, shortened, before)."""
+    app, reveal = shown_whole(make_app, data_dir, 4, 1.5)
+    played = [(row.beside, row.line.cget("text")) for row in reveal.rows[:4]]
+    said = [seat.line for seat in reveal.data.rows]
+    assert not reveal.compact and any(said)
+    assert [text for _, text in played] == said                  # each whole, under its row
+    keys(app, reveal.continue_button, "Return")
+    app.minsize(1, 1)
+    app.geometry(f"{app.winfo_width()}x{app.winfo_height() // 2}")
+    app.update()
+    app.flow.show_last_reveal()
+    app.update()
+    assert app.mode == "peek"
+    assert [(row.beside, row.line.cget("text")) for row in reveal.rows[:4]] == played
+
+
+def test_the_reasoning_under_a_row_does_not_say_its_line_again(make_app, data_dir):
+    app, reveal = shown_whole(make_app, data_dir, 4)
+    index, seat = next((i, s) for i, s in enumerate(reveal.data.rows) if s.reaction)
+    row = reveal.rows[index]
+    assert row.line.cget("text") == seat.line == f"“{seat.reaction}”"     # whole, in grey
+    row.name.event_generate("<Button-1>", x=1, y=1)
+    app.update()
+    detail = row.detail.cget("text")
+    assert row.detail.winfo_ismapped() and detail.startswith("Thinking: ")
+    assert seat.reaction not in detail

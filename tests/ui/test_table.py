@@ -626,10 +626,51 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
     assert written > 0              # the cash and stock of months played, where in view
 
 
+def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, data_dir):
+    """At 150% with six seats the newcomer's line beside Standard takes four lines; the
+    total's warning that comes up with it stands below it, so the line keeps its "+$N"."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 6, "purchasing"))
+    tally = app.tally
+    fill(app, {"xfine": (3, 300), "fine": (3, 300), "standard": (1, 300)})
+    typed(app, tally.entries["standard"][0], "3")
+    assert tally.shown_hints() == ("standard", "orders")   # over the unit limit: it warns
+    label = tally.hints["standard"]
+    assert re.search(r"others ordered \d+ last month: \+\$\d+$", label.short_text)
+    assert label.cget("text") == label.short_text, label.cget("text")
+    body = tally.body
+    line = body.bbox(tally._windows["standard.hint"])
+    total = body.bbox(tally._windows["orders.hint"])
+    assert label.winfo_reqheight() <= line[3] - line[1] + 1
+    assert total[1] >= line[3] - 1 and tally.totals["orders"].cget("text") == \
+        "over the 6-unit limit"
+
+
 def test_the_window_has_a_sensible_minimum_size(make_app):
     app = make_app()
     width, height = app.minsize()
     assert 700 <= width <= SCREEN_W and 450 <= height <= SCREEN_H
+
+
+def test_at_every_size_offered_the_window_can_be_made_smaller_than_the_screen(make_app):
+    """With six seats, asked for 400×300, the window takes its minimum size: narrower than
+    the screen by a window manager's frame at least (at 150% it was the screen's width,
+    and openbox's frame put its right edge 2 pixels off the screen), within the usable
+    height."""
+    from ed.saves import settings
+    frame, title_and_panel = 16, 80
+    app = make_app()
+    begin(app, game_at(6, 6, "purchasing", humans=2, loans=True))
+    for scale in settings.offered_scales(app.prefs.largest_scale()):
+        app.prefs.set_text_size(scale)
+        app.update()
+        app.geometry("400x300")
+        app.update()
+        width, height = app.winfo_width(), app.winfo_height()
+        assert (width, height) == app.wm_minsize(), scale
+        assert width + frame <= SCREEN_W, scale
+        assert height <= SCREEN_H - title_and_panel, scale
 
 
 # -------------------------------------------------------------- the look
@@ -896,3 +937,19 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
     assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+
+
+def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(make_app):
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    app.tally.add_tips()
+    field = app.tally.entries["standard"][1]
+    typed(app, field, "30")
+    assert app.focus_get() is field
+    tip = field._ed_tooltip
+    field.event_generate("<Enter>", x=2, y=2)
+    tip._delayed_show()                       # the pointer rested on the field
+    assert tip.is_shown()
+    field.event_generate("<Leave>", x=-5, y=-5)
+    app.update()
+    assert not tip.is_shown() and app.focus_get() is field

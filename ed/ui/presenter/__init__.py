@@ -6,7 +6,7 @@ is computed here: the numbers come from the engine, its reports and its
 hints; this package only chooses the words.  It is unit-tested without a
 display (``tests/ui/test_presenter.py``).  A module per thing shown:
 
-- ``common``   the phases; money, stock and counts as words
+- ``common``   the phases; money, stock and counts as words; lines broken evenly
 - ``sheet``    the tally sheet: rows, cells (the month being typed pencilled in), title,
                instructions, the empty-entry question
 - ``entry``    live help for the entry being typed
@@ -32,8 +32,8 @@ from ...words import and_list as and_names
 from .board import (BOARD_GROUPS, Scale, Track, board_tracks, continues_history,
                     fit_scale, group_prices, names_fit, scale_ticks, spread_labels,
                     token_label, track_names)
-from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, money, ordinal, sentence,
-                     signed, stock_text, units_text)
+from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, even_lines, money, ordinal,
+                     sentence, signed, stock_text, units_text)
 from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
@@ -49,7 +49,8 @@ __all__ = [
     "BOARD_GROUPS", "Scale", "Track", "board_tracks", "continues_history",
     "fit_scale", "group_prices", "names_fit", "scale_ticks", "spread_labels", "token_label",
     "track_names",
-    "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "money", "ordinal",
+    "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "even_lines", "money",
+    "ordinal",
     "sentence", "signed", "stock_text", "units_text",
     "ENDING_COLUMNS", "Ending", "Quote", "ending",
     "EntryHelp", "Hint", "entry_help", "parse_number",

@@ -1,7 +1,7 @@
 """What every part of the presenter shares: the phases and how money and stock read."""
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, List, Mapping, Sequence
 
 from ...rules import RAW
 
@@ -41,3 +41,38 @@ def sentence(text: str) -> str:
     if not text:
         return text
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def even_lines(lines: Sequence[str], measure: Callable[[str], int], room: int) -> str:
+    """``lines`` as shown in ``room`` pixels (``measure`` gives a text's width): each line
+    whole where it fits, else broken into as few lines as it needs, as even as they can
+    be, so that no word is left alone on the last; joined by newlines."""
+    return "\n".join(piece for line in lines for piece in _even(line.split(), measure, room))
+
+
+def _even(words: List[str], measure: Callable[[str], int], room: int) -> List[str]:
+    pieces = _greedy(words, measure, room)
+    if len(pieces) < 2:
+        return pieces
+    low, high = measure(" ".join(words)) // len(pieces), room
+    while low < high:       # the narrowest width that takes no more lines
+        middle = (low + high) // 2
+        if len(_greedy(words, measure, middle)) <= len(pieces):
+            high = middle
+        else:
+            low = middle + 1
+    return _greedy(words, measure, high)
+
+
+def _greedy(words: List[str], measure: Callable[[str], int], width: int) -> List[str]:
+    """``words`` in lines of at most ``width`` (a word wider than that on a line alone)."""
+    pieces: List[str] = []
+    current = ""
+    for word in words:
+        longer = f"{current} {word}" if current else word
+        if current and measure(longer) > width:
+            pieces.append(current)
+            current = word
+        else:
+            current = longer
+    return pieces + [current] if current else pieces

@@ -80,9 +80,14 @@ class RevealRow:
 
     @property
     def detail(self) -> str:
-        """Everything said of the row, opened on demand: the reasoning, then the notes."""
+        """Everything said of the row, opened on demand: its words, the reasoning, the notes."""
+        return self.reasoning(line_whole=False)
+
+    def reasoning(self, *, line_whole: bool) -> str:
+        """What opens under the row: a computer player's words (unless ``line_whole``: the
+        whole line is on show just above it), the reasoning, then the notes."""
         words = []
-        if self.reaction:
+        if self.reaction and not line_whole:
             words.append(f"“{self.reaction}”")
         if self.thought:
             words.append(f"Thinking: {self.thought.rstrip('.')}.")

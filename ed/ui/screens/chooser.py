@@ -121,9 +121,8 @@ class SaveChooser(tk.Toplevel):
                  playable_only: bool = True, on_close: Optional[Callable[[], None]] = None,
                  on_anyway: Optional[Callable[[SaveInfo], None]] = None) -> None:
         super().__init__(master)
-        self.withdraw()
-        self.title(f"{title} — Executive Decision")
-        self.transient(master)
+        from ..widgets.placement import as_dialog
+        as_dialog(self, master, title)
         self.on_choose, self.on_browse, self.on_close = on_choose, on_browse, on_close
         self.on_anyway = on_anyway
         self.current = current

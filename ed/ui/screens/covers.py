@@ -40,10 +40,21 @@ class Screen(ttk.Frame):
     def shown(self) -> bool:
         return bool(self.place_info())
 
+    def under_dialog(self, under: bool) -> None:
+        """Put the card away while a dialog stands over the screen (its words and buttons
+        peeked out beside the dialog), and back when the dialog is gone."""
+        card = getattr(self, "card", None)
+        if card is None:
+            return
+        if under:
+            card.place_forget()
+        else:
+            card.place(relx=0.5, rely=0.4, anchor="center")
+
     def _card(self, theme: T.Theme, title: str, *, justify: str) -> Tuple[ttk.Frame, ttk.Label]:
         """A centred card with a big title and a wrapped text below it (rows 0 and 1)."""
         em = theme.em
-        inner = ttk.Frame(self, style="Screen.TFrame")
+        self.card = inner = ttk.Frame(self, style="Screen.TFrame")
         inner.place(relx=0.5, rely=0.4, anchor="center")
         ttk.Label(inner, text=title, style="ScreenTitle.TLabel").grid(
             row=0, column=0, columnspan=2, pady=(0, em))
@@ -60,6 +71,8 @@ INTRO = ("A business game by Sid Sackson for 2 to 6 players. Each month every pl
          "units involved. Whoever has the most cash at the end wins.")
 
 
+#: The welcome's text is at most this many ems wide.
+TEXT_EMS = 80
 #: Under the quick start at the very first start: what it sets up.
 QUICK_NOTE = "A 6-month game against Mabel (easy), with a guide to the screen."
 
@@ -94,7 +107,7 @@ class Welcome(Screen):
         """The first start's goal and quick start, or the game in a paragraph."""
         em = self.em
         if self.first_start():
-            self.text.configure(text="\n".join(P.GOAL_LINES))
+            self._say(P.GOAL_LINES)
             self.open_button.grid_remove()
             self.quick_button.grid(row=3, column=0, padx=em, pady=(em, 0))
             self.new_button.configure(text="Choose players and options…", style="TButton")
@@ -102,13 +115,20 @@ class Welcome(Screen):
             self.quick_note.grid(row=4, column=0, pady=(em // 2, 0))
             self.default_button = self.quick_button
         else:
-            self.text.configure(text=INTRO)
+            self._say((INTRO,))
             self.quick_button.grid_remove()
             self.quick_note.grid_remove()
             self.new_button.configure(text="New game…", style="Big.TButton")
             self.open_button.grid()
             self.default_button = self.new_button
         super().show()
+
+    def _say(self, lines) -> None:
+        """The text, each of ``lines`` whole where it fits the card, else broken evenly (a
+        word left alone on a line read as an afterthought)."""
+        room = self.em * TEXT_EMS
+        self.text.configure(text=P.even_lines(lines, T.text_font(self.text).measure, room),
+                            wraplength=room)
 
 
 class Resume(Screen):

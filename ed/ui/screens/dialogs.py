@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional
 
 from ...rules import MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, RuleError
 from ..widgets import theme as T
+from ..presenter.common import even_lines
 from ..presenter.setup import SeatSetup, Setup
 
 HUMAN, COMPUTER = "Person", "Computer"
@@ -149,9 +150,8 @@ class NewGameDialog(tk.Toplevel):
                  more_open: bool = False,
                  on_more: Optional[Callable[[bool], None]] = None) -> None:
         super().__init__(master)
-        self.withdraw()
-        self.title("New game — Executive Decision")
-        self.transient(master)
+        from ..widgets.placement import as_dialog
+        as_dialog(self, master, "New game")
         self.on_start = on_start
         self.on_cancel = on_cancel
         self.on_more = on_more
@@ -243,9 +243,10 @@ class NewGameDialog(tk.Toplevel):
             var = tk.BooleanVar(self, value=False)
             button = ttk.Checkbutton(more, text=title, variable=var)
             button.grid(row=index, column=0, columnspan=2, sticky="nw", pady=(em // 2, 0))
-            ttk.Label(more, text=text, wraplength=em * 64, style="Muted.TLabel",
-                      justify="left").grid(row=index, column=2, sticky="w", padx=(em, 0),
-                                           pady=(em // 2, 0))
+            said = ttk.Label(more, wraplength=em * 64, style="Muted.TLabel", justify="left")
+            # broken evenly: a word alone on a last line ("under.") read as an afterthought
+            said.configure(text=even_lines((text,), T.text_font(said).measure, em * 64))
+            said.grid(row=index, column=2, sticky="w", padx=(em, 0), pady=(em // 2, 0))
             self.options[flag] = var
             self.option_buttons[flag] = button
         self.more_shown = False
@@ -274,7 +275,7 @@ class NewGameDialog(tk.Toplevel):
         else:
             self.more.grid_remove()
         if self.winfo_ismapped():
-            self._place_over(self.master, move=False)
+            self._place_over(self.master)       # centred again at its new size
         if tell and self.on_more is not None:
             self.on_more(shown)
 
@@ -361,7 +362,7 @@ class NewGameDialog(tk.Toplevel):
             else:
                 row.hide()
         if self.winfo_ismapped():
-            self._place_over(self.master, move=False)
+            self._place_over(self.master)       # centred again at its new size
 
     def setup(self) -> Setup:
         """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""

@@ -192,6 +192,12 @@ class RowWidgets:
             self.line.grid(row=self.top + 2, column=1, columnspan=7, sticky="ew",
                            padx=(0, pad(0.6)))
 
+    def say_detail(self, seat: P.RevealRow) -> None:
+        """The reasoning under the row; the words of the line again only where the line
+        shows them shortened."""
+        text = seat.reasoning(line_whole=self.line_shown == seat.line)
+        self.detail.configure(text=text or "Nothing more was said.")
+
     def set_visible(self, on: bool) -> None:
         for widget in self.parts:
             shown = on and (widget is not self.detail or self.opened) and \
@@ -247,6 +253,10 @@ class RevealScreen(Screen):
         self._after_prices: Mapping[str, int] = {}
         #: whether the rows' lines give way for lack of height (their words stay at hand)
         self.compact = False
+        #: the reveal last shown as it came, and where its lines stood (``compact``): a look
+        #: again at it puts them in the same place, whatever the window's size since
+        self._as_played: tuple = (None, False)
+        self._again = False
         self._laid_out = False      # measured since filled (only on screen can it be)
         self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
         self.table.bind("<Configure>", lambda e: self._wrap_details(e.width), add="+")
@@ -284,12 +294,14 @@ class RevealScreen(Screen):
 
     def fill(self, data: P.Reveal, *, buying: bool, before: Sequence[Mapping[str, int]],
              after: Sequence[Mapping[str, int]], continue_text: str = "Continue  (Enter)",
-             personalities: Sequence = ()) -> None:
+             personalities: Sequence = (), again: bool = False) -> None:
         """Set out ``data`` face down: prices by month ``before`` the phase on the board,
         ``after`` it once the scene is over.  ``play`` turns it over; ``finish`` shows it
-        whole.  ``personalities[seat]`` draws a computer seat's face (``None``: a person)."""
+        whole.  ``personalities[seat]`` draws a computer seat's face (``None``: a person).
+        ``again``: a look again, whose lines stand where they stood when it was played."""
         self._cancel()
         self.data = data
+        self._again = again
         self._continue_text = continue_text
         self._people = list(personalities)
         self._before, self._after_history = list(before), list(after)
@@ -309,7 +321,7 @@ class RevealScreen(Screen):
             widgets = self.rows[index]
             widgets.name.configure(text=seat.name)
             widgets.line_shown = widgets.line_whole = seat.line   # shortened once laid out
-            widgets.detail.configure(text=seat.detail or "Nothing more was said.")
+            widgets.say_detail(seat)
         self.beats = S.scene(data)
         self.board.set_groups((0,) if buying else (1,))
         self.beat = 0
@@ -524,7 +536,13 @@ class RevealScreen(Screen):
         under = [row for row in rows if row.line.winfo_manager() and not row.beside]
         line_h = self._line_probe.winfo_reqheight()        # a line under a row, mapped or not
         bare = self.table.winfo_reqheight() - len(under) * line_h
-        self.compact = bare + sum(lines) * line_h > room
+        played, compact = self._as_played
+        if self._again and played == self.data:
+            self.compact = compact
+        else:
+            self.compact = bare + sum(lines) * line_h > room
+            if not self._again:
+                self._as_played = (self.data, self.compact)
         for row, line in zip(rows, lines):
             row.put_line(beside=self.compact)
             row.has_line = line
@@ -542,6 +560,7 @@ class RevealScreen(Screen):
             row.line_shown = _shortened(row.line, seat.line, room)
             if str(row.line.cget("text")).strip():
                 row.line.configure(text=row.line_shown)
+            row.say_detail(seat)
 
     # ------------------------------------------------------------ reading back (tests)
 

@@ -26,7 +26,8 @@ Like the paper sheet, the row labels and the month headings never move and
 no cell can draw over them.  The sheet scrolls sideways a whole month at a
 time, and a month only partly in sight shows no numbers at all, so every
 number on screen is whole; the month being played is always fully in view.
-Each hint stays within the rows of its commodity.
+Each hint stands beside the rows of its commodity, and runs on down the
+empty column beside the sheet rather than be cut.
 
 Past cells are canvas text items created once per game and only
 reconfigured when their text changes, so a redraw after a phase is cheap.
@@ -420,16 +421,16 @@ class TallySheet(ttk.Frame):
         stock rows, whose current cells are empty.
         """
         if name in ("orders", "sales"):
-            return self.row_y[f"{name}.total"], self.height
+            return self._bands.get(name, (self.row_y[f"{name}.total"], self.height))
         return self._bands.get(name, (self.row_y[f"{name}.units"],
                                       self.row_y[f"{name}.money"] + self.row_h))
 
     def _place_lines(self, keys, block: str) -> Dict[str, Tuple[int, int]]:
-        """Where each commodity's line on show stands (``keys``, top to bottom): beside its
-        own rows, as far down them as the line above it needs, and down to the next line
-        (or the block's end)."""
-        end = self.row_y[f"{block}.total"] if block in self.shown_hints() \
-            else self.block_span[block][1]
+        """Where each line on show stands (``keys``, top to bottom, then the total's):
+        beside its own rows, as far down them as the line above it needs, and down to the
+        next line; the last commodity's down to the sheet's end, and the total's below it
+        where the last line runs on past the total's row (the column beside the sheet is
+        empty, so a line is never cut for the total's)."""
         tops: List[int] = []
         for index, key in enumerate(keys):
             top = self.row_y[f"{key}.units"]
@@ -437,8 +438,14 @@ class TallySheet(ttk.Frame):
                 above = tops[-1] + self.hints[keys[index - 1]].winfo_reqheight() + 2
                 top = min(max(top, above), self.row_y[f"{key}.money"])
             tops.append(top)
-        return {key: (top, tops[index + 1] if index + 1 < len(tops) else end)
-                for index, (key, top) in enumerate(zip(keys, tops))}
+        end = max(self.height, self._region_height())
+        bands = {key: (top, tops[index + 1] if index + 1 < len(tops) else end)
+                 for index, (key, top) in enumerate(zip(keys, tops))}
+        total = self.row_y[f"{block}.total"]
+        if keys:
+            total = max(total, tops[-1] + self.hints[keys[-1]].winfo_reqheight() + 2)
+        bands[block] = (total, end)
+        return bands
 
     # ------------------------------------------------------------ drawing
 
@@ -639,10 +646,12 @@ class TallySheet(ttk.Frame):
             rows = self.row_y[f"{key}.money"] + self.row_h - top - 2
             c.itemconfigure(window, width=width, height=min(
                 bottom - top - 2, max(label.winfo_reqheight(), rows)))
+        total_top = self._bands[block][0]
         if block in shown:
+            c.coords(self._windows[f"{block}.hint"], hx, total_top + 1)
             c.itemconfigure(self._windows[f"{block}.hint"], width=width,
                             height=self.totals[block].winfo_reqheight())
-        total_bottom = self.row_y[f"{block}.total"] + 1 + self.totals[block].winfo_reqheight()
+        total_bottom = total_top + 1 + self.totals[block].winfo_reqheight()
         height = max(self.height, total_bottom + pad(0.5))
         if int(self._region_height()) != height:
             self._set_region(self._region_width(), height)
@@ -694,6 +703,12 @@ class TallySheet(ttk.Frame):
             # a tip popping up on focus would cover the field below.
             def _on_focus_in(self, _event=None) -> None:
                 pass
+
+            # shown by the pointer only, so it goes with the pointer (a field being typed
+            # in kept a tip that covered the line beside it until the focus moved on)
+            def _on_leave(self, _event=None) -> None:
+                self._cancel()
+                self.hide()
 
         self._tips = []
         for key, pair in self.entries.items():

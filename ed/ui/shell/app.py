@@ -161,10 +161,10 @@ class App(tk.Tk):
             os._exit(0)
 
     def _init_window(self) -> None:
-        from ..widgets.placement import main_size, px
+        from ..widgets.placement import least_size, main_size, px
         width, height = main_size(self)
         self.geometry(f"{width}x{height}")
-        self.minsize(min(px(self, 760), width), min(px(self, 520), height))
+        self.minsize(*least_size(self, px(self, 760), px(self, 520)))
 
     def fit_to_screen(self) -> None:
         """The window's size within the screen's usable area, its menu bar counted (once the
@@ -183,12 +183,11 @@ class App(tk.Tk):
             self.geometry(f"{min(width, self.winfo_width())}x{min(height, self.winfo_height())}")
 
     def fit_min_size(self) -> None:
-        """A minimum size that keeps a month of the sheet, its help and the side panel in
-        sight at the text size chosen (never more than the usable screen)."""
-        from ..widgets.placement import main_size
+        """A minimum size that keeps a month of the sheet, its help, the board and the
+        drawer's tabs in sight at the text size chosen, within the usable screen."""
+        from ..widgets.placement import least_size
         theme = self.theme
-        most_w, most_h = main_size(self)
-        self.minsize(min(most_w, theme.em * 120), min(most_h, theme.line * 36))
+        self.minsize(*least_size(self, theme.em * 120, theme.line * 36))
 
     def _init_folder(self) -> None:
         from ...saves import paths

@@ -188,6 +188,13 @@ class Files:
                                    more_open=app.settings.more_options,
                                    on_more=lambda shown: app.prefs.update_settings(
                                        more_options=shown))
+        self._under_dialog(True)
+
+    def _under_dialog(self, under: bool) -> None:
+        """The welcome's and the resume's cards put away while the new-game dialog stands
+        over them (``under``), back after."""
+        for screen in (self.app.layout.welcome, self.app.layout.resume):
+            screen.under_dialog(under)
 
     def quick_start(self) -> None:
         """Quick start: a short game against an easy computer player, which the guide
@@ -197,6 +204,7 @@ class Files:
 
     def _dialog_closed(self) -> None:
         self.app.dialog = None
+        self._under_dialog(False)
         if self.app.mode == Mode.WELCOME:
             self.app.layout.welcome.new_button.focus_set()
 
@@ -204,6 +212,7 @@ class Files:
         from ..screens.dialogs import remember
         app = self.app
         app.dialog = None
+        self._under_dialog(False)
         app.prefs.update_settings(last_setup=remember(setup))
 
         def begin() -> None:

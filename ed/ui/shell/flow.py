@@ -300,15 +300,17 @@ class Flow(Entering):
         self.screen_changed()
         app.title(f"{TITLE}: {data.title}")
 
-    def _fill_reveal(self, report, continue_text: str = "Continue  (Enter)"):
-        """Lay ``report`` (the last phase resolved) out on the reveal, face down."""
+    def _fill_reveal(self, report, continue_text: str = "Continue  (Enter)", *,
+                     again: bool = False):
+        """Lay ``report`` (the last phase resolved) out on the reveal, face down (``again``:
+        a look again at it)."""
         from ...report import prices_by_month
         history = self.app.session.game.history
         data = self._reveal_data(report)
         self.app.layout.reveal.fill(
             data, buying=report.phase == "purchasing",
             before=prices_by_month(history[:-1]), after=prices_by_month(history),
-            continue_text=continue_text, personalities=self._personalities())
+            continue_text=continue_text, personalities=self._personalities(), again=again)
         return data
 
     def continue_after_reveal(self) -> None:
@@ -342,7 +344,7 @@ class Flow(Entering):
                 app.mode not in (Mode.ENTER, Mode.OVER, Mode.LOOK, Mode.WAIT):
             app.show_message("There is no reveal to show just now.")
             return
-        self._fill_reveal(app.session.game.history[-1], "Back  (Enter)")
+        self._fill_reveal(app.session.game.history[-1], "Back  (Enter)", again=True)
         ui.reveal.finish()              # a look again shows it whole at once
         self._peek_return = app.mode
         ui.show_screen(ui.reveal, Mode.PEEK)

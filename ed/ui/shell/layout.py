@@ -39,6 +39,7 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Optional, Sequence
 
+from ..widgets.theme import text_font
 from .modes import Mode
 
 
@@ -512,17 +513,6 @@ class MainWindow:
 #: What "Hide tips" does, on hover.
 INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do not come "
                     "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
-
-
-def text_font(label: ttk.Label):
-    """The font ``label`` draws its text in (its own, else its style's)."""
-    import tkinter.font as tkfont
-    name = str(label.cget("font")) or \
-        ttk.Style(label).lookup(str(label.cget("style")) or "TLabel", "font") or "TkDefaultFont"
-    try:
-        return tkfont.nametofont(name)
-    except tk.TclError:
-        return tkfont.Font(root=label, font=name)
 
 
 def one_line(label: ttk.Label, text: str, room: int) -> str:

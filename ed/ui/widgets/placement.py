@@ -19,10 +19,13 @@ a 1280×720 one at 96 dpi, and the window opens on it as it would there.
 - ``usable_size(widget) -> (width, height)``: the most a window's own area
   and menu bar may take.
 - ``main_size(app) -> (width, height)``: the main window's size at start.
+- ``least_size(app, width, height) -> (width, height)``: a minimum size kept
+  within the usable area, the window manager's frame at the sides counted.
 - ``maximise_if_small(app)``: ask to be maximised on a small screen.
 - ``place_over(window, master, width=None, height=None)``: centre a window
   over another, its size (the size asked, else its request) kept within
   the usable area; returns the size given.
+- ``as_dialog(window, master, title)``: a modal dialog's frame, before it is shown.
 - ``grab_when_shown(window)``: make a dialog modal once it is on the screen.
 """
 from __future__ import annotations
@@ -32,6 +35,8 @@ from typing import Optional, Tuple
 
 #: Pixels (at 96 dpi) of the screen's height kept for a window's title bar and a panel.
 RESERVE = 80
+#: Pixels (at 96 dpi) of the screen's width kept for the window manager's frame at the sides.
+FRAME_SIDES = 16
 #: The main window's size on a large screen (pixels at 96 dpi).
 DESIGN_SIZE = (1366, 768)
 #: Screens this small or smaller (pixels at 96 dpi) get the main window maximised.
@@ -93,6 +98,14 @@ def main_size(app: tk.Misc) -> Tuple[int, int]:
             min(px(app, DESIGN_SIZE[1]), room_h) - menu_height(app))
 
 
+def least_size(app: tk.Misc, width: int, height: int) -> Tuple[int, int]:
+    """``width`` × ``height`` as the main window's minimum size: no more than its size at
+    start, less the frame a window manager draws at its sides (a minimum as wide as the
+    screen put the frame's right edge off it and kept the window from being narrowed)."""
+    most_w, most_h = main_size(app)
+    return min(width, most_w - px(app, FRAME_SIDES)), min(height, most_h)
+
+
 def is_small_screen(widget: tk.Misc) -> bool:
     """Whether the screen is, in inches, no larger than ``SMALL_SCREEN`` at 96 dpi."""
     width, height = screen_inches(widget)
@@ -143,6 +156,17 @@ def place_over(window: tk.Misc, master: tk.Misc, width: Optional[int] = None,
     y = max(0, min(y, room_h - height))
     window.geometry(f"{width}x{height}+{x}+{y}")
     return width, height
+
+
+def as_dialog(window: tk.Toplevel, master: tk.Misc, title: str) -> None:
+    """Make ``window`` a modal dialog of ``master``, before it is shown: withdrawn until
+    placed, titled, kept above ``master``, and of the size the program gives it (a
+    window manager draws a resize handle under a window that may be resized: openbox's
+    looked like a second, faint bottom border)."""
+    window.withdraw()
+    window.title(f"{title} — Executive Decision")
+    window.transient(master)
+    window.resizable(False, False)
 
 
 def grab_when_shown(window: tk.Toplevel) -> None:

@@ -29,9 +29,8 @@ class Question(tk.Toplevel):
     def __init__(self, master: tk.Misc, theme: T.Theme, *, title: str, text: str,
                  answers: Sequence[Answer], default: int = 0, cancel: int = -1) -> None:
         super().__init__(master)
-        self.withdraw()
-        self.title(f"{title} — Executive Decision")
-        self.transient(master)
+        from .placement import as_dialog
+        as_dialog(self, master, title)
         self.answers = list(answers)
         self.cancel_index = cancel % len(self.answers)
         em = theme.em

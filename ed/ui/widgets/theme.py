@@ -14,7 +14,7 @@ sheet, the reveal and the charts (Okabe-Ito colours, told apart by most
 colour-blind readers; a name or a mark always goes with them, so colour is
 never the only cue).  The tally sheet is drawn like ruled ledger paper.
 
-``apply_text_scale(root, scale)`` scales every named font from the size it
+``text_font(label)`` is the font a label draws in.  ``apply_text_scale(root, scale)`` scales every named font from the size it
 had the first time it was seen, so steps of the text size never drift.
 """
 from __future__ import annotations
@@ -65,6 +65,16 @@ FONT_SPECS = {
     "EDTallyStrike": (10, "normal", True),
     "EDTallyDraft": (10, "normal", False, "italic"),
 }
+
+
+def text_font(label: ttk.Label) -> tkfont.Font:
+    """The font ``label`` draws its text in (its own, else its style's)."""
+    name = str(label.cget("font")) or \
+        ttk.Style(label).lookup(str(label.cget("style")) or "TLabel", "font") or "TkDefaultFont"
+    try:
+        return tkfont.nametofont(name)
+    except tk.TclError:
+        return tkfont.Font(root=label, font=name)
 
 
 def zero_at_96_dpi(root: tk.Misc, font: tkfont.Font) -> float:
