@@ -328,6 +328,26 @@ def test_last_words_and_the_table_follow_the_settlement():
     assert "Loans repaid" in with_loans.columns and "$125 for each $100" in with_loans.text
 
 
+def test_the_materials_sold_to_the_broker_are_said_in_words():
+    """The end table said "0·3·0 sold for $129": the grades are named, and a seat with
+    nothing left says nothing was sold."""
+    from dataclasses import replace
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Rex"])
+    game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
+    game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
+    game.resolve()
+    game.submit(0, {"C": (1, 97)})
+    game.submit(1, {"A": (1, 149), "C": (2, 88)})
+    report = game.resolve()
+    column = P.ENDING_COLUMNS.index("Materials to the Broker")
+    rows = {row[1]: row[column] for row in P.ending(report.settlement).rows}
+    assert rows == {"Ann": "4 Fine for $96", "Rex": "1 X-Fine, 4 Standard for $114"}
+    empty = replace(report.settlement[0], materials={"xfine": 0, "fine": 0, "standard": 0},
+                    materials_value=0)
+    rows = {row[1]: row[column] for row in P.ending((empty, report.settlement[1])).rows}
+    assert rows[empty.name] == "—"
+
+
 def test_progress_counts_the_phases_played():
     progress = P.progress(12, 3, "selling")
     assert progress.label == "Mar: month 3 of 12, selling finished goods"
