@@ -872,6 +872,36 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     assert top <= y0 and y1 <= bottom + 1
 
 
+def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
+    """A red "$900" beside a player's cash said nothing of what it was (only the pointer
+    said "borrowed"): it reads "loan $900", and six faces, each with its loan, still stand
+    whole beside the progress strip at 150%."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    long_name = "Alexandra Wilhelmina Featherstonehaugh"
+    keys_ = ["mabel", "rex", "iris", "otto", "cora"]
+    seats = (SeatSetup(long_name),) + tuple(
+        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in keys_)
+    game = Setup(seats, seed=3, loans=True).game()
+    for seat in range(6):                   # every seat orders far beyond its cash
+        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
+    game.resolve()
+    begin(app, game)
+    app.update()
+    panel = app.seat_panel
+    owed = [game.borrowed(seat) for seat in range(6)]
+    assert min(owed) >= 1000
+    assert [row[2] for row in panel.rows_shown()] == [f"loan ${n:,}" for n in owed]
+    for cells in panel.cells[:6]:
+        assert cells["borrowed"]._ed_tooltip.current_text() == cells["row"].about
+        for name in ("name", "cash", "borrowed", "status"):
+            label = cells[name]
+            if label.winfo_ismapped():
+                assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
+                assert inside(label, app)
+    assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+
+
 def test_the_faces_never_cut_a_name(make_app, data_dir):
     """At 150% six faces stand in a row beside the progress strip; a name too long for its
     room ends in "…" (the whole of it on hover), never cut through a letter."""
