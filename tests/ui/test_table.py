@@ -926,3 +926,38 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
     assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+
+
+def test_the_stock_counts_wear_their_grades_colours(make_app):
+    """"Stock 0·0·3" said nothing of which count was which grade: a chip in each grade's
+    colour stands above each count, on the sheet and over the reveal's stock column."""
+    import tkinter.font as tkfont
+    from tkinter import ttk
+    from ed.ui.widgets import theme as T
+    from ed.ui.widgets.chips import count_spans
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    tally = app.tally
+    colours = [T.COMMODITY_COLOURS[key] for key in ed.RAW]
+    font = tkfont.Font(root=app, name="EDTally", exists=True)
+    for month in (4, 5):
+        text = tally.body.itemcget(tally._items[(month, "stock")], "text")
+        assert re.fullmatch(r"\d+·\d+·\d+", text)
+        chips = tally.chips_shown(month)
+        assert [colour for colour, _ in chips] == colours
+        x0, _, x1, _ = tally.body.bbox(tally._items[(month, "stock")])
+        text_y = tally.body.bbox(tally._items[(month, "stock")])[1]
+        right = month * tally.col_w - app.theme.pad(0.4)
+        for (_, (left, top, end, bottom)), (from_left, from_right) in zip(
+                chips, count_spans(font, text)):
+            assert (left, end) == (right - from_left, right - from_right)   # over its count
+            assert x0 - 1 <= left < end <= x1 + 1 and bottom <= text_y + font.metrics("ascent") / 3
+    assert tally.chips_shown(6) == []                 # nothing counted yet, no chips
+    play_to_reveal(app)
+    head, picture = app.reveal.stock_head, app.reveal._chips
+    assert head.winfo_ismapped() and head.cget("text") == "Stock"
+    assert str(picture) in str(head.cget("image"))
+    figures = tkfont.nametofont(ttk.Style(app).lookup("Card.TLabel", "font") or "TkDefaultFont")
+    for colour, (from_left, from_right) in zip(colours, count_spans(figures, "0·0·0")):
+        middle = picture.width() - (from_left + from_right) // 2
+        assert "#%02x%02x%02x" % tuple(picture.get(middle, 0)) == colour.lower()
