@@ -872,17 +872,23 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     assert top <= y0 and y1 <= bottom + 1
 
 
+LONG_NAME = "Alexandra Wilhelmina Featherstonehaugh"
+FIVE = ["mabel", "rex", "iris", "otto", "cora"]
+
+
+def six_seats():
+    """A person with a very long name and five computer players."""
+    return (SeatSetup(LONG_NAME),) + tuple(
+        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in FIVE)
+
+
 def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
     """A red "$900" beside a player's cash said nothing of what it was (only the pointer
     said "borrowed"): it reads "loan $900", and six faces, each with its loan, still stand
     whole beside the progress strip at 150%."""
     with_text_size(data_dir, 1.5)
     app = make_app()
-    long_name = "Alexandra Wilhelmina Featherstonehaugh"
-    keys_ = ["mabel", "rex", "iris", "otto", "cora"]
-    seats = (SeatSetup(long_name),) + tuple(
-        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in keys_)
-    game = Setup(seats, seed=3, loans=True).game()
+    game = Setup(six_seats(), seed=3, loans=True).game()
     for seat in range(6):                   # every seat orders far beyond its cash
         game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
     game.resolve()
@@ -907,11 +913,8 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
     room ends in "…" (the whole of it on hover), never cut through a letter."""
     with_text_size(data_dir, 1.5)
     app = make_app()
-    long_name = "Alexandra Wilhelmina Featherstonehaugh"
-    keys_ = ["mabel", "rex", "iris", "otto", "cora"]
-    seats = (SeatSetup(long_name),) + tuple(
-        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in keys_)
-    begin(app, Setup(seats, seed=3).game())
+    long_name, keys_ = LONG_NAME, FIVE
+    begin(app, Setup(six_seats(), seed=3).game())
     app.update()
     panel = app.seat_panel
     shown = panel.rows_shown()
