@@ -160,6 +160,28 @@ def test_rungs_fall_on_round_prices_far_enough_apart():
     assert P.scale_ticks(P.Scale(80, 150), 0, 20) == ()
 
 
+def test_a_ruled_scale_ends_on_labelled_rungs():
+    """A scale of $15 to $55 ruled every $2 ended at the $54 rung: a token at $55 stood
+    above the highest price written on the board."""
+    scale = P.Scale(15, 55)
+    assert P.scale_ticks(scale, 700, 32)[-1] == 54                  # the old drawing
+    assert P.ruled_scale(scale, 700, 32) == (P.Scale(14, 56), tuple(range(14, 57, 2)))
+    # a wider span may want sparser rungs: $80-$150 on 70 px is ruled every $20, but
+    # $80-$160 would want $25 rungs, and $75-$150 keeps them
+    assert P.ruled_scale(P.Scale(80, 150), 70, 20) == (P.Scale(75, 150), (75, 100, 125, 150))
+    # a scale already on its rungs is kept; one with no room for two rungs has none
+    assert P.ruled_scale(P.Scale(15, 45), 150, 20) == (P.Scale(15, 45),
+                                                       (15, 20, 25, 30, 35, 40, 45))
+    assert P.ruled_scale(P.Scale(80, 150), 5, 20) == (P.Scale(80, 150), ())
+    for low, high in ((0, 55), (70, 230), (15, 55), (140, 660), (5, 25), (80, 150)):
+        for room in range(40, 800, 7):
+            ruled, ticks = P.ruled_scale(P.Scale(low, high), room, 24)
+            assert ruled.low <= low and ruled.high >= high
+            if ticks:
+                assert (ticks[0], ticks[-1]) == (ruled.low, ruled.high), (low, high, room)
+                assert (ticks[1] - ticks[0]) * room / (ruled.high - ruled.low) >= 24
+
+
 # ------------------------------------------------------------------ names and labels
 
 def test_standard_is_shortened_only_in_the_short_names():

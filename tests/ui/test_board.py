@@ -288,3 +288,91 @@ def test_the_guide_frames_the_board(make_app):
     app.update()
     assert tour.target() is app.layout.board and tour.highlighted()
     keys(app, tour.skip_button, "Escape")
+
+
+# ------------------------------------------------ tokens and marks clear of the scales
+
+def covers(board):
+    """Where a token or a mark beside it leaves the tracks' area or covers a scale's price:
+    a pill nearer the canvas's top than two paddings, a pill, ghost or notch lower than the
+    names' top, or one whose box meets a price's box."""
+    ticks = [(board.itemcget(item, "text"), board.bbox(item))
+             for item in board.find_withtag("tick")]
+    names_top = min(board.bbox(item)[1] for item in board.find_withtag("name"))
+    rim = board.theme.pad(0.4) * 2
+    found = []
+    for key, items in board._items.items():
+        for part in ("pill", "ghost", "notch"):
+            if board.itemcget(items[part], "state") == "hidden":
+                continue
+            x0, y0, x1, y1 = board.bbox(items[part])
+            if part == "pill" and min(board.coords(items[part])[1::2]) < rim or y1 > names_top:
+                found.append(f"{key} {part} spans y {y0}..{y1}, outside {rim}..{names_top}")
+            for text, (a0, b0, a1, b1) in ticks:
+                if x0 <= a1 and a0 <= x1 and y0 < b1 and b0 < y1:
+                    found.append(f"{key} {part} {(x0, y0, x1, y1)} covers {text}")
+    return found
+
+
+def off_the_rungs(board):
+    """The tokens standing above the highest labelled rung of their scale or below the
+    lowest."""
+    values = {}
+    for item in board.find_withtag("tick"):
+        group = 0 if board.coords(item)[0] < board._plan.xs[board.shown_keys()[0]] else 1
+        values.setdefault(group, []).append(int(board.itemcget(item, "text")[1:].replace(",", "")))
+    found = []
+    for key in board.shown_keys():
+        group = 0 if key in P.BOARD_GROUPS[0] else 1
+        rungs = values.get(group if len(board.groups) > 1 else 0, [])
+        if rungs and not min(rungs) <= board.token_price(key) <= max(rungs):
+            found.append(f"{key} at ${board.token_price(key)}, rungs ${min(rungs)}-${max(rungs)}")
+    return found
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.3, 1.5])
+def test_tokens_and_marks_never_cover_the_scales_prices_on_the_board_or_in_the_reveal(
+        make_app, data_dir, scale):
+    """At 150% the reveal of a selling phase drew A's ghost over the goods' prices ("$14▶"
+    for "$140") and its token over "$220": the board beside the reveal is narrower than
+    a token and its marks, and they took their room from the scale's."""
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(6, 9, "selling", humans=2, loans=True, seed=3))
+    board = app.layout.board
+    found = covers(board)
+    least = app.wm_minsize()
+    app.geometry(f"{least[0]}x{least[1]}")
+    for _ in range(3):
+        app.update()
+    found += covers(board)
+    play_to_reveal(app)
+    for _ in range(3):
+        app.update()
+    reveal_board = app.layout.reveal.board
+    assert reveal_board.groups == (1,) and reveal_board.winfo_ismapped()
+    found += covers(reveal_board)
+    assert found == []
+
+
+@pytest.mark.parametrize("height", range(260, 720, 40))
+def test_every_token_stands_between_labelled_rungs(make_app, height):
+    """A scale of $15 to $55 ruled every $2 ended at the $54 rung, and Fine's token at $55
+    stood above the highest price written on the board."""
+    import tkinter as tk
+    from ed.ui.screens.board import BoardCanvas
+    app = make_app()
+    window = tk.Toplevel(app)
+    board = BoardCanvas(window, app.theme, reduced_motion=lambda: True)
+    board.configure(width=600, height=height)
+    board.pack()
+    opening = dict(ed.rules.OPENING_PRICES)
+    board.show([opening, dict(opening, xfine=24, fine=47, standard=21, A=150, B=121, C=90)])
+    app.update()
+    kept = board.scales
+    board.slide({"xfine": kept[0].low, "fine": kept[0].high, "standard": 30,
+                 "A": kept[1].high, "B": kept[1].low, "C": 100})
+    app.update()
+    assert board.scales == kept                   # the prices at the scales' very ends
+    assert off_the_rungs(board) == [] and covers(board) == []
+    window.destroy()

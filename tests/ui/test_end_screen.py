@@ -158,3 +158,23 @@ def test_every_column_of_the_review_is_whole_without_sideways_scrolling(make_app
         width = int(tab.table.column(column, "width"))
         for row in tab.table.get_children():
             assert body.measure(str(tab.table.item(row, "values")[index])) <= width
+
+
+def test_the_longest_materials_and_loans_fit_at_the_largest_size(make_app, data_dir):
+    """The materials are said in words ("9 X-Fine, …"): with every grade left and a loan
+    on every row, six rows still fit whole at the largest text size offered."""
+    from dataclasses import replace
+    from ed.ui import presenter as P
+    settings(data_dir, max(OFFERED))
+    app = make_app()
+    game = to_the_end(app, players=6)
+    settlement = tuple(replace(line, materials={"xfine": 9, "fine": 9, "standard": 9},
+                               materials_value=999, borrowed=600, loan_repaid=750)
+                       for line in game.history[-1].settlement)
+    data = P.ending(settlement, loans=True)
+    assert data.rows[0][3] == "9 X-Fine, 9 Fine, 9 Standard for $999"
+    ending = app.ending
+    ending.fill(data, game)
+    app.update()
+    assert ending.area.fits() and not ending.area.yscroll.winfo_ismapped()
+    assert fitcheck.problems(ending, (0, 0, SCREEN_W, SCREEN_H)) == []

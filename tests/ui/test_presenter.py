@@ -157,14 +157,19 @@ def test_reveal_rows_come_from_the_report():
     assert sold.blocks[2].summary.startswith("3 units offered")
 
 
-def test_ending_names_the_winner():
-    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Bob"])
+def one_month_game(other: str = "Bob"):
+    """A month of two players, to its end: the game and the selling's report."""
+    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", other])
     game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
     game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
     game.resolve()
     game.submit(0, {"C": (1, 97)})
     game.submit(1, {"A": (1, 149), "C": (2, 88)})
-    report = game.resolve()
+    return game, game.resolve()
+
+
+def test_ending_names_the_winner():
+    game, report = one_month_game()
     data = P.ending(report.settlement)
     winner = game.names[game.places().index(1)]
     assert data.headline.startswith(f"{winner} wins")
@@ -309,13 +314,7 @@ def test_a_computer_player_reacts_to_what_happened_and_a_person_does_not():
 
 def test_last_words_and_the_table_follow_the_settlement():
     import ed.ai
-    game = ed.Game(ed.Rules(players=2, months=1), ["Ann", "Rex"])
-    game.submit(0, {"xfine": (6, 40), "fine": (4, 28)})
-    game.submit(1, {"xfine": (6, 44), "standard": (8, 18)})
-    game.resolve()
-    game.submit(0, {"C": (1, 97)})
-    game.submit(1, {"A": (1, 149), "C": (2, 88)})
-    report = game.resolve()
+    game, report = one_month_game("Rex")
     data = P.ending(report.settlement, computers={1: ed.ai.PERSONALITIES["rex"]})
     assert "Loans repaid" not in data.columns and all(len(r) == 6 for r in data.rows)
     assert "loan" not in data.text
@@ -326,6 +325,20 @@ def test_last_words_and_the_table_follow_the_settlement():
     assert data.quotes[0].text == speech.last_words(report.settlement, (None, "rex"))[1].text
     with_loans = P.ending(report.settlement, loans=True)
     assert "Loans repaid" in with_loans.columns and "$125 for each $100" in with_loans.text
+
+
+def test_the_materials_sold_to_the_broker_are_said_in_words():
+    """The end table said "0·3·0 sold for $129": the grades are named, and a seat with
+    nothing left says nothing was sold."""
+    from dataclasses import replace
+    _, report = one_month_game("Rex")
+    column = P.ENDING_COLUMNS.index("Materials to the Broker")
+    rows = {row[1]: row[column] for row in P.ending(report.settlement).rows}
+    assert rows == {"Ann": "4 Fine for $96", "Rex": "1 X-Fine, 4 Standard for $114"}
+    empty = replace(report.settlement[0], materials={"xfine": 0, "fine": 0, "standard": 0},
+                    materials_value=0)
+    rows = {row[1]: row[column] for row in P.ending((empty, report.settlement[1])).rows}
+    assert rows[empty.name] == "—"
 
 
 def test_progress_counts_the_phases_played():

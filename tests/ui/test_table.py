@@ -913,16 +913,49 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     assert top <= y0 and y1 <= bottom + 1
 
 
+LONG_NAME = "Alexandra Wilhelmina Featherstonehaugh"
+FIVE = ["mabel", "rex", "iris", "otto", "cora"]
+
+
+def six_seats():
+    """A person with a very long name and five computer players."""
+    return (SeatSetup(LONG_NAME),) + tuple(
+        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in FIVE)
+
+
+def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
+    """A red "$900" beside a player's cash said nothing of what it was (only the pointer
+    said "borrowed"): it reads "loan $900", and six faces, each with its loan, still stand
+    whole beside the progress strip at 150%."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    game = Setup(six_seats(), seed=3, loans=True).game()
+    for seat in range(6):                   # every seat orders far beyond its cash
+        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
+    game.resolve()
+    begin(app, game)
+    app.update()
+    panel = app.seat_panel
+    owed = [game.borrowed(seat) for seat in range(6)]
+    assert min(owed) >= 1000
+    assert [row[2] for row in panel.rows_shown()] == [f"loan ${n:,}" for n in owed]
+    for cells in panel.cells[:6]:
+        assert cells["borrowed"]._ed_tooltip.current_text() == cells["row"].about
+        for name in ("name", "cash", "borrowed", "status"):
+            label = cells[name]
+            if label.winfo_ismapped():
+                assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
+                assert inside(label, app)
+    assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+
+
 def test_the_faces_never_cut_a_name(make_app, data_dir):
     """At 150% six faces stand in a row beside the progress strip; a name too long for its
     room ends in "…" (the whole of it on hover), never cut through a letter."""
     with_text_size(data_dir, 1.5)
     app = make_app()
-    long_name = "Alexandra Wilhelmina Featherstonehaugh"
-    keys_ = ["mabel", "rex", "iris", "otto", "cora"]
-    seats = (SeatSetup(long_name),) + tuple(
-        SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in keys_)
-    begin(app, Setup(seats, seed=3).game())
+    long_name, keys_ = LONG_NAME, FIVE
+    begin(app, Setup(six_seats(), seed=3).game())
     app.update()
     panel = app.seat_panel
     shown = panel.rows_shown()
@@ -953,3 +986,38 @@ def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(mak
     field.event_generate("<Leave>", x=-5, y=-5)
     app.update()
     assert not tip.is_shown() and app.focus_get() is field
+
+
+def test_the_stock_counts_wear_their_grades_colours(make_app):
+    """"Stock 0·0·3" said nothing of which count was which grade: a chip in each grade's
+    colour stands above each count, on the sheet and over the reveal's stock column."""
+    import tkinter.font as tkfont
+    from tkinter import ttk
+    from ed.ui.widgets import theme as T
+    from ed.ui.widgets.chips import count_spans
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    tally = app.tally
+    colours = [T.COMMODITY_COLOURS[key] for key in ed.RAW]
+    font = tkfont.Font(root=app, name="EDTally", exists=True)
+    for month in (4, 5):
+        text = tally.body.itemcget(tally._items[(month, "stock")], "text")
+        assert re.fullmatch(r"\d+·\d+·\d+", text)
+        chips = tally.chips_shown(month)
+        assert [colour for colour, _ in chips] == colours
+        x0, _, x1, _ = tally.body.bbox(tally._items[(month, "stock")])
+        text_y = tally.body.bbox(tally._items[(month, "stock")])[1]
+        right = month * tally.col_w - app.theme.pad(0.4)
+        for (_, (left, top, end, bottom)), (from_left, from_right) in zip(
+                chips, count_spans(font, text)):
+            assert (left, end) == (right - from_left, right - from_right)   # over its count
+            assert x0 - 1 <= left < end <= x1 + 1 and bottom <= text_y + font.metrics("ascent") / 3
+    assert tally.chips_shown(6) == []                 # nothing counted yet, no chips
+    play_to_reveal(app)
+    head, picture = app.reveal.stock_head, app.reveal._chips
+    assert head.winfo_ismapped() and head.cget("text") == "Stock"
+    assert str(picture) in str(head.cget("image"))
+    figures = tkfont.nametofont(ttk.Style(app).lookup("Card.TLabel", "font") or "TkDefaultFont")
+    for colour, (from_left, from_right) in zip(colours, count_spans(figures, "0·0·0")):
+        middle = picture.width() - (from_left + from_right) // 2
+        assert "#%02x%02x%02x" % tuple(picture.get(middle, 0)) == colour.lower()

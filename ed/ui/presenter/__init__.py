@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from ...words import and_list as and_names
 from .board import (BOARD_GROUPS, Scale, Track, board_tracks, continues_history,
-                    fit_scale, group_prices, names_fit, scale_ticks, spread_labels,
+                    fit_scale, group_prices, names_fit, ruled_scale, scale_ticks, spread_labels,
                     token_label, track_names)
 from .common import (OVER, PHASE_TITLES, PURCHASING, SELLING, even_lines, money, ordinal,
                      sentence, signed, stock_text, units_text)
@@ -47,7 +47,7 @@ from .voices import characters, last_said, said_after, shorten
 
 __all__ = [
     "BOARD_GROUPS", "Scale", "Track", "board_tracks", "continues_history",
-    "fit_scale", "group_prices", "names_fit", "scale_ticks", "spread_labels", "token_label",
+    "fit_scale", "group_prices", "names_fit", "ruled_scale", "scale_ticks", "spread_labels", "token_label",
     "track_names",
     "OVER", "PHASE_TITLES", "PURCHASING", "SELLING", "and_names", "even_lines", "money",
     "ordinal",

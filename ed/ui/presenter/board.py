@@ -11,7 +11,9 @@ is pure: the widget (``ed.ui.screens.board``) measures the text and draws.
 - ``Scale``, ``fit_scale(prices, current=None)``: the dollars a track spans;
   a scale is kept while it covers every price, and fitted anew (with a
   margin) when a price would leave it.
-- ``scale_ticks(scale, room, gap)``: round dollar values for the rungs.
+- ``scale_ticks(scale, room, gap)``: round dollar values for the rungs;
+  ``ruled_scale(scale, room, gap)`` the scale widened to its outer rungs (and those
+  rungs), so that every price stands between two labelled rungs.
 - ``track_names(short)``, ``names_fit(...)``, ``spread_labels(...)``: the
   names and the tokens' labels, never cut and never on top of each other.
 """
@@ -187,14 +189,34 @@ def _round_unit(span: int) -> int:
 def scale_ticks(scale: Scale, room: float, gap: float) -> Tuple[int, ...]:
     """Round dollar values on ``scale`` for rungs at least ``gap`` pixels apart on a track
     ``room`` pixels tall (an empty tuple when not even two would fit)."""
-    if room <= 0:
-        return ()
-    per_dollar = room / max(1, scale.high - scale.low)
-    step = next((s for s in TICK_STEPS if s * per_dollar >= gap), None)
+    step = _tick_step(scale, room, gap)
     if step is None:
         return ()
     first = math.ceil(scale.low / step) * step
     return tuple(range(first, scale.high + 1, step))
+
+
+def ruled_scale(scale: Scale, room: float, gap: float) -> Tuple[Scale, Tuple[int, ...]]:
+    """``scale`` widened to rungs at both ends, and its rungs, on a track ``room`` pixels
+    tall with rungs at least ``gap`` pixels apart: a scale of $15 to $55 ruled every $2
+    is drawn from $14 to $56, so no price stands above the highest labelled rung or
+    below the lowest.  A scale too short for two rungs is kept, with none."""
+    step = _tick_step(scale, room, gap)
+    while step is not None and step <= scale.high - scale.low:
+        ruled = Scale(math.floor(scale.low / step) * step, math.ceil(scale.high / step) * step)
+        wider = _tick_step(ruled, room, gap)      # the wider span may want sparser rungs
+        if wider is None or wider <= step:
+            return ruled, tuple(range(ruled.low, ruled.high + 1, step))
+        step = wider
+    return scale, ()
+
+
+def _tick_step(scale: Scale, room: float, gap: float) -> Optional[int]:
+    """The smallest of ``TICK_STEPS`` whose rungs stand ``gap`` pixels apart on ``scale``."""
+    if room <= 0:
+        return None
+    per_dollar = room / max(1, scale.high - scale.low)
+    return next((s for s in TICK_STEPS if s * per_dollar >= gap), None)
 
 
 # ------------------------------------------------------------------ words

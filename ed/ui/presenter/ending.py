@@ -6,7 +6,8 @@ from typing import Mapping, Optional, Tuple
 
 from ...rules import LOAN_REPAY_PER_STEP, LOAN_STEP
 from ...words import and_list
-from .common import money, ordinal, stock_text
+from .common import money, ordinal
+from ...rules import NAMES
 from .voices import last_said
 
 
@@ -48,7 +49,8 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
         headline = f"{and_list(winners)} share first place with {money(lines[0].final_cash)}!"
     rows = []
     for s in lines:
-        mats = f"{stock_text(s.materials)} sold for {money(s.materials_value)}"
+        mats = (f"{materials_words(s.materials)} for {money(s.materials_value)}"
+                if any(s.materials.values()) else "—")
         repaid = f"-{money(s.loan_repaid)} (borrowed {money(s.borrowed)})" if s.loan_repaid else "—"
         rows.append((ordinal(s.place), s.name, money(s.cash_before), mats,
                      repaid if loans or s.loan_repaid else "—",
@@ -70,5 +72,10 @@ def ending(settlement, *, loans: bool = False, computers: Optional[Mapping[int, 
                   tuple(s.seat for s in lines), columns)
 
 
-ENDING_COLUMNS = ("Place", "Player", "Cash after last month", "Materials to the Broker",
+def materials_words(stock: Mapping[str, int]) -> str:
+    """The grades left, named: ``"2 X-Fine, 3 Standard"`` (no digits without a name)."""
+    return ", ".join(f"{count} {NAMES[key]}" for key, count in stock.items() if count)
+
+
+ENDING_COLUMNS = ("Place", "Player", "Cash in hand", "Materials to the Broker",
                   "Loans repaid", "Final cash", "Profit")

@@ -47,6 +47,7 @@ class SeatRow:
     plays: str = ""     # short: "person" or "computer, hard"
     mark: str = ""      # beside the cash: "✓" (entry in), "…" (thinking) or nothing
     about: str = ""     # the whole of it in a sentence, for the pointer resting on the face
+    owes: str = ""      # beside the cash, what the seat borrowed: "loan $100", or nothing
 
 
 def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None,
@@ -74,7 +75,8 @@ def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Ma
         row = SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
                       money(view.borrowed[seat]) if view.borrowed[seat] else "",
                       status, seat == current, plays, SEAT_MARKS.get(status, ""))
-        rows.append(replace(row, about=_seat_about(row)))
+        rows.append(replace(row, about=_seat_about(row),
+                            owes=f"loan {row.borrowed}" if row.borrowed else ""))
     return rows
 
 

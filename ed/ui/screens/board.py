@@ -38,6 +38,8 @@ from ..presenter import board as PB
 SLIDE_S = 0.5
 FRAME_MS = 16
 GROOVE = "#ddd3bd"
+#: Rungs stand at least this many lines of the scales' small print apart.
+RUNG_LINES = 1.6
 RUNG = "#ece5d4"
 
 
@@ -113,7 +115,7 @@ class BoardCanvas(tk.Canvas):
     def min_height(self) -> int:
         """The least height that keeps the names, the tokens and three rungs readable."""
         token, name, small, pad = self._metrics()
-        return pad * 3 + token + name + small * 5
+        return pad * 4 + token + name + small * 5
 
     def track_height(self) -> int:
         """How tall the tracks are drawn now, in pixels (the span of their scales)."""
@@ -242,16 +244,14 @@ class BoardCanvas(tk.Canvas):
     # ------------------------------------------------------------ drawing
 
     def _make_plan(self) -> _Plan:
-        """Measure the board at its present size: the columns, the track's ends, the fonts."""
+        """Measure the board at its present size: the columns, the track's ends, the scales
+        as ruled, the fonts and the marks beside the tokens."""
         width = max(self.winfo_width(), int(self.cget("width")) if self.winfo_width() <= 1 else 0)
         height = max(self.winfo_height(), self.min_height()) if self.winfo_height() > 1 \
             else int(self.cget("height"))
         token_h, name_h, small_h, pad = self._metrics()
-        small = self.fonts["EDSmall"]
-        # each group's $ at its outer side: the first at the left, a second at the right
-        axis = [max(small.measure(PB.token_label(self.scales[group].high)),
-                    small.measure(PB.token_label(self.scales[group].low)))
-                for group in self.groups] + [0]
+        rim = pad * 2                   # between the canvas's top and the highest token
+        axis = self._axis_widths(height - rim - pad * 2 - token_h, name_h)
         keys = self.shown_keys()
         gap = self.theme.pad(1.2) if len(self.groups) > 1 else 0
         left = pad + axis[0] + pad
@@ -263,17 +263,47 @@ class BoardCanvas(tk.Canvas):
                      gap=gap, pitch=pitch, xs=xs, token_h=token_h, name_h=name_h,
                      small_h=small_h, mark_w=max(4.0, token_h * 0.45),
                      mark_gap=max(3.0, token_h * 0.2))
-        plan.token_font, plan.token_w = self._token_font(plan)
         plan.name_font, plan.names, plan.name_lines = self._names(plan)
-        plan.top = pad + token_h / 2
+        plan.top = rim + token_h / 2
         plan.bottom = max(plan.top + 1,
                           height - pad * 2 - name_h * plan.name_lines - token_h / 2)
+        ruled = {group: PB.ruled_scale(self.scales[group], plan.bottom - plan.top,
+                                       small_h * RUNG_LINES) for group in self.groups}
+        plan.ruled = {group: scale for group, (scale, _) in ruled.items()}
+        plan.rungs = {group: rungs for group, (_, rungs) in ruled.items()}
+        plan.token_font, plan.token_w = self._token_font(plan)
+        self._fit_marks(plan)
         return plan
+
+    def _axis_widths(self, tracks: float, name_h: int) -> List[float]:
+        """Each group's $ labels' width, at its outer side (the first group's at the left, a
+        second's at the right, then 0): the widest end of its scale as ruled on tracks
+        ``tracks`` pixels tall less one line of names, or two."""
+        small = self.fonts["EDSmall"]
+        widths = []
+        for group in self.groups:
+            ends = [self.scales[group].low, self.scales[group].high]
+            for lines in (1, 2):
+                ruled, _ = PB.ruled_scale(self.scales[group], tracks - name_h * lines,
+                                          self._metrics()[2] * RUNG_LINES)
+                ends += [ruled.low, ruled.high]
+            widths.append(max(small.measure(PB.token_label(end)) for end in ends))
+        return widths + [0]
+
+    def _fit_marks(self, plan: _Plan) -> None:
+        """The ghost and the notch made smaller where the column beside a token is short of
+        room for them, never smaller than can be seen: on a board narrower than a token
+        and its marks they stand at the column's edges, behind the token only while it
+        stands at their price (``_draw_track``)."""
+        room = plan.pitch / 2 - plan.token_w / 2 - 1
+        if plan.mark_gap + plan.mark_w > room:
+            plan.mark_gap = max(1.0, min(plan.mark_gap, room * 0.3))
+            plan.mark_w = max(plan.token_h * 0.3, room - plan.mark_gap)
 
     def _token_font(self, plan: _Plan) -> Tuple[str, float]:
         """The largest font in which the widest label a token may show fits its column, the
         ghost and the notch beside it."""
-        widest = max(PB.token_label(self.scales[group].high) for group in self.groups)
+        widest = max(PB.token_label(plan.ruled[group].high) for group in self.groups)
         beside = 2 * (plan.mark_gap + plan.mark_w)
         width = 0.0
         for name in ("EDBold", "EDBody", "EDSmall"):
@@ -300,12 +330,11 @@ class BoardCanvas(tk.Canvas):
                 return font_name, names, lines
         return "EDSmall", PB.track_names(True), 2
 
-    def _scale_of(self, key: str) -> PB.Scale:
-        assert self.scales is not None
-        return self.scales[0] if key in PB.BOARD_GROUPS[0] else self.scales[1]
-
     def _y(self, plan: _Plan, key: str, price: float) -> float:
-        return plan.bottom - self._scale_of(key).fraction(price) * (plan.bottom - plan.top)
+        """Where ``price`` stands on the track of ``key``: on its scale as ruled."""
+        group = 0 if key in PB.BOARD_GROUPS[0] else 1
+        scale = plan.ruled.get(group, self.scales[group])
+        return plan.bottom - scale.fraction(price) * (plan.bottom - plan.top)
 
     def _draw(self) -> None:
         """Draw the whole board anew at the canvas's size."""
@@ -320,12 +349,12 @@ class BoardCanvas(tk.Canvas):
         self._place_tokens()
 
     def _draw_scales(self, plan: _Plan) -> None:
-        """The rungs at round prices across each group's tracks, their $ at the side."""
-        gap = plan.small_h * 1.6
+        """The rungs at round prices across each group's tracks, their $ at the side; the
+        scale ruled so that its ends are rungs."""
         for place, group in enumerate(self.groups):
             keys = PB.BOARD_GROUPS[group]
             first, last = plan.xs[keys[0]] - plan.pitch / 2, plan.xs[keys[-1]] + plan.pitch / 2
-            for value in PB.scale_ticks(self.scales[group], plan.bottom - plan.top, gap):
+            for value in plan.rungs[group]:
                 y = self._y(plan, keys[0], value)
                 self.create_line(first, y, last, y, fill=RUNG, tags=("rung",))
                 x, anchor = (first - plan.pad, "e") if place == 0 else (last + plan.pad, "w")
@@ -341,8 +370,9 @@ class BoardCanvas(tk.Canvas):
         self.create_line(x, plan.top, x, plan.bottom, fill=GROOVE, width=width,
                          capstyle="round", tags=("groove", f"k:{key}"))
         # beside the tokens' column, where no token can stand: the opening price, a short
-        # bar at the right like a start line; last month's price, a wedge at the left
-        side = plan.token_w / 2 + plan.mark_gap
+        # bar at the right like a start line; last month's price, a wedge at the left;
+        # both within the track's own column, clear of the scales' prices
+        side = min(plan.token_w / 2 + plan.mark_gap, plan.pitch / 2 - plan.mark_w - 1)
         y = self._y(plan, key, track.opening)
         items["notch"] = self.create_line(x + side, y, x + side + plan.mark_w, y,
                                           fill=darker(colour), width=max(2, width - 1),
@@ -388,17 +418,19 @@ class BoardCanvas(tk.Canvas):
         plan = self._plan
         if plan is None or not self._items:
             return
+        # a pill wider than its column stays within the tracks' area, clear of the scales
+        least, most = plan.left + plan.token_w / 2, plan.right - plan.token_w / 2
         for group in self.groups:
             keys = PB.BOARD_GROUPS[group]
-            xs = [plan.xs[key] for key in keys]
+            xs = [min(max(plan.xs[key], least), most) for key in keys]
             ys = [self._y(plan, key, self._shown[key]) for key in keys]
             placed = PB.spread_labels(xs, ys, plan.token_w + 2, plan.token_h,
                                       plan.top - plan.token_h / 2,
                                       plan.bottom + plan.token_h / 2)
-            for key, x, y, label_y in zip(keys, xs, ys, placed):
-                items = self._items[key]
-                self._pill(items["pill"], plan, x, label_y)
-                self.coords(items["label"], x, label_y)
+            for key, pill_x, y, label_y in zip(keys, xs, ys, placed):
+                items, x = self._items[key], plan.xs[key]
+                self._pill(items["pill"], plan, pill_x, label_y)
+                self.coords(items["label"], pill_x, label_y)
                 self.itemconfigure(items["label"], text=PB.token_label(self._shown[key]))
                 radius = max(3, plan.token_h / 6)
                 self.coords(items["disc"], x - radius, y - radius, x + radius, y + radius)

@@ -206,7 +206,7 @@ class Ending(Screen):
             self.table.heading(column, text=column)
             # as wide as its heading or its widest cell (the winner's, in bold), no wider
             texts = [column] + [str(row[index]) for row in data.rows]
-            width = max(bold.measure(text) for text in texts) + em * 2
+            width = max(bold.measure(text) for text in texts) + em
             self.table.column(column, width=width, minwidth=width,
                               anchor="w" if column == "Player" else "e", stretch=True)
         self.table.delete(*self.table.get_children())

@@ -2,7 +2,7 @@
 
 Widget tree::
 
-    SeatPanel (ttk.Frame)           the players as a row of faces: name, cash, (borrowed),
+    SeatPanel (ttk.Frame)           the players as a row of faces: name (and loan), cash,
                                     ✓ or … (thinking); who, stock and the rest on hover
     PriceBoard (ttk.Frame)          the Prices tab, the board's exact history (the board
                                     itself is ``board.BoardCanvas``); tree: the opening
@@ -50,9 +50,10 @@ class SeatPanel(ttk.Frame):
 
     A computer player's level and character, a seat's stock and what it borrowed
     are said when the pointer rests on its face (``SeatRow.about``); the seat
-    whose sheet is shown stands out.  Names too long for the room are shortened
-    with "…" (the whole name on hover).  ``cells[i]`` holds seat i's widgets:
-    card, badge, name, cash, borrowed, status (the mark).
+    whose sheet is shown stands out.  A loan is said at the face's right in small
+    red print, "loan" over the sum, the name taking the room it leaves.  Names too long for
+    the room are shortened with "…" (the whole name on hover).  ``cells[i]`` holds
+    seat i's widgets: card, badge, name, borrowed (the loan), cash, status (the mark).
     """
 
     #: the most room a name takes, in widths of "0" (a longer one is shortened)
@@ -74,11 +75,12 @@ class SeatPanel(ttk.Frame):
         cells = {"card": card, "badge": Badge(card, size, background=T.PANEL)}
         cells["badge"].grid(row=0, column=0, rowspan=2, padx=(0, pad(0.3)))
         cells["name"] = ttk.Label(card, text="", style="SeatName.TLabel")
-        cells["name"].grid(row=0, column=1, columnspan=3, sticky="w")
-        for column, name in enumerate(("cash", "borrowed", "status"), 1):
+        cells["name"].grid(row=0, column=1, columnspan=2, sticky="w")
+        cells["borrowed"] = ttk.Label(card, text="", style="SeatOwes.TLabel", justify="right")
+        cells["borrowed"].grid(row=0, column=3, rowspan=2, sticky="e", padx=(pad(0.3), 0))
+        for column, name in enumerate(("cash", "status"), 1):
             cells[name] = ttk.Label(card, text="", style="Seat.TLabel")
             cells[name].grid(row=1, column=column, sticky="w", padx=(0, pad(0.3)))
-        cells["borrowed"].configure(style="SeatOwes.TLabel")
         return cells
 
     def show(self, rows: List[P.SeatRow], *, loans: bool, computers: List[bool],
@@ -99,7 +101,9 @@ class SeatPanel(ttk.Frame):
             current = "Current" if row.current else ""
             cells["card"].configure(style=f"Seat{current}.TFrame")
             cells["badge"].configure(background=T.CURRENT if row.current else T.PANEL)
-            for name, text in (("cash", row.cash), ("borrowed", row.borrowed if loans else ""),
+            # "loan" over the sum: two short lines beside the name and the cash
+            owes = row.owes.replace(" ", "\n", 1) if loans else ""
+            for name, text in (("cash", row.cash), ("borrowed", owes),
                                ("status", row.mark)):
                 label = cells[name]
                 label.configure(text=text, style=f"Seat{current}"
@@ -120,10 +124,15 @@ class SeatPanel(ttk.Frame):
             self._fit_names()
 
     def _fit_names(self) -> None:
+        """Each name in the room its face has, less its loan's."""
         import tkinter.font as tkfont
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
+        small = tkfont.Font(root=self, name="EDSmall", exists=True)
         for cells, name in zip(self.cells, self._names):
-            cells["name"].configure(text=shorten(name, bold, self._name_room))
+            loan = cells["borrowed"].cget("text") if cells["borrowed"].winfo_manager() else ""
+            room = self._name_room - (max(small.measure(line) for line in loan.split("\n"))
+                                      + self.theme.pad(0.3) if loan else 0)
+            cells["name"].configure(text=shorten(name, bold, max(self.theme.em * 2, room)))
 
     def add_tips(self) -> None:
         """Who each player is, their stock and their entry, on the face and the name."""
@@ -134,19 +143,19 @@ class SeatPanel(ttk.Frame):
     def _tip_card(self, cells: dict) -> None:
         from ..widgets.tooltip import add_tooltip
         if getattr(self, "_tips", False) and not hasattr(cells["name"], "_ed_tooltip"):
-            for name in ("badge", "name", "cash", "status"):
+            for name in ("badge", "name", "cash", "borrowed", "status"):
                 add_tooltip(cells[name], lambda c=cells: c["row"].about if "row" in c else "",
                             400)
 
     def rows_shown(self) -> List[tuple]:
-        """What each face shows: name, cash, (borrowed), the mark (for tests)."""
+        """What each face shows: name, cash, (the loan), the mark (for tests)."""
         result = []
         for cells in self.cells:
             if not cells["card"].winfo_manager():
                 continue
             values = [cells[n].cget("text") for n in ("name", "cash")]
             if cells["borrowed"].winfo_manager():
-                values.append(cells["borrowed"].cget("text"))
+                values.append(" ".join(str(cells["borrowed"].cget("text")).split()))
             values.append(cells["status"].cget("text"))
             result.append(tuple(values))
         return result

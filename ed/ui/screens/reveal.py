@@ -285,10 +285,22 @@ class RevealScreen(Screen):
                           for key, colour in T.COMMODITY_COLOURS.items()}
         self.money_head = ttk.Label(t, text="Paid", style="CardMuted.TLabel", anchor="se")
         self.cash_head = ttk.Label(t, text="Cash", style="CardMuted.TLabel", anchor="se")
-        self.stock_head = ttk.Label(t, text="Stock\nX·F·S", style="CardMuted.TLabel",
-                                    anchor="se", justify="right")
+        # the grades' colours above the counts below, as on the sheet
+        self._chips = self._stock_chips()
+        self.stock_head = ttk.Label(t, text="Stock", style="CardMuted.TLabel", anchor="se",
+                                    image=self._chips, compound="bottom")
         for column, label in ((5, self.money_head), (6, self.cash_head), (7, self.stock_head)):
             label.grid(row=0, column=column, sticky="se", padx=(pad(0.5), pad(0.6)))
+
+    def _stock_chips(self) -> tk.PhotoImage:
+        """The chips above the stock column's counts: as wide as its head, flush right."""
+        import tkinter.font as tkfont
+        from ..widgets.chips import SAMPLE, chips_image
+        style = ttk.Style(self)
+        figures = tkfont.nametofont(style.lookup("Card.TLabel", "font") or "TkDefaultFont")
+        head = tkfont.nametofont(style.lookup("CardMuted.TLabel", "font") or "TkDefaultFont")
+        width = max(head.measure("Stock"), figures.measure(SAMPLE))
+        return chips_image(self, figures, width, max(2, self.theme.em // 3))
 
     # ------------------------------------------------------------ filling
 

@@ -392,12 +392,41 @@ class TallySheet(ttk.Frame):
     def _make_items(self) -> None:
         c, h = self.body, self.row_h
         pad = self.theme.pad(0.4)
+        self._chips: Dict[int, List[int]] = {}
         for month in range(1, self.months + 1):
             x = month * self.col_w - pad
             for index, row in enumerate(self.rows):
                 self._items[(month, row.id)] = c.create_text(
                     x, self.row_y[row.id] + h // 2, text="", anchor="e", font="EDTally",
                     fill=T.INK, tags=(f"c{month}", f"r{index}"))
+                if row.id == "stock":
+                    # the grades' colours above the counts, drawn once there are counts
+                    self._chips[month] = [
+                        c.create_rectangle(0, 0, 0, 0, fill=T.COMMODITY_COLOURS[key],
+                                           outline="", tags=(f"c{month}", f"r{index}"))
+                        for key in RAW]
+
+    def _place_chips(self, month: int, text: str) -> None:
+        """The chips of ``month``'s stock above its counts (``text``: "0·0·3"), or none."""
+        import tkinter.font as tkfont
+        from ..widgets.chips import count_spans
+        font = tkfont.Font(root=self, name="EDTally", exists=True)
+        right = month * self.col_w - self.theme.pad(0.4)
+        top = self.row_y["stock"] + 2
+        bottom = top + max(2, self.theme.em // 3)
+        spans = count_spans(font, text) or [(0, 0)] * len(RAW)
+        for item, (left, end) in zip(self._chips[month], spans):
+            if left == end:
+                self.body.coords(item, 0, 0, 0, 0)
+            else:
+                self.body.coords(item, right - left, top, right - end, bottom)
+
+    def chips_shown(self, month: int) -> List[Tuple[str, Tuple[float, ...]]]:
+        """Each chip above ``month``'s stock: its colour and where it stands (for tests)."""
+        return [(self.body.itemcget(item, "fill"), tuple(self.body.coords(item)))
+                for item in self._chips.get(month, ())
+                if self.body.itemcget(item, "state") != "hidden"
+                and self.body.coords(item)[2] > self.body.coords(item)[0]]
 
     def _place_fields(self) -> None:
         c = self.body
@@ -468,6 +497,8 @@ class TallySheet(ttk.Frame):
             drawn[(m, row_id)] = cell
             font, fill = _cell_look(cell)
             call(path, "itemconfigure", item, "-text", cell.text, "-font", font, "-fill", fill)
+            if row_id == "stock":
+                self._place_chips(m, cell.text)
         self._show_month(month, entry_block)
 
     def pencil(self, cells: Mapping[str, P.Cell]) -> None:

@@ -163,7 +163,8 @@ class Theme:
             style.configure(f"Seat{state}.TFrame", background=back)
             style.configure(f"Seat{state}.TLabel", background=back, font="EDBody")
             style.configure(f"Seat{state}Name.TLabel", background=back, font="EDBold")
-            style.configure(f"Seat{state}Owes.TLabel", background=back, foreground=RED)
+            style.configure(f"Seat{state}Owes.TLabel", background=back, foreground=RED,
+                            font="EDSmall")
         style.configure("Ask.TFrame", background=CURRENT)
         style.configure("Ask.TLabel", background=CURRENT, font="EDBold")
         style.configure("Cheer.TLabel", background=PANEL, font="EDHeading", foreground=ACCENT)
