@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, List, Mapping, Sequence
 
 from ...rules import RAW
+from ...words import money  # noqa: F401  (the presenter's modules take it from here)
 
 PURCHASING = "purchasing"
 SELLING = "selling"
@@ -14,22 +15,19 @@ PHASE_TITLES = {PURCHASING: "Buying raw materials", SELLING: "Selling finished g
                 OVER: "Game over"}
 
 
-def money(value: int) -> str:
-    """``1234 -> "$1,234"``; negative amounts keep their sign in front."""
-    return f"-${-value:,}" if value < 0 else f"${value:,}"
-
-
 def stock_text(stock: Mapping[str, int]) -> str:
     """Raw stock as ``"2 · 0 · 4"`` (X-Fine, Fine, Standard)."""
     return "·".join(str(stock[k]) for k in RAW)
 
 
 def signed(value: int) -> str:
+    """``2 -> "+2"``, ``-6 -> "-6"``, ``0 -> "0"``."""
     return f"+{value}" if value > 0 else str(value)
 
 
-def units_text(count: int) -> str:
-    return f"{count} unit" if count == 1 else f"{count} units"
+def units_text(count: int, what: str = "unit") -> str:
+    """``1 -> "1 unit"``, ``6 -> "6 units"``."""
+    return f"{count} {what}" if count == 1 else f"{count} {what}s"
 
 
 def ordinal(n: int) -> str:

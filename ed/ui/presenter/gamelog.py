@@ -12,7 +12,8 @@ import re
 from typing import TYPE_CHECKING, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from ...rules import NAMES, month_label
-from ...words import and_list
+from ...words import and_list, money
+from .common import signed, units_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...report import LineResult, PhaseReport, SettlementLine
@@ -22,22 +23,6 @@ Explanations = Mapping[Tuple[int, str, int], str]
 
 #: Between a line's heading ("Jan buying") and its sentences.
 SEPARATOR = " \u2014 "
-
-
-def money(amount: int) -> str:
-    """``1234 -> "$1,234"``, ``-16 -> "-$16"``."""
-    sign = "-" if amount < 0 else ""
-    return f"{sign}${abs(amount):,}"
-
-
-def signed(amount: int) -> str:
-    """``2 -> "+2"``, ``-6 -> "-6"``, ``0 -> "0"``."""
-    return f"+{amount}" if amount > 0 else str(amount)
-
-
-def units_text(units: int, what: str = "unit") -> str:
-    """``1 -> "1 unit"``, ``6 -> "6 units"``."""
-    return f"{units} {what}" if units == 1 else f"{units} {what}s"
 
 
 def stock_text(stock: Mapping[str, int]) -> str:

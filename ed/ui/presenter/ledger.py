@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union
 
 from ...rules import GOODS, NAMES, RAW, Rules, month_label
+from ...words import money as _money
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...report import PhaseReport
@@ -164,10 +165,6 @@ def to_tsv(rows: Iterable[LedgerRow]) -> str:
 
 
 # ----------------------------------------------------------------- as the window shows it
-
-def _money(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
 
 def _cell_order(pair: Pair, done: int) -> str:
     units, price = pair

@@ -5,6 +5,7 @@ from dataclasses import dataclass
 from typing import List, Optional, Tuple
 
 from ...saves.record import MIXED, PEOPLE_ONLY, Stats
+from ...words import money
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def player_rows(stats: Stats) -> List[PlayerRow]:
 def money_or_dash(amount: Optional[int]) -> str:
     if amount is None:
         return "\u2014"
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+    return money(amount)
 
 
 def rate(games: int, wins: int) -> str:

@@ -11,6 +11,8 @@ import tkinter.font as tkfont
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
+from ... import words
+
 
 @dataclass(frozen=True)
 class Series:
@@ -44,8 +46,8 @@ def nice_ticks(low: float, high: float, count: int = 5) -> List[float]:
 
 
 def money(value: float) -> str:
-    value = int(round(value))
-    return f"-${-value:,}" if value < 0 else f"${value:,}"
+    """A chart's value, rounded to the dollar: ``-15.6 -> "-$16"``."""
+    return words.money(int(round(value)))
 
 
 def draw_marker(canvas: tk.Canvas, x: float, y: float, shape: str, r: float, colour: str,
