@@ -265,3 +265,25 @@ def test_the_welcome_s_lines_fit_or_break_evenly_at_every_size(make_app, data_di
             pieces = [line for line in lines if line in sentence]
             widths = [font.measure(piece) for piece in pieces]
             assert min(widths) >= max(widths) // 2, (scale, pieces)
+
+
+def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, data_dir):
+    """The guide and the tips above the sheet said the same twice, and at 150% left the sheet
+    two rows: while the guide is open the tips wait, and come back when it closes."""
+    app = make_app(first_run=True)
+    for _ in range(50):
+        if app.mode == "welcome":
+            break
+        app.update()
+    keys(app, app.welcome.quick_button, "Return")
+    tour, layout = app.tour, app.layout
+    assert tour is not None and tour.shown
+    app.update()
+    tips = str(layout.instructions.cget("text"))
+    assert tips.startswith("For each grade you want, type the units")
+    assert not layout.instructions_row.winfo_ismapped()
+    keys(app, tour.skip_button, "Escape")
+    app.update()
+    assert app.tour is None
+    assert layout.instructions_row.winfo_ismapped()
+    assert layout.instructions.cget("text") == tips

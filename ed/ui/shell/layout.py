@@ -58,6 +58,7 @@ class MainWindow:
         self.app = app
         self.chart = None        # the Price chart tab's chart, once built
         self.log_panel = None    # the Game log tab's panel, once built
+        self.tips_held = False   # the guide is open: it says what the tips say
 
     # ------------------------------------------------------------ building
 
@@ -198,13 +199,22 @@ class MainWindow:
             self.bar.grid(row=3, column=0, sticky="ew")
 
     def show_instructions(self, text: str) -> None:
-        """The instructions above the sheet, or none (``""``): the sheet takes their room."""
+        """The instructions above the sheet, or none (``""``): the sheet takes their room.
+
+        While the guide is open they are kept back (``hold_tips``): it says the same, a
+        step at a time, and the sheet it frames keeps the room.
+        """
         self.instructions.configure(text=text)
-        if text:
+        if text and not self.tips_held:
             self.instructions_row.grid(row=1, column=0, sticky="ew",
                                        pady=(self.app.theme.pad(0.1), self.app.theme.pad(0.3)))
         else:
             self.instructions_row.grid_remove()
+
+    def hold_tips(self, held: bool) -> None:
+        """Keep the instructions back while the guide is open, and show them again after."""
+        self.tips_held = held
+        self.show_instructions(str(self.instructions.cget("text")))
 
     def dismiss_instructions(self) -> None:
         """"Hide tips": the instructions go for good (remembered in the settings)."""

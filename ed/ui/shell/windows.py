@@ -243,10 +243,12 @@ class ExtraWindows:
         if self.app.mode not in (Mode.ENTER, Mode.LOOK):
             self.app.show_message("The guide frames the parts of your tally sheet; it is "
                                   "clearest while you are entering a month.", until="tour")
+        self.app.layout.hold_tips(True)
         self.tour = Tour(self.app, on_close=self._tour_closed)
 
     def _tour_closed(self) -> None:
         self.tour = None
+        self.app.layout.hold_tips(False)
         self.app.message_over("tour")
         # The guide's own window had the keyboard; without this the focus may go
         # nowhere (some window managers, and none at all, do not hand it back).
