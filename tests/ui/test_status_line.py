@@ -52,3 +52,28 @@ def test_a_long_message_keeps_to_one_line_and_the_sheet_keeps_its_room(make_app,
     assert app.layout.message_text == long == app.message._ed_tooltip.current_text()
     app.show_message("Short.")
     assert app.message._ed_tooltip.current_text() == ""      # nothing more to say on hover
+
+
+def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, data_dir):
+    """"The game could not be saved. …" hid why and what to do, with room to spare: an error
+    takes the variations' room and is shortened at a word, not at its first sentence."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing", loans=True))
+    layout = app.layout
+    layout.rules_short = "loans · partial fills · partial sales · classic chart"
+    layout._fit_status()
+    assert layout.rules_label.cget("text") == layout.rules_short
+    long = ("The game could not be saved. There is no folder /tmp/no-such-dir-play2; choose a "
+            "folder that exists, or another name for the file in the saves folder, which is "
+            "kept for you alone and backed up before anything is written over.")
+    app.show_message(long, error=True)
+    app.update()
+    shown = app.message.cget("text")
+    assert layout.rules_label.cget("text") == ""              # the variations wait
+    assert shown.startswith("The game could not be saved. There is no folder /tmp/no-such-dir-"
+                            "play2; choose a folder that exists")
+    assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
+    app.show_message("Saved.")
+    app.update()
+    assert layout.rules_label.cget("text") == layout.rules_short   # back once it has gone

@@ -57,13 +57,13 @@ def last_said(settlement, computers: Mapping[int, object]) -> Dict[int, object]:
     return last_words(settlement, characters(computers, len(settlement)))
 
 
-def shorten(text: str, fits) -> str:
-    """``text`` as far as ``fits(words)`` allows: whole sentences dropped from the end first,
-    then whole words, with an ellipsis; never a word cut.  ``""`` when not even one word
-    fits."""
+def shorten(text: str, fits, *, by_sentence: bool = True) -> str:
+    """``text`` as far as ``fits(words)`` allows: whole sentences dropped from the end first
+    (unless not ``by_sentence``), then whole words, with an ellipsis; never a word cut.
+    ``""`` when not even one word fits."""
     if fits(text):
         return text
-    sentences = re.split(r"(?<=[.!?])\s+", text)
+    sentences = re.split(r"(?<=[.!?])\s+", text) if by_sentence else [text]
     for count in range(len(sentences) - 1, 0, -1):
         kept = " ".join(sentences[:count])
         if fits(kept):

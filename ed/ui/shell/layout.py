@@ -347,6 +347,7 @@ class MainWindow:
         self.message = ttk.Label(status, text="", style="Status.TLabel")
         self.message.grid(row=0, column=0, sticky="w")
         self.message_text = ""         # the whole message; the line may show it shortened
+        self.message_is_error = False
         self.rules_label = ttk.Label(status, text="", style="Status.TLabel")
         self.rules_label.grid(row=0, column=1, sticky="e")
         self.rules_text = ""
@@ -362,14 +363,18 @@ class MainWindow:
     def _fit_status(self) -> None:
         """One line, always: the variations within two fifths of it, the message in the
         room they leave, each shortened at a word where it must be (whole on hover).  A
-        status line of two lines would take its room from the sheet."""
+        status line of two lines would take its room from the sheet.  An error has the
+        whole line (the variations wait) and keeps every word that fits, so that what to
+        do is read without hovering as far as the line allows."""
         width = self.status.winfo_width()
         if width <= 1:
             width = self.app.winfo_width()
         pad = self.app.theme.pad
-        rules = one_line(self.rules_label, self.rules_short, max(100, width * 2 // 5 - pad(2)))
+        error = self.message_is_error and bool(self.message_text)
+        rules = one_line(self.rules_label, "" if error else self.rules_short,
+                         max(100, width * 2 // 5 - pad(2)))
         room = width - (self._text_width(self.rules_label, rules) if rules else 0) - pad(3)
-        one_line(self.message, self.message_text, max(100, room))
+        one_line(self.message, self.message_text, max(100, room), by_sentence=not error)
 
     def _text_width(self, label: ttk.Label, text: str) -> int:
         return text_font(label).measure(text) + 2 * self.app.theme.em
@@ -486,6 +491,7 @@ class MainWindow:
         if not hasattr(self, "message"):
             return          # said while the window is still being built
         self.message_text = text
+        self.message_is_error = error
         self.message.configure(style="StatusError.TLabel" if error else "Status.TLabel")
         self._fit_status()
 
@@ -525,15 +531,16 @@ INSTRUCTIONS_TIP = ("Hides these tips above the sheet; the first months' tips do
                     "back. Help ▸ Quick guide and Help ▸ Rules (F1) say it all.")
 
 
-def one_line(label: ttk.Label, text: str, room: int) -> str:
-    """Show ``text`` on ``label`` in one line of at most ``room`` pixels: whole sentences,
-    then whole words dropped from its end (an ellipsis says so); returns what is shown."""
+def one_line(label: ttk.Label, text: str, room: int, *, by_sentence: bool = True) -> str:
+    """Show ``text`` on ``label`` in one line of at most ``room`` pixels: whole sentences
+    (unless not ``by_sentence``), then whole words dropped from its end (an ellipsis says
+    so); returns what is shown."""
     from ..presenter.voices import ELLIPSIS, shorten
     font = text_font(label)
     shown = text
     if font.measure(text) > room:    # shortened, and an ellipsis says so even after a sentence
         shown = shorten(text, lambda t: font.measure(
-            t if t.endswith(ELLIPSIS) else t + " " + ELLIPSIS) <= room)
+            t if t.endswith(ELLIPSIS) else t + " " + ELLIPSIS) <= room, by_sentence=by_sentence)
         if shown and not shown.endswith(ELLIPSIS):
             shown += " " + ELLIPSIS
     if text and not shown:           # not even one word fits: its start, cut
