@@ -276,7 +276,7 @@ def test_stock_is_worth_the_best_mix_of_goods_and_the_rest_at_raw_prices():
 
 def test_the_review_of_every_person_in_50_random_games_runs():
     rng = random.Random(50)
-    reviewed = agreed = 0
+    reviewed = agreed = paid = 0
     for number in range(50):
         players = rng.randint(2, 6)
         variations = {name: rng.random() < 0.4 for name in ("loans", "partial_fills",
@@ -305,6 +305,10 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                     assert decision.difference == 0 and decision.review == decision.actual
                     agreed += 1
                 assert decision.sentence.startswith(decision.label + ": you ")
+                for units in re.findall(r"you paid \$\d+ (?:each )?for (\d+) ", decision.short):
+                    paid += 1       # a price paid is a unit's, and says so for several
+                    assert (" each for " in decision.short) == (int(units) > 1), \
+                        decision.short
                 assert decision.sentence.endswith(".")
                 short = decision.short
                 assert short.startswith(decision.label + ": you") and short.endswith(".")
@@ -319,6 +323,7 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                     (cash_alone and decision.difference != 0), short
     assert reviewed >= 100
     assert agreed > 50          # the review agreeing with the entry is checked too
+    assert paid > 5
 
 
 def _money_in(short: str) -> list:

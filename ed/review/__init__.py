@@ -525,7 +525,8 @@ def _stories(report: PhaseReport, other: PhaseReport, seat: int, mine: Dict[str,
     market, name = report.prices[key], NAMES[key]
     told = []
     if done and (price > market if buying else price < market):
-        what = f"you paid {_money(price)} for {done} {name} that closed at {_money(market)}" \
+        what = f"you paid {_money(price)}{' each' if done > 1 else ''} for {done} {name} " \
+            f"that closed at {_money(market)}" \
             if buying else f"you asked {_money(price)} for {_some(done, key)} that fetched " \
             f"{_money(market)}" + (" each" if done > 1 else "")
         told.append((abs(price - market) * done, what))

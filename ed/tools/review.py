@@ -116,7 +116,7 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
         lines += para("the same" if same else decision.suggested_text, " " * 15,
                       "      expert   ")
         for name, said in decision.table_talk:
-            lines += para(f"{name} said: {said}", " " * 8, "      ")
+            lines += para(f"{name} thought: {said}", " " * 8, "      ")
     lines += [f"  {'In all':<18}{signed_money(-found.total):>10}", "",
               "Worth month by month, yours and with the expert's entries"]
     lines += para(f"(the second is {_review.ESTIMATE})")

@@ -65,12 +65,12 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     app.update()
     assert tab.detail.cget("text") == "\n".join(
         [chosen.sentence, f"The expert {chosen.reason.rstrip('.')}."]
-        + [f"{name} said: {said}" for name, said in chosen.table_talk])
+        + [f"{name} thought: {said}" for name, said in chosen.table_talk])
     last = expected.decisions[-1]                 # played in the window: the computers spoke
     assert [name for name, _ in last.table_talk] == ["Rex", "Iris"]
     tab.table.selection_set("3")
     app.update()
-    assert tab.detail.cget("text").endswith(f"Iris said: {last.table_talk[1][1]}")
+    assert tab.detail.cget("text").endswith(f"Iris thought: {last.table_talk[1][1]}")
     assert fitcheck.problems(tab, (0, 0, 1366, 768)) == []      # nothing cut
     # Pass and play: the other person chooses their own review.
     assert tab.whose.winfo_ismapped() and list(tab.whose.cget("values")) == ["Ann", "Bob"]

@@ -377,7 +377,7 @@ class ReviewTab(ttk.Frame):
         lines = [decision.sentence]
         if decision.reason and decision.suggested != decision.entered:
             lines.append(f"The expert {decision.reason.rstrip('.')}.")
-        lines += [f"{name} said: {said}" for name, said in decision.table_talk]
+        lines += [f"{name} thought: {said}" for name, said in decision.table_talk]
         self.detail.configure(text="\n".join(lines))
         self._grown()
 
