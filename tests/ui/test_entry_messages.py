@@ -355,6 +355,13 @@ def test_can_make_says_when_goods_share_the_same_stock():
         "no A and no C. Market price was $115.", short="can make 3 · shares stock with A and C")
     assert help_.lines["C"].short == "can make 4 · shares stock with A and B"
     assert P.entry_help(months_of().view(0), {}).lines["B"].short == "can make 3"
+    game = ed.Game(ed.Rules(players=2, months=2), ["Ann", "Bob"])
+    game.submit(0, {"xfine": (3, 50), "fine": (1, 40), "standard": (4, 30)})
+    game.submit(1, {})
+    game.resolve()
+    assert P.entry_help(game.view(0), {}, newcomer=True).lines["A"].text == (
+        "You can make 1 A, but A, B and C are made from the same stock: 1 A leaves enough for "
+        "no B and only 1 C. Market price was $140.")
 
 
 def test_the_last_month_says_what_becomes_of_the_stock_left_over():

@@ -352,7 +352,7 @@ def _sharing(view, key: str, entry) -> Optional[Hint]:
     left = and_list([f"only {n} {NAMES[other]}" if n else f"no {NAMES[other]}"
                       for other, n in shared.items()])
     return Hint(f"You can make {most} {name}, but {together} are made from the same "
-                f"stock: {most} {name} leave enough for {left}. Market price was "
+                f"stock: {most} {name} {'leaves' if most == 1 else 'leave'} enough for {left}. Market price was "
                 f"{money(view.prices[key])}.", short=f"can make {most} · shares stock with {others}")
 
 
