@@ -287,3 +287,18 @@ def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, 
     assert app.tour is None
     assert layout.instructions_row.winfo_ismapped()
     assert layout.instructions.cget("text") == tips
+
+
+def test_the_step_on_the_board_names_each_mark_it_draws(make_app):
+    """The board draws a token, a faint arrow at last month's price and a short bar at the
+    opening price; the step named only the first two, and not which way units move a price."""
+    app = make_app()
+    guide(app)
+    board = app.layout.board
+    _, text, _ = next(step for step in steps(app) if step[2]() is board)
+    canvas = board.canvas if hasattr(board, "canvas") else board
+    for tag in ("token", "ghost", "notch"):
+        assert canvas.find_withtag(tag), tag
+    assert "faint arrow marks last month's price" in text
+    assert "short bar the opening price" in text
+    assert "the more units everyone orders, the higher a raw material goes" in text.lower()

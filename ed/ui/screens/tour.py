@@ -96,8 +96,9 @@ def steps(app) -> List[Step]:
          "player's stock. What they ordered stays secret until everyone has submitted.",
          lambda: layout.seat_panel),
         ("The Price Level Board",
-         "A token per commodity at its market price; it moves each month with the units "
-         "everyone ordered or offered. The faint one marks last month's place.",
+         "A token per commodity at its market price. The more units everyone orders, the "
+         "higher a raw material goes; the more goods offered, the lower a good goes. The "
+         "faint arrow marks last month's price, the short bar the opening price.",
          lambda: layout.board),
         ("One click away",
          "The prices month by month, a chart of them, how far prices move, what each good "
