@@ -19,6 +19,7 @@ import ed
 from ed.ai import randomplay
 from ed.ui.shell.flow import Flow
 from ed.ui.presenter.setup import SeatSetup, Setup
+from ed.ui.presenter import tips
 from ed.saves.store import SaveStore
 
 from .test_window import fill, keys, start_game, submit, typed
@@ -1021,3 +1022,29 @@ def test_the_stock_counts_wear_their_grades_colours(make_app):
     for colour, (from_left, from_right) in zip(colours, count_spans(figures, "0·0·0")):
         middle = picture.width() - (from_left + from_right) // 2
         assert "#%02x%02x%02x" % tuple(picture.get(middle, 0)) == colour.lower()
+
+
+def test_while_selling_the_month_shows_the_stock_and_cash_in_hand(make_app):
+    """The stock the goods are made from was only on the pointer while selling: the month's
+    column pencils in the stock and cash in hand, under the stock's chips, and they stay
+    while an offer is typed and put away again."""
+    app = make_app()
+    game = game_at(4, 6, "selling")
+    begin(app, game)
+    tally, view = app.tally, game.view(0)
+    stock_text = "·".join(str(n) for n in view.own_stock)
+
+    def shown(row):
+        return tally.body.itemcget(tally._items[(6, row)], "text")
+
+    assert shown("stock") == stock_text and shown("cash") == f"${view.own_cash:,}"
+    assert tally.pencilled("stock") and tally.pencilled("cash")
+    assert len(tally.chips_shown(6)) == 3
+    assert tips.draft_cell_tip("stock", "sales").startswith("In hand to make this month's goods")
+    field = tally.entries["C"][0]
+    typed(app, field, "1")
+    typed(app, tally.entries["C"][1], "1")
+    assert shown("stock") == stock_text and shown("cash") != ""
+    typed(app, field, "")
+    typed(app, tally.entries["C"][1], "")
+    assert shown("cash") == f"${view.own_cash:,}"

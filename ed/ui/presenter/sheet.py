@@ -68,7 +68,8 @@ def report_cells(report, seat: int) -> Dict[str, Cell]:
     """The tally cells one resolved phase fills for ``seat``: row id -> ``Cell``.
 
     A line that bought or sold nothing is struck through; so is every line of
-    a cancelled order and of an offer that could not be made.  The total of a
+    a cancelled order and of an offer that could not be made.  Buying pencils
+    in the cash and stock in hand for the month's selling.  The total of a
     month that paid or received nothing reads "—", whether nothing was
     entered or nothing came of it (the struck lines say which).
     """
@@ -90,6 +91,9 @@ def report_cells(report, seat: int) -> Dict[str, Cell]:
     if report.phase == SELLING:
         cells["cash"] = Cell(money(result.cash_after), False, "total")
         cells["stock"] = Cell(stock_text(result.stock_after))
+    else:   # in hand while selling, pencilled in until the month's selling writes them
+        cells["cash"] = Cell(money(result.cash_after), tone="draft")
+        cells["stock"] = Cell(stock_text(result.stock_after), tone="draft")
     if result.loan:
         cells["loan"] = Cell(money(result.loan), False, "bad")
     return cells

@@ -47,6 +47,8 @@ DRAFT_ROWS = {
     ("orders", "cash"): ("Cash left if all of this order is bought; what you sell this month "
                          "comes on top."),
     ("sales", "cash"): "The most your cash can be after this month's selling.",
+    ("sales", "stock"): ("In hand to make this month's goods from: X-Fine · Fine · Standard. "
+                         "What is left is written after the selling."),
 }
 
 

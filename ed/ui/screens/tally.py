@@ -70,6 +70,7 @@ class TallySheet(ttk.Frame):
         self.height = 0
         self._items: Dict[Tuple[int, str], int] = {}
         self._drawn: Dict[Tuple[int, str], P.Cell] = {}
+        self._written: Dict[str, P.Cell] = {}   # the month being played's cells, as drawn
         self._col_lines: List[int] = []
         self._row_lines: List[int] = []
         self._current_month = 0
@@ -486,6 +487,7 @@ class TallySheet(ttk.Frame):
         fields of that block are to be typed in, or ``None`` (no entry).
         """
         blank = P.Cell("")
+        self._written = dict(columns.get(month, {}))   # what pencilling leaves in place
         items, drawn, body = self._items, self._drawn, self.body
         # Hundreds of cells change when the next seat's sheet is shown: the Tcl
         # command is called directly, without tkinter's option handling.
@@ -504,15 +506,17 @@ class TallySheet(ttk.Frame):
     def pencil(self, cells: Mapping[str, P.Cell]) -> None:
         """Pencil ``cells`` (row id -> cell, ``P.draft_cells``) into the month being typed:
         what the entry would pay or bring, its total and the cash; every other such cell
-        of the month is blank."""
+        of the month shows what the month's column holds (the cash in hand while selling),
+        or is blank."""
         month, block = self._current_month, self._entry_block
         if not month or not block:
             return
         blank = P.Cell("")
+        written = self._written
         for row in self.rows:
             if not (row.block == block and row.field in ("money", "total") or row.id == "cash"):
                 continue
-            cell = cells.get(row.id, blank)
+            cell = cells.get(row.id, written.get(row.id, blank))
             if self._drawn.get((month, row.id)) != cell:
                 self._drawn[(month, row.id)] = cell
                 font, fill = _cell_look(cell)
