@@ -373,7 +373,11 @@ class MainWindow:
         error = self.message_is_error and bool(self.message_text)
         rules = one_line(self.rules_label, "" if error else self.rules_short,
                          max(100, width * 2 // 5 - pad(2)))
-        room = width - (self._text_width(self.rules_label, rules) if rules else 0) - pad(3)
+        beside = self._text_width(self.rules_label, rules) if rules else \
+            self.rules_label.winfo_reqwidth()          # an empty label keeps its padding
+        edges = self.message.winfo_reqwidth() - text_font(self.message).measure(
+            self.message.cget("text"))                 # the message label's own padding
+        room = width - beside - max(0, edges) - pad(3)
         one_line(self.message, self.message_text, max(100, room), by_sentence=not error)
 
     def _text_width(self, label: ttk.Label, text: str) -> int:
