@@ -129,18 +129,10 @@ def from_dict(data: Any) -> Settings:
     pacing = OLD_PACINGS.get(pacing, pacing) if isinstance(pacing, str) else pacing
     if pacing not in REVEAL_PACINGS:
         raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {pacing!r}")
-    done = data.get("first_run_done", defaults.first_run_done)
-    if type(done) is not bool:
-        raise _BadSettings(f"first_run_done should be true or false, not {done!r}")
-    dismissed = data.get("instructions_dismissed", defaults.instructions_dismissed)
-    if type(dismissed) is not bool:
-        raise _BadSettings(f"instructions_dismissed should be true or false, not {dismissed!r}")
-    still = data.get("reduced_motion", defaults.reduced_motion)
-    if type(still) is not bool:
-        raise _BadSettings(f"reduced_motion should be true or false, not {still!r}")
-    more = data.get("more_options", defaults.more_options)
-    if type(more) is not bool:
-        raise _BadSettings(f"more_options should be true or false, not {more!r}")
+    done, dismissed, still, more = (
+        _flag(data, name, getattr(defaults, name))
+        for name in ("first_run_done", "instructions_dismissed", "reduced_motion",
+                     "more_options"))
     # The last setup is only a convenience: one that is not a set of named values is
     # dropped (the dialog checks every value it shows again), never the whole file.
     last = data.get("last_setup")
@@ -154,6 +146,14 @@ def from_dict(data: Any) -> Settings:
                           "drawer")}
     return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
                     reduced_motion=still, more_options=more, drawer=drawer)
+
+
+def _flag(data: Dict[str, Any], name: str, default: bool) -> bool:
+    """The true-or-false setting ``name``; any other value makes the file unusable."""
+    value = data.get(name, default)
+    if type(value) is not bool:
+        raise _BadSettings(f"{name} should be true or false, not {value!r}")
+    return value
 
 
 def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[str]]:
