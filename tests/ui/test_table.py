@@ -11,6 +11,7 @@ import json
 import random
 import re
 import threading
+import tkinter as tk
 import time
 
 import pytest
@@ -1048,3 +1049,42 @@ def test_while_selling_the_month_shows_the_stock_and_cash_in_hand(make_app):
     typed(app, field, "")
     typed(app, tally.entries["C"][1], "")
     assert shown("cash") == f"${view.own_cash:,}"
+
+
+#: Shortcuts that open a window of their own to ask something (a file box, the new-game
+#: dialog, printing, quitting): pressed, they wait for an answer, so they are tried elsewhere.
+ASKING = ("n", "o", "s", "S", "p", "q")
+
+
+def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
+    """Tess submits; on Ben's sheet every shortcut the window binds, and the keys a person
+    presses out of habit (undo, redo, Escape, Delete…), leave Tess's entry in as it was."""
+    app = make_app()
+    game = start_game(app, humans=("Tess", "Ben"), computers=1)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    tess = game._pending[0]
+    assert tess is not None
+    keys(app, app.cover.ready_button, "Return")
+    typed(app, app.tally.entries["xfine"][1], "41")
+    bound = [sequence.strip("<>") for sequence in app.bind_all()
+             if "Key" in sequence or "-" in sequence]
+    habits = ["Control-z", "Control-Z", "Control-y", "Control-Shift-z", "Escape", "BackSpace",
+              "Delete", "Control-BackSpace", "Control-a", "Control-x", "Control-v",
+              "Alt-BackSpace", "Control-u", "Control-k", "F2", "F5"]
+    pressed = 0
+    for name in habits + bound:
+        if name.rsplit("-", 1)[-1] in ASKING and "Control" in name:
+            continue
+        keys(app, app.tally.entries["xfine"][1], name)   # built anew by a new text size
+        pressed += 1
+        for window in app.winfo_children():
+            if isinstance(window, tk.Toplevel):
+                window.destroy()            # a window a shortcut opened
+        app.update()
+        assert game._pending[0] == tess, name
+        if app.mode != "enter" or app.flow.current_seat != 1:
+            break
+    assert pressed > 20, pressed
+    assert app.mode == "enter" and app.flow.current_seat == 1 and game.submitted(0)
