@@ -876,6 +876,97 @@ def test_a_new_game_drops_the_old_game_s_late_answer(make_app, monkeypatch):
     assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "✓"]
 
 
+class Gates:
+    """Holds the expert decisions at gates of their own, in the order they are asked, until
+    the test opens each; decisions past the last gate go through at once."""
+
+    def __init__(self, monkeypatch, count: int) -> None:
+        self.open = [threading.Event() for _ in range(count)]
+        self.started = [threading.Event() for _ in range(count)]
+        self._next = iter(range(count))
+        lock = threading.Lock()
+        original = ed.ai.Avatar.decide
+
+        def decide(avatar, view):
+            if avatar.level == "expert":
+                with lock:
+                    gate = next(self._next, None)
+                if gate is not None:
+                    self.started[gate].set()
+                    assert self.open[gate].wait(30), "the gate was never opened"
+            return original(avatar, view)
+
+        monkeypatch.setattr(ed.ai.Avatar, "decide", decide)
+
+    def open_all(self) -> None:
+        for gate in self.open:
+            gate.set()
+
+
+def test_the_old_game_s_late_answer_never_lands_in_the_new_game_s_same_seat(make_app,
+                                                                              monkeypatch):
+    """The thinker's token: the new game's expert sits in the same seat and still thinks
+    when the old game's answer comes; the answer is dropped, and the seat waits for its own."""
+    gates = Gates(monkeypatch, 2)
+    seats = (SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel"))
+    app = make_app()
+    app.dialog.cancel()
+    try:
+        app.flow.begin(Setup(seats, months=2, seed=4).game())
+        assert gates.started[0].wait(10)
+        thinker = app.flow.thinker
+        old, old_worker = app.session, thinker.job.thread
+        app.flow.begin(Setup(seats, months=2, seed=9).game())      # Mabel thinks again
+        assert gates.started[1].wait(10)
+        new = app.session
+        assert new is not old and thinker.seats == (1,)
+        gates.open[0].set()
+        old_worker.join(30)
+        assert not old_worker.is_alive()
+        thinker.deliver()                       # the old game's answer arrives, and is dropped
+        app.update()
+        assert not new.game.submitted(1) and thinker.seats == (1,)
+        assert not old.game.submitted(1)
+        assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "…"]
+        gates.open[1].set()
+        thinker.wait(30)
+        thinker.deliver()                       # the new game's own answer
+        app.update()
+        assert new.game.submitted(1) and thinker.seats == ()
+        assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "✓"]
+    finally:
+        gates.open_all()
+
+
+def test_an_answer_for_a_game_no_longer_played_is_dropped_at_the_flow_s_door(make_app,
+                                                                              monkeypatch):
+    """The flow's check of the session: the old game's answer, handed over as the thinker
+    hands every answer, after a new game began, changes neither game."""
+    gates = Gates(monkeypatch, 1)
+    app = make_app()
+    app.dialog.cancel()
+    try:
+        app.flow.begin(Setup((SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel")),
+                             months=2, seed=4).game())
+        assert gates.started[0].wait(10)
+        thinker = app.flow.thinker
+        old, old_worker = app.session, thinker.job.thread
+        app.flow.begin(Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "hard", "rex")),
+                             months=2, seed=9).game())
+        new = app.session
+        gates.open[0].set()
+        old_worker.join(30)
+        token, seat, entry, said, failed = thinker.courier.answers.get(timeout=30)
+        assert seat == 1 and not failed
+        thinker.on_decided(old, seat, entry, said, failed)   # past the thinker, at the flow
+        app.update()
+        assert not old.game.submitted(1)                     # the old game is left as it was
+        assert app.session is new and new.game.waiting_for() == (0,)
+        assert app.mode == "enter" and app.flow.current_seat == 0
+    finally:
+        gates.open_all()
+
+
 def test_closing_while_a_computer_player_thinks_loses_nothing(make_app, monkeypatch, data_dir):
     gate = Gate(monkeypatch)
     app = make_app()
