@@ -5,7 +5,8 @@ secret entries; ``resolve`` reveals them all at once, applies the rules and
 returns a ``PhaseReport``.  Internally the state is kept in plain lists and
 commodity indices (0 to 2 within a phase) because every computer opponent's
 look-ahead and every benchmark runs through here.  ``play_out`` plays a game
-to its end with a player (anything that decides from a view) in every seat.
+to its end with a player (anything that decides from a view) in every seat,
+each decision through the guard of ``ed.players``.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
+from . import players as _players
 from .market import goods_move, loan_for, new_price, raw_move, units_bought, units_sold
 from .production import can_fill, fill
 from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
@@ -384,19 +386,22 @@ def play_out(game: Game, players: Sequence[Any], *,
     """Play ``game`` to its end with one player a seat (anything with ``decide(view)``).
 
     Every phase each seat's player enters from its own view, in seat order,
-    then the phase is resolved.  ``times`` holds a list per seat that the
-    seconds of each of its decisions are added to; ``each`` is called with
-    every phase's report.  Returns the game, now over.
+    then the phase is resolved.  Each decision goes through the guard
+    (``ed.players.decide``): one that fails passes the phase, counted in the
+    player's ``fallbacks`` and logged, and the game goes on.  ``times`` holds a
+    list per seat that the seconds of each of its decisions are added to;
+    ``each`` is called with every phase's report.  Returns the game, now over.
     """
     clock = time.perf_counter
+    decide = _players.decide
     while not game.is_over:
         for seat, player in enumerate(players):
             view = game.view(seat)
             if times is None:
-                entry = player.decide(view)
+                entry = decide(player, view).entry
             else:
                 started = clock()
-                entry = player.decide(view)
+                entry = decide(player, view).entry
                 times[seat].append(clock() - started)
             game.submit(seat, entry)
         report = game.resolve()

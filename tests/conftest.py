@@ -9,10 +9,12 @@ unless ``ED_REQUIRE_GUI=1`` (set by ``.ci/run``): then they fail and say why.
 to a root's ``report_callback_exception``); the test fails if any is left in
 it at the end.
 
-``ai_fallbacks`` (every test): the decisions of computer players that failed
-and passed the phase during the test, as logged on ``ed.ai``; the test fails
-if any is left in the list at its end (a test that plants a fault takes the
-fixture, checks what it caught and clears it).
+``ai_fallbacks`` (every test): the decisions of players that failed and
+passed the phase during the test, as logged anywhere under ``ed`` (the
+records ``ed.players.is_failure`` marks: in the computer players, at the
+guard's door, in the window); the test fails if any is left in the list at
+its end (a test that plants a fault takes the fixture, checks what it caught
+and clears it).
 
 ``SmallDisk``: a real small file system (a tmpfs) mounted over a folder, to
 fill or make read-only, where the platform allows it (Linux, as root or with
@@ -66,14 +68,16 @@ def pytest_unconfigure(config) -> None:
 
 
 class _Caught(logging.Handler):
-    """Keeps every record logged as an error (from any thread)."""
+    """Keeps every failed decision logged (from any thread)."""
 
     def __init__(self) -> None:
         super().__init__(logging.ERROR)
         self.records: List[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
+        from ed.players import is_failure
+        if is_failure(record):
+            self.records.append(record)
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +85,7 @@ def ai_fallbacks() -> Iterator[List[logging.LogRecord]]:
     """The computer players' failed decisions logged during this test; it fails if any is
     left in the list at the end."""
     caught = _Caught()
-    logger = logging.getLogger("ed.ai")
+    logger = logging.getLogger("ed")
     logger.addHandler(caught)
     try:
         yield caught.records

@@ -218,10 +218,10 @@ def _played():
 
 
 def test_with_a_planted_fault(monkeypatch):
-    def failing(avatar, view, pricer):
+    def failing(avatar, view, *rest):
         raise ZeroDivisionError("planted")
 
-    monkeypatch.setattr(levels.Avatar, "_order", failing)
+    monkeypatch.setattr(levels.Avatar, METHOD, failing)
     assert _played().is_over
 
 
@@ -230,10 +230,13 @@ def test_without_it():
 """
 
 
-def test_a_planted_fault_fails_a_test_that_does_not_look_for_it(tmp_path):
+@pytest.mark.parametrize("method, failed", [("_order", 2), ("decide", 4)],
+                         ids=["inside", "at the door"])
+def test_a_planted_fault_fails_a_test_that_does_not_look_for_it(tmp_path, method, failed):
     """The suite's ``ai_fallbacks`` fixture (tests/conftest.py) fails a test in which a
-    computer player's decision raised, even though the game played on to its end."""
-    (tmp_path / "test_planted.py").write_text(PLANTED)
+    computer player's decision raised, inside the player or at its door, even though the
+    game played on to its end."""
+    (tmp_path / "test_planted.py").write_text(f"METHOD = {method!r}\n" + PLANTED)
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                            "-p", "tests.conftest", str(tmp_path / "test_planted.py")],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
@@ -241,8 +244,9 @@ def test_a_planted_fault_fails_a_test_that_does_not_look_for_it(tmp_path):
     assert done.returncode == 1, out + done.stderr
     assert "2 passed, 1 error" in out
     assert "ERROR at teardown of test_with_a_planted_fault" in out
-    # both seats order in January: two decisions fell back, each with its traceback
-    assert "2 decision(s) of computer players failed and passed the phase" in out
+    # both seats order in January, and sell (every decision fails at the door): each
+    # decision fell back, with its traceback
+    assert f"{failed} decision(s) of computer players failed and passed the phase" in out
     assert "ZeroDivisionError: planted" in out and "test_without_it" not in out
 
 

@@ -523,6 +523,42 @@ def test_the_benchmark_counts_failed_decisions_and_says_its_figures_are_not_vali
     ai_fallbacks.clear()
 
 
+def test_the_benchmark_counts_players_that_raise_at_the_door(capsys, monkeypatch, ai_fallbacks):
+    """``Avatar.decide`` raising stopped the benchmark with a traceback."""
+    from ed.ai import levels
+
+    def failing(avatar, view):
+        raise ZeroDivisionError("planted at the door")
+
+    monkeypatch.setattr(bench, "bench_engine", lambda games, repeat, jobs: [])
+    monkeypatch.setattr(bench, "bench_saves", lambda repeat: [])
+    monkeypatch.setattr(levels.Avatar, "decide", failing)
+    assert bench.main(["--quick"]) == 1
+    out, err = capsys.readouterr()
+    ai_lines = [line for line in out.splitlines() if line.startswith("ai ")]
+    # one 12-month game a table, every seat failing both phases of every month
+    assert [line.rsplit(", ", 1)[1] for line in ai_lines] == \
+        [f"{seats * 24} fell back" for seats in (4, 4, 4, 4, 4, 6)]
+    assert err.count("Traceback") == 1 and "ZeroDivisionError: planted at the door" in err
+    assert err.endswith(f"python3 -m ed.bench: {5 * 96 + 144} decisions of computer players "
+                        f"failed and passed the phase, so these figures are not valid.\n")
+    ai_fallbacks.clear()
+
+
+def test_the_review_figure_counts_the_expert_s_failed_decisions(monkeypatch, ai_fallbacks):
+    from ed.ai import levels
+
+    def failing(avatar, view):
+        raise ZeroDivisionError("planted at the door")
+
+    monkeypatch.setattr(levels.Avatar, "decide", failing)
+    lines, failed = bench.bench_review((3,))
+    assert lines[0].startswith("review of a 12-month 6-player game with 3 people: ")
+    # the game's 6 seats and the expert's review of 3 people, each for 24 phases
+    assert failed == 6 * 24 + 3 * 24 == len(ai_fallbacks)
+    ai_fallbacks.clear()
+
+
 def test_the_benchmarks_processes_side_by_side_leave_none_behind():
     lines = bench.bench_engine(games=4, repeat=1, jobs=2)
     assert lines[-1].startswith("  with 2 processes side by side: ")

@@ -2,7 +2,7 @@
 
 The layers, each allowed to import those after its arrow (and itself)::
 
-    game      ed.rules, market, production, entries, engine, view, report, hints, words
+    game      ed.rules, market, production, entries, engine, view, report, hints, words, players
     saves     → game                      (ed.saves, and ed.save: the API's name for its format)
     ai        → game                      (the computer players and their sparring partners)
     review    → game, ai                  (the review after the game)
@@ -24,7 +24,8 @@ from typing import Dict, Iterable, List, Optional
 import ed
 
 ROOT = pathlib.Path(ed.__file__).parent
-GAME = ("rules", "market", "production", "entries", "engine", "view", "report", "hints", "words")
+GAME = ("rules", "market", "production", "entries", "engine", "view", "report", "hints", "words",
+        "players")
 ALLOWED = {
     "game": {"game"},
     "saves": {"game", "saves"},

@@ -200,6 +200,58 @@ def test_the_expert_decides_as_a_fresh_expert_with_the_review_s_seed(mixed_game)
     assert review.review(game, 0) == found                       # the same every time
 
 
+def test_a_phase_the_expert_cannot_decide_is_said_and_not_compared(crafted_game, monkeypatch,
+                                                                    ai_fallbacks):
+    """``Avatar.decide`` raising (the expert's, at the door) stopped the whole review; the
+    phase is now said and left out of the comparison, and every other phase is as it was."""
+    game, _ = crafted_game
+    whole = review.review(game, 0)
+    original = Avatar.decide
+
+    def failing_in_may(avatar, view):
+        if (view.month, view.phase) == (5, "selling"):
+            raise ZeroDivisionError("planted at the door")
+        return original(avatar, view)
+
+    monkeypatch.setattr(Avatar, "decide", failing_in_may)
+    found = review.review(game, 0)
+    [record] = ai_fallbacks
+    assert record.getMessage().endswith("month 5 selling, passes the phase: ZeroDivisionError: "
+                                        "planted at the door")
+    ai_fallbacks.clear()
+    index = [(d.month, d.phase) for d in found.decisions].index((5, "selling"))
+    failed = found.decisions[index]
+    assert failed.failed and not failed.same and failed.difference == 0
+    assert failed.entered == whole.decisions[index].entered and failed.suggested == ()
+    assert failed.actual == failed.review == whole.decisions[index].actual
+    assert (failed.suggested_text, failed.suggested_brief) == ("could not decide",) * 2
+    assert failed.sentence == ("May, selling: the expert could not decide here, so this phase "
+                               "is not compared.")
+    assert found.failed == 1 and found.not_compared == (
+        "The expert could not decide 1 of the 12 phases, so it is not compared.")
+    others = [d for d in found.decisions if d is not failed]
+    assert others == [d for d in whole.decisions if (d.month, d.phase) != (5, "selling")]
+    assert found.total == whole.total - whole.decisions[index].difference
+    assert whole.failed == 0 and whole.not_compared == ""
+
+
+def test_a_review_whose_expert_decides_nothing_says_so(crafted_game, monkeypatch, ai_fallbacks):
+    game, _ = crafted_game
+
+    def failing(avatar, view):
+        raise ZeroDivisionError("planted at the door")
+
+    monkeypatch.setattr(Avatar, "decide", failing)
+    found = review.review(game, 0)
+    assert len(ai_fallbacks) == 12
+    ai_fallbacks.clear()
+    assert found.failed == 12 and found.total == 0 and found.costliest == ()
+    assert found.total_text == "nothing compared"
+    assert found.not_compared == "The expert could not decide any of the 12 phases, so none is " \
+                                 "compared."
+    assert found.summary == "No decision was compared."
+
+
 def test_progress_counts_every_phase_of_every_seat(mixed_game):
     seen = []
     review.review_seats(mixed_game, [0, 2], progress=lambda done, total: seen.append((done,
@@ -469,7 +521,8 @@ def test_an_ask_far_under_the_market_is_told_with_the_price_it_fetched():
 
 def test_the_total_says_what_it_is():
     def total(differences, cash_alone=True):
-        decisions = tuple(types.SimpleNamespace(difference=d, cash_alone=cash_alone or not i)
+        decisions = tuple(types.SimpleNamespace(difference=d, cash_alone=cash_alone or not i,
+                                                failed=False)
                           for i, d in enumerate(differences))
         return review.Review(0, "Tess", decisions, (), (), (), ()).total_text
     assert total([412, 22]) == "$434 left on the table against the expert's entries"
@@ -561,6 +614,35 @@ def test_output_that_cannot_be_written_ends_in_silence_or_one_sentence(tmp_path,
         pytest.skip("this platform has no /dev/full to make a full disk of")
     assert (full.returncode, full.stderr) == (1, "python3 -m ed.review: the output could not "
                                                  "be written (no space left on device).\n")
+
+
+def test_the_command_says_a_review_with_phases_the_expert_could_not_decide_is_not_complete(
+        tmp_path, crafted_game):
+    game, _ = crafted_game
+    path = tmp_path / "game.json"
+    ed.save.save(game, path)
+    plants = tmp_path / "plants"
+    plants.mkdir()
+    (plants / "sitecustomize.py").write_text(
+        "from ed.ai import levels\n"
+        "decide = levels.Avatar.decide\n\n\n"
+        "def failing(avatar, view):\n"
+        "    if view.month == 2:\n"
+        "        raise ZeroDivisionError('planted at the door')\n"
+        "    return decide(avatar, view)\n\n\n"
+        "levels.Avatar.decide = failing\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(plants), str(ROOT)]))
+    done = subprocess.run([sys.executable, "-m", "ed.tools.review", str(path)], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    assert done.stderr == ("python3 -m ed.review: the expert computer player failed to decide "
+                           "some phases, so this review is not complete.\n")
+    text = done.stdout
+    assert "The expert could not decide 2 of the 12 phases, so they are not compared.\n" in text
+    for phase, after in (("Feb, buying", "Feb, selling"), ("Feb, selling", "Mar, buying")):
+        told = text.split(f"  {phase}")[1].split(f"  {after}")[0].splitlines()
+        assert told[0].split() == ["$0"] and told[2] == "      expert   could not decide"
+    assert text.count("could not decide\n") == 2
 
 
 def test_a_mistake_on_the_command_line_is_one_sentence():

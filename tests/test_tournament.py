@@ -176,6 +176,72 @@ def test_a_tournament_counts_the_failed_decisions_of_its_worker_processes(tmp_pa
     _said_not_valid(done.returncode, done.stdout, done.stderr)
 
 
+#: faults planted where the guard of every decision must catch them: ``Avatar.decide``
+#: itself raising (the door), and ``ed.hints.problems``, the check of every entry
+PLANTED_AT_THE_DOOR = '''
+from ed.ai import levels
+
+
+def failing(avatar, view):
+    raise ZeroDivisionError("planted at the door")
+
+
+levels.Avatar.decide = failing
+'''
+PLANTED_IN_THE_CHECK = '''
+import ed.hints
+
+
+def failing(view, entry):
+    raise ZeroDivisionError("planted in the check")
+
+
+ed.hints.problems = failing
+'''
+
+
+def test_a_tournament_whose_players_raise_at_the_door_counts_them_and_is_not_a_result(
+        capsys, monkeypatch, ai_fallbacks):
+    """``Avatar.decide`` raising killed the tournament with a traceback."""
+    from ed.ai import levels
+
+    def failing(avatar, view):
+        raise ZeroDivisionError("planted at the door")
+
+    monkeypatch.setattr(levels.Avatar, "decide", failing)
+    status, out, err = run(capsys, "--games", "2", "--seats", "easy,g:ev", "--months", "1")
+    assert status == 1
+    # 2 games of 1 month: easy orders and offers in each
+    assert out.splitlines()[-1] == ("fallbacks: 4 (P1 easy 4); the first: ZeroDivisionError: "
+                                    "planted at the door")
+    assert err.endswith("tournament: 4 decisions failed and passed the phase, so these results "
+                        "are not valid.\n")
+    assert err.count("Traceback") == 1 and err.count("passes the phase") == 1   # the first
+    assert len(ai_fallbacks) == 4
+    ai_fallbacks.clear()
+
+
+@pytest.mark.parametrize("plant, first", [
+    (PLANTED_AT_THE_DOOR, "ZeroDivisionError: planted at the door"),
+    (PLANTED_IN_THE_CHECK, "ZeroDivisionError: planted in the check")],
+    ids=["at the door", "in the check"])
+def test_the_tournament_command_counts_a_planted_fault_and_is_not_a_result(tmp_path, plant,
+                                                                            first):
+    (tmp_path / "sitecustomize.py").write_text(plant)
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), ROOT]))
+    done = subprocess.run([sys.executable, "-m", "ed.tools.tournament", "--games", "2",
+                           "--seats", "hard,g:ev", "--months", "1"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 1
+    # at the door only the level's decisions fail; in the check the gauntlet's too
+    counts = "P1 hard 4" if "door" in first else "P1 hard 4, P2 g:ev 4"
+    total = 4 if "door" in first else 8
+    assert done.stdout.splitlines()[-1] == f"fallbacks: {total} ({counts}); the first: {first}"
+    assert done.stderr.endswith(f"tournament: {total} decisions failed and passed the phase, "
+                                f"so these results are not valid.\n")
+    assert done.stderr.count("Traceback") == 1
+
+
 def test_runs_as_a_module_and_from_the_launcher():
     for command in ([sys.executable, "-m", "ed.tournament"],
                     [sys.executable, "executive_decision.py", "tournament"]):

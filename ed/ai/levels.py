@@ -6,10 +6,13 @@ entry (``planner``), and say why in one sentence.  The levels differ in
 their ``Style``; the personalities (``characters``) bend every level the
 same way.  Imports every other module of the AI but the gauntlet.
 
-A decision that fails (an error inside, or an entry the rules refuse) passes
-the phase, as ``decide`` promises never to raise; it is counted in
-``fallbacks`` and logged with its traceback on the ``ed.ai`` logger, which
-the window writes to ``errors.log`` and the tournament and the bench count.
+A decision that fails (an error anywhere in it, its check of the entry
+included, or an entry the rules refuse) passes the phase, as ``decide``
+promises never to raise; it is counted in ``fallbacks`` and logged with its
+traceback (``ed.players.failed``, on this module's logger), which the window
+writes to ``errors.log`` and the tournament, the bench and the review count.
+Whoever asks a player decides through ``ed.players.decide``, the guard that
+also catches a failure at the door.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ import time
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
 
-from .. import hints
+from .. import hints, players
 from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
@@ -133,37 +136,38 @@ class Avatar:
         return self._decide(view)
 
     def _decide(self, view: PlayerView) -> Entry:
-        if view.is_over:
-            return self._done({}, "the game is over", ())
-        rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
+        """The decision, all of it inside the guard: the plan and the check of its entry."""
         try:
-            if self.style.scenarios:
-                entry, sentence, expected, plan = self._expert(view, rng)
-            else:
-                if self.style.forecast == "opponents":
-                    sc = _scenarios.draw(view, self._models, rng, HARD_SCENARIOS)
-                    self.last_scenarios = sc
-                    outlook = Outlook(outlook_of(sc.raw), outlook_of(sc.goods))
-                else:
-                    outlook = forecast(view, self.style, History(view))
-                pricer = Pricer(view, self.style, self.temper, rng, outlook)
-                if view.phase == "purchasing":
-                    entry, sentence, expected, plan = self._order(view, pricer)
-                else:
-                    entry, sentence, expected, plan = self._offer(view, pricer)
+            if view.is_over:
+                return self._done({}, "the game is over", ())
+            entry, sentence, expected, plan = self._plan(view)
+            refused = _refused(view, entry)
+            if not refused:
+                return self._done(entry, sentence, expected, plan)
         except Exception as error:  # never let a bug stop the game: pass this phase instead
             return self._fall_back(view, f"{type(error).__name__}: {error}", error)
-        if hints.problems(view, entry) or (view.phase == "selling" and not hints.is_makeable(view, entry)):
-            return self._fall_back(view, f"illegal entry {entry}: {hints.problems(view, entry)}")
-        return self._done(entry, sentence, expected, plan)
+        return self._fall_back(view, f"illegal entry {entry}: {'; '.join(refused)}")
+
+    def _plan(self, view: PlayerView):
+        """The entry, its sentence, the prices it expects and the goods it is for."""
+        rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
+        if self.style.scenarios:
+            return self._expert(view, rng)
+        if self.style.forecast == "opponents":
+            sc = _scenarios.draw(view, self._models, rng, HARD_SCENARIOS)
+            self.last_scenarios = sc
+            outlook = Outlook(outlook_of(sc.raw), outlook_of(sc.goods))
+        else:
+            outlook = forecast(view, self.style, History(view))
+        pricer = Pricer(view, self.style, self.temper, rng, outlook)
+        if view.phase == "purchasing":
+            return self._order(view, pricer)
+        return self._offer(view, pricer)
 
     def _fall_back(self, view: PlayerView, why: str, error: Optional[Exception] = None) -> Entry:
         """Pass the phase after a failed decision: counted, kept in ``last_error`` and logged."""
-        self.fallbacks += 1
-        self.last_error = why
-        log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
-                  view.month, view.phase, why, exc_info=error)
-        return self._done({}, "passes this phase", ())
+        players.failed(self, view, why, error, logger=log)
+        return self._done({}, players.PASSES, ())
 
     def _done(self, entry: Entry, sentence: str, expected, plan=(0, 0, 0)) -> Entry:
         self.explanation = sentence
@@ -275,6 +279,15 @@ class Avatar:
             return sale.ask, int(sale.price + 0.5)
 
         return _offer_told(goods, priced)
+
+
+def _refused(view: PlayerView, entry: Entry) -> list:
+    """Why the rules would refuse ``entry`` (``hints.problems``), or why an offer cannot be
+    made from stock; empty for an entry to hand back."""
+    refused = hints.problems(view, entry)
+    if not refused and view.phase == "selling" and not hints.is_makeable(view, entry):
+        refused = ["the offer cannot be made from stock"]
+    return refused
 
 
 def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):

@@ -15,10 +15,16 @@ $N less than the expert's at closing prices", since stock bought may yet
 sell for more than it is counted at), and whole in one longer sentence
 (``Decision.sentence``), both made only from the two resolved reports.
 
+The expert is asked through the guard of every decision (``ed.players``): a
+decision of its that fails is logged, and that phase is not compared
+(``Decision.failed``, counted in ``Review.failed``), never compared with an
+entry the expert did not make.
+
 Pure: no tkinter, no printing, no files (``ed.tools.review`` is the command
 ``python3 -m ed.review SAVE``, which ``__main__`` here runs).  Imports the
-engine, the rules' tables and ``ed.ai`` (for the expert); a package only so
-that the command keeps its name with no circle of imports.
+engine, its guard of decisions, the rules' tables and ``ed.ai`` (for the
+expert); a package only so that the command keeps its name with no circle of
+imports.
 """
 from __future__ import annotations
 
@@ -26,6 +32,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from .. import players
 from ..engine import Game
 from ..production import is_makeable, makeable_plans, materials_used
 from ..report import PURCHASING, PhaseReport, SeatResult
@@ -39,6 +46,9 @@ LEVEL = "expert"
 WORTH = ("cash, plus stock at what it would fetch at the phase's closing prices (made into "
          "the goods that pay most, the rest sold to the Broker at the raw price; after the "
          "last month, the Broker's price alone), less what loans will cost to repay")
+
+#: What the review says in the expert's place for a phase it could not decide.
+NOT_DECIDED = "could not decide"
 
 #: What the second cash series is, said wherever it is shown.
 ESTIMATE = ("an estimate: each phase's difference alone, added up month by month; a better "
@@ -83,7 +93,9 @@ class Decision:
     ``difference`` is ``review.worth - actual.worth``: positive when the
     expert's entry would have done better.  ``sentence`` tells it in words;
     ``table_talk`` holds the computer players' explanations for that phase,
-    once revealed, as (name, sentence).
+    once revealed, as (name, sentence).  ``failed``: the expert could not
+    decide (the failure is logged, ``ed.players``), so the phase is not
+    compared: nothing is suggested and the difference is 0.
     """
 
     month: int
@@ -97,6 +109,7 @@ class Decision:
     sentence: str
     table_talk: Tuple[Tuple[str, str], ...] = ()
     short: str = ""                 # the decision in a few words, the money at the end
+    failed: bool = False            # the expert could not decide: the phase is not compared
 
     @property
     def cash_alone(self) -> bool:
@@ -115,9 +128,14 @@ class Decision:
         return short_entry(self.entered)
 
     @property
+    def same(self) -> bool:
+        """Whether the expert would have entered the same."""
+        return not self.failed and self.suggested == self.entered
+
+    @property
     def suggested_text(self) -> str:
         """The expert's entry in short."""
-        return short_entry(self.suggested)
+        return NOT_DECIDED if self.failed else short_entry(self.suggested)
 
     @property
     def entered_brief(self) -> str:
@@ -127,7 +145,7 @@ class Decision:
     @property
     def suggested_brief(self) -> str:
         """The expert's entry in a table's few words."""
-        return brief_entry(self.suggested)
+        return NOT_DECIDED if self.failed else brief_entry(self.suggested)
 
 
 @dataclass(frozen=True)
@@ -151,6 +169,11 @@ class Review:
     worth: str = WORTH
 
     @property
+    def failed(self) -> int:
+        """How many phases the expert could not decide, so that they are not compared."""
+        return sum(d.failed for d in self.decisions)
+
+    @property
     def total(self) -> int:
         """The sum of every phase's difference."""
         return sum(d.difference for d in self.decisions)
@@ -160,7 +183,10 @@ class Review:
         """What the sum of the differences is, in words: ``"$434 left on the table against
         the expert's entries"``, ``"$6 better than the expert"`` where every difference is
         cash alone; ``"worth $94 less than the expert's entries"``, ``"worth $6 more…"``
-        where stock counted at closing prices is in it too."""
+        where stock counted at closing prices is in it too; ``"nothing compared"`` where the
+        expert could decide no phase (``not_compared`` says so)."""
+        if self.failed and self.failed == len(self.decisions):
+            return "nothing compared"
         if not self.total:
             return "the same as the expert's entries, in all"
         if all(d.cash_alone for d in self.decisions if d.difference):
@@ -172,10 +198,27 @@ class Review:
     @property
     def summary(self) -> str:
         """The top sentences, or one saying there were none."""
+        if self.failed and self.failed == len(self.decisions):
+            return "No decision was compared."
         if not self.costliest:
             return (f"No entry of {self.name}'s did worse than the expert's would have, "
-                    f"phase by phase.")
+                    f"phase by phase{', in the phases compared' if self.failed else ''}.")
         return " ".join(d.sentence for d in self.costliest)
+
+    @property
+    def not_compared(self) -> str:
+        """The sentence that says how many phases the expert could not decide, so that they
+        are not compared; empty when it decided every one."""
+        if not self.failed:
+            return ""
+        if self.failed == len(self.decisions):
+            return (f"The expert could not decide any of the {self.failed} phases, so none "
+                    f"is compared.")
+        if self.failed == 1:
+            return (f"The expert could not decide 1 of the {len(self.decisions)} phases, so it "
+                    f"is not compared.")
+        return (f"The expert could not decide {self.failed} of the {len(self.decisions)} "
+                f"phases, so they are not compared.")
 
 
 # ----------------------------------------------------------------- the review
@@ -213,13 +256,16 @@ def review_seats(game: Game, seats: Sequence[int], *, progress: Optional[Progres
             # One avatar with a seed of its own for each decision: its opponent models are
             # a pure cache, kept from one decision to the next only to save time.
             expert.seed = review_seed(game.seed, month, phase, seat)
-            entry = _normal(expert.decide(walk.view(seat)))
-            suggested[seat] = (entry, getattr(expert, "explanation", "") or "")
+            suggested[seat] = players.decide(expert, walk.view(seat))
         _play(walk, entries)
         for seat in seats:
-            entry, reason = suggested[seat]
-            found[seat].append(_decide(game, log[:index], walk, entries, seat, entry, reason,
-                                       explanations or {}))
+            decided = suggested[seat]
+            if decided.failed:
+                found[seat].append(_not_decided(walk, entries, seat))
+            else:
+                found[seat].append(_decide(game, log[:index], walk, entries, seat,
+                                           _normal(decided.entry), decided.said,
+                                           explanations or {}))
             done += 1
             if progress is not None:
                 progress(done, total)
@@ -293,6 +339,17 @@ def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: 
                              recipes=game.rules.recipes)
     return Decision(month, phase, mine, theirs, reason, got, would, would.worth - got.worth,
                     text, talk, short_sentence(report, other, seat, mine, theirs, got, would))
+
+
+def _not_decided(actual: Game, entries: Sequence[Mapping[str, Pair]], seat: int) -> Decision:
+    """A phase the expert could not decide: the person's entry and what it brought, not
+    compared with anything."""
+    report = actual.history[-1]
+    got = _outcome(actual, seat)
+    sentence = (f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: the expert could "
+                f"not decide here, so this phase is not compared.")
+    return Decision(report.month, report.phase, _normal(entries[seat]), (), "", got, got, 0,
+                    sentence, (), sentence, failed=True)
 
 
 def _normal(entry: Mapping[str, Pair]) -> Entry:

@@ -13,7 +13,8 @@ Measures, never asserts:
   and how many fell back to an empty entry because the player failed (a
   figure with any is not valid: the bench says so and exits with status 1);
 - with ``--review``: seconds to review every person of a finished 12-month
-  6-player game with 3 and with 6 people (``ed.review``);
+  6-player game with 3 and with 6 people (``ed.review``), its failed
+  decisions counted as the computer players' are;
 - with ``--gui``: the window's start-up time and tally-sheet redraw time.
 """
 from __future__ import annotations
@@ -205,9 +206,10 @@ def bench_ai(games: int = 6, players: int = 4) -> Tuple[List[str], int]:
     return lines, failed
 
 
-def review_game(people: int, players: int = 6, seed: int = 5) -> Game:
+def review_game(people: int, players: int = 6, seed: int = 5) -> Tuple[Game, int]:
     """A finished 12-month game whose first ``people`` seats are people (played here by
-    computer players of several levels) and the others experts, for the review's figure."""
+    computer players of several levels) and the others experts, for the review's figure;
+    and how many of its decisions fell back."""
     from .. import ai
     from ..engine import Seat
     levels = ("medium", "hard", "easy", "expert")
@@ -215,22 +217,25 @@ def review_game(people: int, players: int = 6, seed: int = 5) -> Game:
     game = Game(Rules(players=players, months=12), NAMES[:players], seed=seed, seats=seats)
     avatars = [ai.Avatar(levels[s % len(levels)] if s < people else "expert", seed=seed * 10 + s)
                for s in range(players)]
-    return play_out(game, avatars)
+    return play_out(game, avatars), sum(a.fallbacks for a in avatars)
 
 
-def bench_review(people_counts: Sequence[int] = (3, 6)) -> List[str]:
-    """Seconds to review every person of a finished 12-month 6-player game (``ed.review``)."""
+def bench_review(people_counts: Sequence[int] = (3, 6)) -> Tuple[List[str], int]:
+    """Seconds to review every person of a finished 12-month 6-player game (``ed.review``),
+    and how many decisions fell back in all (the games' and the expert's in the review)."""
     from .. import review
     lines = []
+    failed = 0
     for people in people_counts:
-        game = review_game(people)
+        game, fallbacks = review_game(people)
         t0 = time.perf_counter()
-        review.review_seats(game, review.people(game))
+        reviews = review.review_seats(game, review.people(game))
         seconds = time.perf_counter() - t0
+        failed += fallbacks + sum(found.failed for found in reviews)
         lines.append(f"review of a 12-month 6-player game with {people} people: {seconds:.2f} s "
                      f"({seconds / people:.2f} s a person, {seconds / people / 24 * 1000:.0f} ms "
                      f"a phase)")
-    return lines
+    return lines, failed
 
 
 def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.bench") -> int:
@@ -282,12 +287,13 @@ def _measure(options: argparse.Namespace, jobs: int, prog: str) -> int:
     write_lines(bench_saves(5 if options.quick else 30))
     lines, failed = bench_ai(1 if options.quick else 6)
     write_lines(lines)
+    if not failed and options.review:
+        lines, failed = bench_review()
+        write_lines(lines)
     if failed:
         print(f"{prog}: {failed} decision{'s' if failed != 1 else ''} of computer players "
               f"failed and passed the phase, so these figures are not valid.", file=sys.stderr)
         return 1
-    if options.review:
-        write_lines(bench_review())
     if options.gui:
         from .. import ui
         return ui.bench(["--quick"] if options.quick else [])

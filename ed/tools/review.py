@@ -7,7 +7,9 @@ expert would have entered, the difference in dollars), then the two worth
 series as a small table (``ed.review``).  Bad input (a missing file, not a save, a
 game not over, an unknown seat) gets one plain sentence on stderr and exit
 status 2, never a traceback; output that cannot be written gets one sentence
-(none for a pipe closed by its reader, ``| head``) and exit status 1.
+(none for a pipe closed by its reader, ``| head``) and exit status 1.  A phase
+the expert could not decide is not compared: the review says so on stderr and
+exits with status 1.
 """
 from __future__ import annotations
 
@@ -65,6 +67,10 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.rev
         write_lines(lines, out)
     except OutputFailed as failed:      # a closed pipe, a full disk
         return output_failed(prog, failed.error, out, err)
+    if any(found.failed for found in reviews):
+        print(f"{prog}: the expert computer player failed to decide some phases, so this "
+              f"review is not complete.", file=err)
+        return 1
     return 0
 
 
@@ -100,6 +106,8 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
     lines = [f"Review of {found.name}'s game against the expert computer player", ""]
     lines += para(f"Dollars count {_review.WORTH}.") + [""]
     lines += para(f"In all: {found.total_text}.") + [""]
+    if found.failed:
+        lines += para(found.not_compared) + [""]
     lines.append("The costliest decisions")
     if found.costliest:
         for n, decision in enumerate(found.costliest, 1):
@@ -111,9 +119,8 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
               "expert's, more or less)"]
     for decision in found.decisions:
         lines.append(f"  {decision.label:<18}{signed_money(-decision.difference):>10}")
-        same = decision.suggested == decision.entered
         lines += para(decision.entered_text, " " * 15, "      you      ")
-        lines += para("the same" if same else decision.suggested_text, " " * 15,
+        lines += para("the same" if decision.same else decision.suggested_text, " " * 15,
                       "      expert   ")
         for name, said in decision.table_talk:
             lines += para(f"{name} thought: {said}", " " * 8, "      ")

@@ -41,6 +41,7 @@ from . import parallel
 from .console import OutputFailed, output_failed, start_command, write_lines
 from ..ai import gauntlet
 from ..engine import Game, Seat, play_out
+from ..players import is_failure
 from ..rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
 VARIATION_NAMES = ("loans", "partial_fills", "partial_sales", "classic")
@@ -351,14 +352,16 @@ def fallback_line(players: Sequence[Player], tally: Tally) -> str:
 
 
 class _FirstFailure(logging.StreamHandler):
-    """Prints the first failed decision logged on ``ed.ai`` on stderr, with its traceback,
-    and no other (one traceback a process is enough)."""
+    """Prints the first failed decision logged under ``ed`` (``ed.players.is_failure``) on
+    stderr, with its traceback, and no other (one traceback a process is enough)."""
 
     def __init__(self) -> None:
         super().__init__(sys.stderr)
         self.seen = False
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if not is_failure(record):
+            return False
         first, self.seen = not self.seen, True
         return first
 
@@ -367,7 +370,7 @@ class _FirstFailure(logging.StreamHandler):
 def first_failure_to_stderr() -> Iterator[None]:
     """For the ``with`` block: the first failed decision's log, with its traceback, on stderr."""
     handler = _FirstFailure()
-    logger = logging.getLogger("ed.ai")
+    logger = logging.getLogger("ed")
     logger.addHandler(handler)
     try:
         yield
@@ -378,7 +381,7 @@ def first_failure_to_stderr() -> Iterator[None]:
 def _first_failure_to_stderr_here() -> None:
     """The same for the rest of a worker process's life, unless it has it already (a worker
     made by fork inherits its parent's)."""
-    logger = logging.getLogger("ed.ai")
+    logger = logging.getLogger("ed")
     if not any(isinstance(handler, _FirstFailure) for handler in logger.handlers):
         logger.addHandler(_FirstFailure())
 

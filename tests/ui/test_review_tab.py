@@ -100,3 +100,45 @@ def test_a_solo_game_s_review_has_no_choice_of_person(make_app):
     app.update()
     assert tab.shown is not None and tab.shown.name == "Ann"
     assert len(tab.table.get_children()) == 2
+
+
+def test_a_phase_the_expert_could_not_decide_is_said_and_not_compared(make_app, monkeypatch,
+                                                                      ai_fallbacks):
+    from ed.ai import levels
+    from ed.saves import paths
+    original = levels.Avatar.decide
+
+    def failing(avatar, view):
+        if avatar.level == "expert" and view.phase == "selling":
+            raise ZeroDivisionError("planted at the door")
+        return original(avatar, view)
+
+    monkeypatch.setattr(levels.Avatar, "decide", failing)       # the review's expert only
+    app = make_app()
+    game = begin(app, game_at(3, 1, months=1, humans=1))
+    finish(app, game)
+    tab = app.ending.review_tab
+    app.ending.tabs.select(tab)
+    app.update()
+    tab.wait(60)
+    tab.deliver()
+    app.update()
+    found = tab.shown
+    assert found.failed == 1 and found.decisions[1].failed
+    assert tab.summary.winfo_ismapped()
+    assert tab.summary.cget("text").startswith("The expert could not decide 1 of the 2 phases, "
+                                               "so it is not compared. The details are in "
+                                               "errors.log.")
+    rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
+    assert [row[0] for row in rows] == ["Jan, buying", "Jan, selling"]
+    assert (rows[1][2], rows[1][3]) == ("could not decide", "$0")
+    tab.table.selection_set("1")
+    app.update()
+    assert tab.detail.cget("text") == ("Jan, selling: the expert could not decide here, so "
+                                       "this phase is not compared.")
+    assert fitcheck.problems(tab, (0, 0, 1366, 768)) == []      # nothing cut
+    log = paths.error_log_path(app.folder).read_text()
+    assert "month 1 selling, passes the phase: ZeroDivisionError: planted at the door" in log
+    [record] = ai_fallbacks
+    assert record.name == "ed.players"
+    ai_fallbacks.clear()

@@ -419,6 +419,44 @@ def test_a_computer_player_s_failed_decision_is_written_to_errors_log(make_app, 
     assert not [h for h in logging.getLogger("ed").handlers if getattr(h, "app", None) is app]
 
 
+def test_a_computer_player_that_raises_at_the_door_is_counted_said_and_logged(
+        make_app, monkeypatch, ai_fallbacks):
+    """``Avatar.decide`` itself raised: the window said so and wrote it to errors.log, but
+    counted nothing (the player's ``fallbacks`` stayed 0, the log was not a failed
+    decision's).  Both the quick player, on the window's thread, and the expert, on the
+    worker, now fail through the one guard, counted and logged as a failed decision."""
+    from ed.ai import levels
+    from ed.ui.presenter.setup import SeatSetup, Setup
+
+    def failing(avatar, view):
+        raise ZeroDivisionError(f"planted at the door of the {avatar.level} player")
+
+    monkeypatch.setattr(levels.Avatar, "decide", failing)
+    app = make_app()
+    app.dialog.cancel()
+    seats = (SeatSetup("Ann"), SeatSetup("Rex", True, "medium", "rex"),
+             SeatSetup("Mabel", True, "expert", "mabel"))
+    app.flow.begin(Setup(seats, months=2, seed=4).game())
+    app.flow.thinker.wait(30)
+    app.flow.thinker.deliver()
+    session = app.session
+    assert session.game.submitted(1) and session.game.submitted(2)   # both passed the phase
+    assert session.game.entry(1) == {} and session.game.entry(2) == {}
+    assert [session.avatar(seat).fallbacks for seat in (1, 2)] == [1, 1]
+    assert session.avatar(2).last_error == ("ZeroDivisionError: planted at the door of the "
+                                            "expert player")
+    assert session.failures == [(1, "purchasing", 1), (1, "purchasing", 2)]
+    assert app.message.cget("text") == ("Rex and Mabel could not decide and pass this phase; "
+                                        "the details are in errors.log.")
+    log = paths.error_log_path(app.folder).read_text()
+    for level in ("medium", "expert"):
+        assert f"passes the phase: ZeroDivisionError: planted at the door of the {level}" in log
+    assert log.count("Traceback (most recent call last)") == 2
+    assert [(record.name, record.exc_info[0]) for record in ai_fallbacks] == \
+        [("ed.players", ZeroDivisionError)] * 2
+    ai_fallbacks.clear()
+
+
 def test_a_computer_player_s_failed_decision_is_said_in_the_status_line_for_its_phase(
         make_app, monkeypatch, ai_fallbacks):
     """The window said nothing when a decision failed (the game log said the player passed,

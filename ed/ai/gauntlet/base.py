@@ -2,15 +2,16 @@
 
 Knows the rules and the public history only.  Imports the engine's pure
 modules (``ed.market``, ``ed.production``, ``ed.rules``, ``ed.hints``,
-``ed.view``) and nothing of the levels: the gauntlet is written from the
-rules alone so that it measures the levels from outside.
+``ed.view``, ``ed.players``) and nothing of the levels: the gauntlet is
+written from the rules alone so that it measures the levels from outside.
 
 - ``Player``: the base class.  ``decide(view)`` seeds a generator from the
   player's seed, the seat, the month and the phase; calls ``order`` or
   ``offer``; checks the entry against the rules; and on any internal error
   or illegal entry passes the phase with an empty entry, counting it in
   ``fallbacks`` (which should stay 0), keeping it in ``last_error`` and
-  logging it with its traceback on the ``ed.ai`` logger.
+  logging it with its traceback on this module's logger
+  (``ed.players.failed``).
 - ``Ledger``: the revealed history turned into per-seat, per-month rows
   (orders, offers, cash and stock before each decision).
 - ``fit_order`` and ``fit_offer``: bring an intended entry inside the limits
@@ -29,7 +30,7 @@ import math
 import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ... import hints, market
+from ... import hints, market, players
 from ...production import can_fill, max_makeable, places
 from ...rules import GOODS, MAX_PRICE, NAMES, RAW
 from ...view import PlayerView
@@ -92,11 +93,7 @@ class Player:
             if not is_legal(view, entry):
                 raise ValueError(f"illegal entry {entry!r}")
         except Exception as error:  # never let a bug stop the game: pass this phase instead
-            self.fallbacks += 1
-            self.last_error = f"{type(error).__name__}: {error}"
-            log.error("%r in seat %d, month %d %s, passes the phase: %s", self, view.seat,
-                      view.month, view.phase, self.last_error, exc_info=error)
-            self.explanation = "passes this phase"
+            players.failed(self, view, f"{type(error).__name__}: {error}", error, logger=log)
             return {}
         self.explanation = sentence
         return entry

@@ -282,8 +282,12 @@ class ReviewTab(ttk.Frame):
         self.shown = found
         self.progress.grid_remove()
         self.status.configure(text=f"{found.name}: {found.total_text}, phase by phase.")
-        self.summary.configure(text="" if found.costliest else found.summary)
-        self.summary.grid() if not found.costliest else self.summary.grid_remove()
+        said = [] if found.costliest else [found.summary]
+        if found.failed:        # a phase the expert could not decide is said, never hidden
+            said = [f"{found.not_compared} The details are in errors.log."] + \
+                (said if found.failed < len(found.decisions) else [])
+        self.summary.configure(text=" ".join(said))
+        self.summary.grid() if said else self.summary.grid_remove()
         for number, label in enumerate(self.tops):
             if number < len(found.costliest):
                 label.configure(text=f"{number + 1}. {found.costliest[number].short}")
@@ -292,10 +296,9 @@ class ReviewTab(ttk.Frame):
                 label.grid_remove()
         self.table.delete(*self.table.get_children())
         for index, decision in enumerate(found.decisions):
-            same = decision.suggested == decision.entered
             self.table.insert("", "end", iid=str(index), values=(
                 decision.label, decision.entered_brief,
-                "the same" if same else decision.suggested_brief,
+                "the same" if decision.same else decision.suggested_brief,
                 signed_money(-decision.difference)))   # the person's side: -$45 is worse
         self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
         series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
@@ -375,7 +378,7 @@ class ReviewTab(ttk.Frame):
             return
         decision = found.decisions[int(chosen[0])]
         lines = [decision.sentence]
-        if decision.reason and decision.suggested != decision.entered:
+        if decision.reason and not decision.same:
             lines.append(f"The expert {decision.reason.rstrip('.')}.")
         lines += [f"{name} thought: {said}" for name, said in decision.table_talk]
         self.detail.configure(text="\n".join(lines))

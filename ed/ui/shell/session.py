@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ... import players
 from ...engine import Game
 from ...saves.format import DRAFT_TEXT, Draft, Explanations
 from ...saves.store import SaveFault, SaveStore, Slot
@@ -33,23 +34,17 @@ QUICK_LEVELS = ("easy", "medium", "hard")
 
 
 #: what a computer player who could not decide says it does
-PASSES = "passes this phase"
+PASSES = players.PASSES
 
 
-def decide(avatar, view) -> Tuple[Dict[str, Tuple[int, int]], str, bool]:
-    """A computer player's decision from ``view`` alone: its entry, its sentence, and whether
-    it failed (the player then passes the phase, the error logged for ``errors.log``).
+def decide(avatar, view) -> players.Decided:
+    """A computer player's decision from ``view`` alone, through the guard of every decision
+    (``ed.players.decide``): its entry, its sentence, and whether it failed (the player then
+    passes the phase, counted in its ``fallbacks`` and logged for ``errors.log``).
 
     Safe on a worker thread: it reads nothing but the avatar and the frozen view.
     """
-    failed_before = getattr(avatar, "fallbacks", 0)
-    try:
-        entry = dict(avatar.decide(view))
-    except Exception:  # a computer player's bug must not stop the game
-        log.exception("computer seat %s failed to decide; it passes", view.seat)
-        return {}, PASSES, True
-    said = getattr(avatar, "explanation", "") or ""
-    return entry, said, getattr(avatar, "fallbacks", 0) > failed_before
+    return players.decide(avatar, view)
 
 
 @dataclass(frozen=True)
@@ -170,8 +165,9 @@ class Session:
             return False
         try:
             game.submit(seat, dict(entry))
-        except Exception:
-            log.exception("computer seat %s made an entry the rules refuse; it passes", seat)
+        except Exception as error:      # counted and logged as any failed decision
+            players.failed(self.avatar(seat), game.view(seat),
+                           f"{type(error).__name__}: {error}", error, logger=log)
             game.submit(seat, {})
             explanation, failed = PASSES, True
         if failed:
