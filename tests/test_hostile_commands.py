@@ -22,7 +22,7 @@ import pytest
 
 from ed.tools import bench, parallel, pyz, tournament
 from ed.rules import Rules
-from tests.output import run_unwritten
+from tests.output import needs_shell, run_closed, run_unwritten
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
@@ -176,6 +176,55 @@ def test_output_that_cannot_be_written_ends_in_silence_or_one_sentence(command):
         pytest.skip("this platform has no /dev/full to make a full disk of")
     assert (full.returncode, full.stderr) == (1, f"python3 -m {command[0]}: the output could "
                                                  f"not be written (no space left on device).\n")
+
+
+UNWRITTEN = "the output could not be written (standard output is closed).\n"
+TWENTY_GAMES = ["--games", "20", "--seats", "easy,easy", "--months", "1"]   # progress shown
+
+
+@needs_shell
+@pytest.mark.parametrize("command, prog", [
+    ([sys.executable, "-m", "ed.tools.tournament"], "python3 -m ed.tournament"),
+    ([sys.executable, "executive_decision.py", "tournament"], "executive_decision.py tournament")],
+    ids=["module", "launcher"])
+def test_a_tournament_with_a_stream_closed_ends_in_one_sentence_or_none(command, prog):
+    """Standard output closed (``>&-``) raised AttributeError on flush; standard error closed,
+    the progress raised it and a mistake's sentence went to standard output."""
+    closed = run_closed(command + TWENTY_GAMES, "stdout")
+    assert (closed.returncode, closed.stderr) == (1, f"{prog}: {UNWRITTEN}")
+    quiet = run_closed(command + TWENTY_GAMES, "stderr")
+    assert quiet.returncode == 0
+    assert quiet.stdout.startswith("20 games, 2 players, 1 months, variations: none, seed 1\n")
+    assert quiet.stdout.endswith("\nfallbacks: none (no decision failed)\n")
+    assert "played" not in quiet.stdout
+    both = run_closed(command + TWENTY_GAMES, "both")
+    assert (both.returncode, both.stdout, both.stderr) == (1, "", "")
+    mistake = run_closed(command + ["--games", "0"], "stderr")
+    assert (mistake.returncode, mistake.stdout) == (2, "")
+    helped = run_closed(command + ["--help"], "stdout")
+    assert (helped.returncode, helped.stderr) == (0, "")
+
+
+@needs_shell
+@pytest.mark.parametrize("command, prog", [
+    ([sys.executable, "-m", "ed.bench"], "python3 -m ed.bench"),
+    ([sys.executable, "-m", "ed", "bench"], "python3 -m ed bench")], ids=["module", "launcher"])
+def test_a_benchmark_with_a_stream_closed_ends_in_one_sentence_or_none(command, prog):
+    closed = run_closed(command + ["--quick"], "stdout")
+    assert (closed.returncode, closed.stderr) == (1, f"{prog}: {UNWRITTEN}")
+    both = run_closed(command + ["--quick"], "both")
+    assert (both.returncode, both.stdout, both.stderr) == (1, "", "")
+    mistake = run_closed(command + ["--games", "0"], "stderr")
+    assert (mistake.returncode, mistake.stdout) == (2, "")
+
+
+@needs_shell
+def test_a_benchmark_with_standard_error_closed_prints_its_figures():
+    done = run_closed([sys.executable, "-m", "ed.bench", "--quick"], "stderr", timeout=300)
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("Python ") and "complete 12-month 6-player games" in lines[1]
+    assert lines[-1].startswith("ai expert (6 seats, variations I-III): ")
 
 
 def run(capsys, *args):

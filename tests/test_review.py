@@ -18,7 +18,8 @@ from ed.ai import LEVELS, Avatar
 from ed.engine import Game, Seat
 from ed.production import is_makeable, materials_used
 from ed.rules import GOODS, RAW, Rules
-from tests.output import run_unwritten
+from ed.tools import review as tools_review
+from tests.output import needs_shell, run_closed, run_unwritten
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -643,6 +644,31 @@ def test_the_command_says_a_review_with_phases_the_expert_could_not_decide_is_no
         told = text.split(f"  {phase}")[1].split(f"  {after}")[0].splitlines()
         assert told[0].split() == ["$0"] and told[2] == "      expert   could not decide"
     assert text.count("could not decide\n") == 2
+
+
+@needs_shell
+@pytest.mark.parametrize("command, prog", [
+    (["-m", "ed.tools.review"], "python3 -m ed.review"),
+    (["-m", "ed.review"], "python3 -m ed.review"),
+    (["executive_decision.py", "review"], "executive_decision.py review")],
+    ids=["tools", "module", "launcher"])
+def test_a_review_with_a_stream_closed_ends_in_one_sentence_or_none(tmp_path, crafted_game,
+                                                                    command, prog):
+    """Standard output closed (``>&-``) raised AttributeError on flush."""
+    game, _ = crafted_game
+    path = tmp_path / "game.json"
+    ed.save.save(game, path)
+    command = [sys.executable, *command]
+    closed = run_closed(command + [str(path)], "stdout")
+    assert (closed.returncode, closed.stderr) == (1, f"{prog}: the output could not be written "
+                                                     f"(standard output is closed).\n")
+    quiet = run_closed(command + [str(path)], "stderr")
+    assert quiet.returncode == 0
+    assert quiet.stdout == "\n".join(tools_review.review_lines(review.review(game, 0))) + "\n"
+    both = run_closed(command + [str(path)], "both")
+    assert (both.returncode, both.stdout, both.stderr) == (1, "", "")
+    missing = run_closed(command + [str(tmp_path / "missing.json")], "stderr")
+    assert (missing.returncode, missing.stdout) == (2, "")
 
 
 def test_a_mistake_on_the_command_line_is_one_sentence():

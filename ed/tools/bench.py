@@ -31,7 +31,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import parallel
 from ..saves import format as save
-from .console import OutputFailed, output_failed, write_lines
+from .console import OutputFailed, Parser, output_failed, say, write_lines
 from ..engine import Game, play_out
 from ..ai.randomplay import RandomPlayer
 from ..rules import Rules
@@ -240,7 +240,7 @@ def bench_review(people_counts: Sequence[int] = (3, 6)) -> Tuple[List[str], int]
 
 def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.bench") -> int:
     """Measure and print; ``prog`` is the command as the user typed it, for --help."""
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=prog, description="Measure the engine's speed, saves and the computer players' "
                                "decision times (and with --gui the window's); asserts nothing.")
     parser.add_argument("--games", type=int, default=1000,
@@ -264,7 +264,7 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
         parser.error(f"--repeat must be at most {MAX_REPEAT}, not {options.repeat:,}")
     jobs, lowered = parallel.capped_jobs(options.jobs)
     if lowered:
-        print(f"{prog}: {lowered}", file=sys.stderr)
+        say(f"{prog}: {lowered}")
     from .tournament import first_failure_to_stderr
     try:
         with first_failure_to_stderr():
@@ -272,10 +272,10 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.ben
     except OutputFailed as failed:
         return output_failed(prog, failed.error, sys.stdout, sys.stderr)
     except parallel.WorkerError as error:
-        print(f"{prog}: {error}", file=sys.stderr)
+        say(f"{prog}: {error}")
         return 1
     except KeyboardInterrupt:
-        print(f"\n{prog}: stopped.", file=sys.stderr)
+        say(f"\n{prog}: stopped.")
         return 130
 
 
@@ -291,8 +291,8 @@ def _measure(options: argparse.Namespace, jobs: int, prog: str) -> int:
         lines, failed = bench_review()
         write_lines(lines)
     if failed:
-        print(f"{prog}: {failed} decision{'s' if failed != 1 else ''} of computer players "
-              f"failed and passed the phase, so these figures are not valid.", file=sys.stderr)
+        say(f"{prog}: {failed} decision{'s' if failed != 1 else ''} of computer players "
+            f"failed and passed the phase, so these figures are not valid.")
         return 1
     if options.gui:
         from .. import ui

@@ -13,7 +13,7 @@ import sys
 from typing import List, Optional
 
 from .. import TITLE, __version__
-from .console import program_name, start_command
+from .console import Parser, program_name, say, start_command
 
 NO_TK = """\
 Executive Decision needs Tkinter, the standard toolkit for Python windows,
@@ -37,7 +37,7 @@ def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
     prog = prog or program_name()
     typed = start_command(prog)
     commands = "\n".join(f"  {name:<12} {summary}" for name, summary in COMMANDS)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog=prog,
         usage="\n".join([f"{prog} [-h] [--version] [--data-dir FOLDER] [SAVE_FILE]"]
                          + [f"       {prog} {name} [options]" for name, _ in COMMANDS]),
@@ -79,7 +79,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     from .. import ui
     problem = ui.tk_problem()
     if problem is not None:
-        print(NO_TK.format(error=problem, command=start_command(prog)), file=sys.stderr)
+        say(NO_TK.format(error=problem, command=start_command(prog)))
         return 1
     return ui.main(options)
 

@@ -4,19 +4,30 @@
   ``executive_decision.py``, ``executive_decision.pyz`` or ``python3 -m ed``);
   ``start_command(prog)``: how to start it again at a prompt.
 - ``write_lines(lines, out)``: print and flush, raising ``OutputFailed`` when the
-  output cannot be written; ``output_failed(prog, error, out, err)`` ends the
-  command then, with exit status 1: in silence for a pipe its reader closed
-  (``| head -1``), else in one sentence (``> /dev/full``).
+  output cannot be written (standard output closed, ``>&-``, too);
+  ``output_failed(prog, error, out, err)`` ends the command then, with exit
+  status 1: in silence for a pipe its reader closed (``| head -1``), else in
+  one sentence (``> /dev/full``) where standard error is open;
+  ``output_closed(out)`` says beforehand that nothing can be written.
+- ``say(message, err)``: one sentence on standard error, where it is open and
+  can be written, and nowhere else (never on standard output in its place).
+- ``Parser``: argparse, whose help and messages go only to a stream that is open.
+
+Python leaves ``sys.stdout`` or ``sys.stderr`` at ``None`` when the command was
+started with that stream closed; every command writes through here, so it
+ends as it would otherwise, with the same exit status, never a traceback.
 
 Imports nothing of ``ed``, so the commands and the command line (``cli``, which
 runs them) import it without importing one another.
 """
 from __future__ import annotations
 
+import argparse
+import errno
 import os
 import sys
 import zipfile
-from typing import Iterable, Optional, TextIO
+from typing import Iterable, NoReturn, Optional, TextIO
 
 
 def program_name(argv0: Optional[str] = None) -> str:
@@ -55,10 +66,54 @@ class OutputFailed(Exception):
         self.error = error
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, writing help and messages only where the stream is open: with standard
+    output closed, ``--help`` ends quietly (never on standard error instead); with standard
+    error closed, a mistake ends with its exit status alone (its usage never on standard
+    output instead)."""
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        if sys.stderr is not None:
+            self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: Optional[TextIO] = None) -> None:
+        if message and file is not None:
+            try:
+                file.write(message)
+                file.flush()
+            except (OSError, ValueError):
+                pass
+
+
+def say(message: str, err: Optional[TextIO] = None, *, end: str = "\n") -> None:
+    """Print ``message`` on ``err`` (standard error), unless it is closed or cannot be
+    written: a command's last sentence is never worth a traceback."""
+    err = sys.stderr if err is None else err
+    if err is None:
+        return
+    try:
+        print(message, file=err, end=end, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def output_closed(out: Optional[TextIO] = None) -> Optional[OSError]:
+    """Why nothing can be written on ``out`` (standard output): it was closed when the
+    command started (``>&-``); ``None`` when it is open."""
+    out = sys.stdout if out is None else out
+    if out is None:
+        return OSError(errno.EBADF, "Standard output is closed")
+    return None
+
+
 def write_lines(lines: Iterable[str], out: Optional[TextIO] = None) -> None:
     """Print each of ``lines`` on ``out`` (standard output) and flush, so a figure shows as
-    it comes; raises ``OutputFailed`` when the output cannot be written (a closed pipe, a
-    full disk)."""
+    it comes; raises ``OutputFailed`` when the output cannot be written (closed, a closed
+    pipe, a full disk)."""
+    closed = output_closed(out)
+    if closed is not None:
+        raise OutputFailed(closed)
     out = sys.stdout if out is None else out
     try:
         for line in lines:
@@ -68,17 +123,17 @@ def write_lines(lines: Iterable[str], out: Optional[TextIO] = None) -> None:
         raise OutputFailed(error) from error
 
 
-def output_failed(prog: str, error: OSError, out: TextIO, err: TextIO) -> int:
+def output_failed(prog: str, error: OSError, out: Optional[TextIO],
+                  err: Optional[TextIO]) -> int:
     """A command whose output could not be written ends here, with exit status 1: silently
-    for a pipe closed by its reader (``| head -1``), else in one sentence (``> /dev/full``)."""
+    for a pipe closed by its reader (``| head -1``), else in one sentence (``> /dev/full``,
+    ``>&-``) where standard error (``err``) is open."""
     if not isinstance(error, BrokenPipeError):
         reason = error.strerror or str(error) or type(error).__name__
-        try:
-            print(f"{prog}: the output could not be written ({reason[:1].lower()}"
-                  f"{reason[1:]}).", file=err)
-        except OSError:
-            pass
-    _silence(out)
+        say(f"{prog}: the output could not be written ({reason[:1].lower()}{reason[1:]}).",
+            err)
+    if out is not None:
+        _silence(out)
     return 1
 
 

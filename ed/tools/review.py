@@ -6,10 +6,10 @@ words each and then whole, then every phase (what was entered, what the
 expert would have entered, the difference in dollars), then the two worth
 series as a small table (``ed.review``).  Bad input (a missing file, not a save, a
 game not over, an unknown seat) gets one plain sentence on stderr and exit
-status 2, never a traceback; output that cannot be written gets one sentence
-(none for a pipe closed by its reader, ``| head``) and exit status 1.  A phase
-the expert could not decide is not compared: the review says so on stderr and
-exits with status 1.
+status 2, never a traceback; output that cannot be written (standard output
+closed too) gets one sentence (none for a pipe closed by its reader, ``| head``)
+and exit status 1.  A phase the expert could not decide is not compared: the
+review says so on stderr and exits with status 1.
 """
 from __future__ import annotations
 
@@ -21,12 +21,12 @@ from typing import List, Optional, Sequence, TextIO
 from .. import review as _review
 from ..words import money as _money, signed_money
 from ..saves import format as _save
-from .console import OutputFailed, output_failed, write_lines
+from .console import OutputFailed, Parser, output_failed, say, write_lines
 
 USAGE_ERROR = 2
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(Parser):
     """argparse, but a mistake on the command line is one sentence and status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
@@ -58,18 +58,18 @@ def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.rev
         reviews = _review.review_seats(saved.game, seats,
                                        explanations=saved.explanations.revealed_map())
     except ValueError as error:         # SaveError and the review's refusals alike
-        print(f"{prog}: {error}", file=err)
+        say(f"{prog}: {error}", err)
         return USAGE_ERROR
     lines: List[str] = []
     for found in reviews:
         lines += ([""] if lines else []) + review_lines(found)
     try:
         write_lines(lines, out)
-    except OutputFailed as failed:      # a closed pipe, a full disk
+    except OutputFailed as failed:      # closed, a closed pipe, a full disk
         return output_failed(prog, failed.error, out, err)
     if any(found.failed for found in reviews):
-        print(f"{prog}: the expert computer player failed to decide some phases, so this "
-              f"review is not complete.", file=err)
+        say(f"{prog}: the expert computer player failed to decide some phases, so this "
+            f"review is not complete.", err)
         return 1
     return 0
 

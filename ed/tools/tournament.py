@@ -38,7 +38,8 @@ from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ai
 from . import parallel
-from .console import OutputFailed, output_failed, start_command, write_lines
+from .console import (OutputFailed, Parser, output_closed, output_failed, say, start_command,
+                      write_lines)
 from ..ai import gauntlet
 from ..engine import Game, Seat, play_out
 from ..players import is_failure
@@ -57,7 +58,7 @@ class UsageError(ValueError):
     """A command-line argument the tournament cannot use; the message is one plain sentence."""
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(Parser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
 
@@ -363,7 +364,7 @@ class _FirstFailure(logging.StreamHandler):
         if not is_failure(record):
             return False
         first, self.seen = not self.seen, True
-        return first
+        return first and self.stream is not None     # stderr may be closed
 
 
 @contextmanager
@@ -398,7 +399,7 @@ def _progress():
     """A progress reporter: a line on stderr now and then (in place on a terminal)."""
     started = time.monotonic()
     shown = [0.0]
-    tty = sys.stderr.isatty()
+    tty = sys.stderr is not None and sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
         now = time.monotonic()
@@ -406,8 +407,7 @@ def _progress():
             return
         shown[0] = now
         end = "\n" if (done == total or not tty) else ""
-        print(f"\rplayed {done}/{total} games ({now - started:.0f} s)", end=end,
-              file=sys.stderr, flush=True)
+        say(f"\rplayed {done}/{total} games ({now - started:.0f} s)", end=end)
 
     return progress
 
@@ -435,13 +435,16 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
             raise UsageError(f"--jobs must be 1 or more, not {options.jobs}.")
         rules = Rules(players=len(players), months=options.months, **variations)
     except UsageError as error:
-        print(f"tournament: {error}", file=sys.stderr)
-        print(f"Try: {_typed(prog)} --help", file=sys.stderr)
+        say(f"tournament: {error}")
+        say(f"Try: {_typed(prog)} --help")
         return 2
 
+    closed = output_closed()
+    if closed is not None:              # nothing could show the results: play no game
+        return output_failed(prog, closed, sys.stdout, sys.stderr)
     jobs, lowered = parallel.capped_jobs(options.jobs)
     if lowered:
-        print(f"tournament: {lowered}", file=sys.stderr)
+        say(f"tournament: {lowered}")
     progress = _progress() if not options.quiet and options.games >= 20 else None
     tally = Tally(len(players))
     try:
@@ -449,11 +452,11 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
             run(rules, players, options.games, options.seed, jobs, options.timing, progress,
                 into=tally)
     except parallel.WorkerError as error:
-        print(f"tournament: {error}", file=sys.stderr)
+        say(f"tournament: {error}")
         return 1
     except KeyboardInterrupt:
-        print(f"\ntournament: stopped after {tally.games} of {options.games} games; "
-              f"no results are printed for a part of a tournament.", file=sys.stderr)
+        say(f"\ntournament: stopped after {tally.games} of {options.games} games; "
+            f"no results are printed for a part of a tournament.")
         return 130
     try:
         write_lines(result_lines(options, rules, players, tally))
@@ -461,8 +464,8 @@ def main(argv: Optional[List[str]] = None, *, prog: str = "python3 -m ed.tournam
         return output_failed(prog, failed.error, sys.stdout, sys.stderr)
     if any(tally.fallbacks):
         count = sum(tally.fallbacks)
-        print(f"tournament: {count} decision{'s' if count != 1 else ''} failed and passed the "
-              f"phase, so these results are not valid.", file=sys.stderr)
+        say(f"tournament: {count} decision{'s' if count != 1 else ''} failed and passed the "
+            f"phase, so these results are not valid.")
         return 1
     return 0
 
