@@ -14,7 +14,9 @@ The surface the window and the tournament use, kept stable:
 A decision that fails passes the phase rather than raise; it is counted in
 the player's ``fallbacks`` and logged with its traceback on the ``ed.ai``
 logger (``logging``), which has no handler of its own: the window writes it
-to ``errors.log``, the tournament and the bench count it and print it.
+to ``errors.log``, the tournament and the bench count it and print it.  They
+all ask through ``ed.players.decide``, the guard that catches a failure at
+the door too (``decide`` itself raising) and counts and logs it the same way.
 
 The house, one module per idea; each opens with what it knows and imports:
 
