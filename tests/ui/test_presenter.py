@@ -385,6 +385,20 @@ def test_a_slow_level_is_left_to_think_and_a_quick_one_decides_at_once(tmp_path)
     assert session.step(play=False).kind == "reveal"
 
 
+def test_an_answer_the_rules_refuse_passes_and_is_counted_as_a_failed_decision(tmp_path,
+                                                                               ai_fallbacks):
+    setup = Setup((SeatSetup("Ann"), SeatSetup("Mabel", True, "expert", "mabel")), seed=3)
+    session = Session(setup.game(), tmp_path)
+    assert session.record(1, {"xfine": (3, 1)}, "bids far too low")
+    assert session.game.entry(1) == {} and session.failures == [(1, "purchasing", 1)]
+    assert session.avatar(1).fallbacks == 1
+    [record] = ai_fallbacks
+    assert record.name == "ed.ui" and record.getMessage().endswith(
+        "passes the phase: RuleError: Mabel: X-Fine bid $1 is below the minimum bid $33 (3 "
+        "units at previous price $40).")
+    ai_fallbacks.clear()
+
+
 def test_the_thinker_drops_an_answer_for_a_game_gone_by(tmp_path):
     from ed.ui.shell.thinking import Thinker
 
