@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import pathlib
 import subprocess
 import sys
@@ -111,3 +112,29 @@ def test_bench_reports_its_figures():
     assert "complete 12-month 6-player games per second" in lines[0]
     assert "resolve(): median" in lines[1]
     assert lines[2].startswith("saves (finished 12-month 6-player game")
+
+
+def _documents() -> list:
+    return sorted(p for p in ROOT.rglob("*.md") if ".git" not in p.parts)
+
+
+def test_every_link_in_the_documents_leads_to_a_file_of_the_repository():
+    """A clone holds every file a document links to or names as a path beside it."""
+    link = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+    missing = []
+    for doc in _documents():
+        text = doc.read_text(encoding="utf-8")
+        for target in link.findall(text):
+            if re.match(r"[a-z]+:", target):          # an address, not a file
+                continue
+            path = (doc.parent / target).resolve()
+            if not path.exists() or ROOT.resolve() not in path.parents:
+                missing.append(f"{doc.relative_to(ROOT)}: {target}")
+        if "../shared" in text:
+            missing.append(f"{doc.relative_to(ROOT)}: ../shared (not in a clone)")
+    assert _documents() and not missing, missing
+
+
+def test_the_readme_gives_its_test_command_once():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.count("python3 -m pip install --quiet pytest && python3 -m pytest") == 1
