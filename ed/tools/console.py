@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import sys
-import zipfile
 from typing import Iterable, Optional, TextIO
 
 
@@ -32,6 +31,7 @@ def program_name(argv0: Optional[str] = None) -> str:
         return "python3 -m ed"
     if base == "__main__.py":
         folder = os.path.dirname(argv0)
+        import zipfile      # only here: the window's start does not wait for it
         if folder and zipfile.is_zipfile(folder):
             return os.path.basename(folder)
         return "python3 -m ed"
