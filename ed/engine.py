@@ -25,6 +25,15 @@ from .words import and_list
 
 #: no units of any of the three commodities
 NOTHING = (0, 0, 0)
+#: a prime that keeps the games of one series (a tournament, a search) apart from the next
+#: series' games: the series ``seed`` plays game ``index`` with ``series_seed(seed, index)``
+SERIES_STRIDE = 1_000_003
+
+
+def series_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of the series started from ``seed`` (the tournament, the
+    search, the learning, the calibration and the voices' measure all number games so)."""
+    return seed * SERIES_STRIDE + index
 
 def _check_names(rules: Rules, names: Sequence[str]) -> Tuple[str, ...]:
     """One distinct name per seat, each printable text on one line of 1 to 40

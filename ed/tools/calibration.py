@@ -21,7 +21,7 @@ import statistics
 import sys
 from typing import Dict, List, Optional, Tuple
 
-from ..engine import Game, play_out
+from ..engine import Game, play_out, series_seed
 from ..rules import Rules
 
 Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
@@ -31,7 +31,7 @@ def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[
     """Play game ``index``; returns the first player's forecast errors by phase and commodity."""
     from .tournament import make_avatar, seat_for, seating
     n = len(players)
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
     game = Game(rules, [f"P{p + 1}" for p in player_at], game_seed,
                 seats=[seat_for(players[p]) for p in player_at])

@@ -40,7 +40,7 @@ from .. import ai
 from . import parallel
 from .console import OutputFailed, output_failed, start_command, write_lines
 from ..ai import gauntlet
-from ..engine import Game, Seat, play_out
+from ..engine import Game, Seat, play_out, series_seed
 from ..rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
 VARIATION_NAMES = ("loans", "partial_fills", "partial_sales", "classic")
@@ -156,7 +156,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
               timing: bool = False) -> Played:
     """Play game ``index``: each player's final cash, the decision times and the fallbacks."""
     n = len(players)
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
     seats = [seat_for(players[p]) for p in player_at]
     names = [f"P{p + 1}" for p in player_at]

@@ -6,17 +6,14 @@ from __future__ import annotations
 
 import logging
 import sys
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .app import App
 
 
 class ToErrorLog(logging.Handler):
     """Writes what the program logs as an error (on the ``ed`` logger, from any thread) to
     the window's ``errors.log``."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app) -> None:
+        """``app`` is the window (``App``): its ``error_log`` is the file written."""
         super().__init__(logging.ERROR)
         self.app = app
         self.setFormatter(logging.Formatter("--- %(asctime)s %(name)s\n%(message)s",
