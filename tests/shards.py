@@ -3,11 +3,12 @@
 ``python3 -m pytest`` runs here as ever; where the machine has two cores or
 more (``ED_TEST_JOBS`` sets how many processes, 1 turns this off), the run
 starts one more pytest process per core with the same arguments.  Every
-process collects the same tests and walks the same list of test files,
-heaviest first, and *claims* each file before running it (an exclusive
-create of a file named after it in a folder they share), so each file is run
-once, by whichever process is free first, and its module fixtures stay in
-one process.  The other processes write each test's reports to a file as
+process collects the same tests and walks the same list of groups of tests,
+heaviest first (a test file, or a test function of a file that weighs more
+than an eighth of the run), and *claims* each group before running it (an
+exclusive create of a file named after it in a folder they share), so each
+test is run once, by whichever process is free first, and a file's module
+fixtures are made once where the file is not split.  The other processes write each test's reports to a file as
 they go (pytest's own serialisation, ``pytest_report_to_serializable``); the
 first process replays them through ``pytest_runtest_logreport`` once it has
 run its own, so the summary, the failures shown and the exit status cover
@@ -28,6 +29,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 from typing import Dict, List, Optional
 
 import pytest
@@ -40,6 +42,8 @@ JOBS = "ED_TEST_JOBS"
 MIN_TESTS = 40
 #: the folders whose tests each build a real window: a test there weighs more than another
 WINDOW_FOLDERS = ("tests/ui/", "tests/extras/")
+#: a file heavier than this share of the run (1 / SPLIT) is claimed a test function at a time
+SPLIT = 8
 
 
 def _jobs(config) -> int:
@@ -61,21 +65,38 @@ def _file_of(item) -> str:
     return item.nodeid.split("::", 1)[0]
 
 
-def _files_heaviest_first(items) -> List[str]:
-    """The test files in the order the processes claim them: the heaviest first (a window's
-    test weighs about five others), ties in the order collected."""
-    weight: Dict[str, float] = {}
+def _weight(item) -> float:
+    """A test's guessed cost: a window's test weighs about five others."""
+    return 5.0 if _file_of(item).startswith(WINDOW_FOLDERS) else 1.0
+
+
+def _units(items) -> Dict[str, list]:
+    """The tests grouped as the processes claim them, the heaviest group first: a file's
+    tests together (its module's fixtures are made once), but a file that weighs more than
+    ``1 / SPLIT`` of the whole is split by test function, so no one file decides how long
+    the run takes."""
+    by_file: Dict[str, list] = {}
     for item in items:
-        name = _file_of(item)
-        heavy = name.startswith(WINDOW_FOLDERS)
-        weight[name] = weight.get(name, 0.0) + (5.0 if heavy else 1.0)
-    order = list(weight)
-    return sorted(order, key=lambda name: (-weight[name], order.index(name)))
+        by_file.setdefault(_file_of(item), []).append(item)
+    total = sum(_weight(item) for item in items)
+    units: Dict[str, list] = {}
+    for name, tests in by_file.items():
+        if sum(_weight(item) for item in tests) * SPLIT > total:
+            for item in tests:
+                units.setdefault(item.nodeid.split("[", 1)[0], []).append(item)
+        else:
+            units[name] = tests
+    order = list(units)
+    ranked = sorted(order, key=lambda unit: (-sum(_weight(i) for i in units[unit]),
+                                             order.index(unit)))
+    return {unit: units[unit] for unit in ranked}
 
 
 def _claim(folder: str, name: str) -> bool:
     """Whether this process is the first to claim test file ``name``."""
-    path = os.path.join(folder, "claim-" + name.replace("/", "__"))
+    path = os.path.join(folder, "claim-" + "".join(
+        c if c.isalnum() or c in "._-" else "_" for c in name)[:150] + "-"
+        + format(zlib.crc32(name.encode("utf-8")), "08x"))
     try:
         os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
         return True
@@ -83,16 +104,13 @@ def _claim(folder: str, name: str) -> bool:
         return False
 
 
-def _run_claimed(session, folder: str) -> List[str]:
-    """Run every test of each file this process claims; returns the files it ran."""
-    by_file: Dict[str, list] = {}
-    for item in session.items:
-        by_file.setdefault(_file_of(item), []).append(item)
-    files = iter(_files_heaviest_first(session.items))
-    ran: List[str] = []
+def _run_claimed(session, folder: str) -> None:
+    """Run every test of each group (``_units``) this process claims."""
+    units = _units(session.items)
+    names = iter(units)
 
     def next_claimed() -> Optional[str]:
-        for name in files:
+        for name in names:
             if _claim(folder, name):
                 _write({"claimed": name})
                 return name
@@ -100,20 +118,18 @@ def _run_claimed(session, folder: str) -> List[str]:
 
     current = next_claimed()
     while current is not None:
-        ran.append(current)
-        items = by_file[current]
+        items = units[current]
         following = None
         for index, item in enumerate(items):
             if index + 1 < len(items):
                 nextitem = items[index + 1]
             else:
                 following = next_claimed()
-                nextitem = by_file[following][0] if following is not None else None
+                nextitem = units[following][0] if following is not None else None
             item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
             if session.shouldfail or session.shouldstop:
-                return ran
+                return
         current = following
-    return ran
 
 
 class _Helper:
@@ -188,8 +204,9 @@ def _replay(session, helper: _Helper) -> None:
         if report.when == "teardown":
             finished.add(report.nodeid)
             hook.pytest_runtest_logfinish(nodeid=report.nodeid, location=report.location)
-    lost = [item for item in session.items
-            if _file_of(item) in claimed and item.nodeid not in finished]
+    units = _units(session.items)
+    lost = [item for name in sorted(claimed) for item in units.get(name, [])
+            if item.nodeid not in finished]
     why = (f"Another test process (exit status {helper.process.returncode}) ended before "
            f"this test reported. Its last output:\n{helper.tail()}")
     for item in lost:
