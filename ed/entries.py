@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
-from .rules import GOODS, MAX_PRICE, NAMES, RAW, Rules
+from .rules import GOODS, MAX_PRICE, NAMES, RAW, Phase, Rules
 
 Pair = Tuple[int, int]
 #: An entry as the engine keeps it: (units, price) for the phase's three commodities.
@@ -61,16 +61,16 @@ OVER = Problem(None, "entry", GAME_OVER, None, "the game is over; no more entrie
 
 EMPTY: Triple = ((0, 0), (0, 0), (0, 0))
 _INDEX = {
-    "purchasing": {"xfine": 0, "fine": 1, "standard": 2},
-    "selling": {"A": 0, "B": 1, "C": 2},
+    Phase.PURCHASING: {"xfine": 0, "fine": 1, "standard": 2},
+    Phase.SELLING: {"A": 0, "B": 1, "C": 2},
 }
-_OTHER_PHASE = {"purchasing": "selling", "selling": "purchasing"}
-_WORD = {"purchasing": ("order", "bid"), "selling": ("offer", "ask")}
+_OTHER_PHASE = {Phase.PURCHASING: Phase.SELLING, Phase.SELLING: Phase.PURCHASING}
+_WORD = {Phase.PURCHASING: ("order", "bid"), Phase.SELLING: ("offer", "ask")}
 
 
 def keys_of(phase: str) -> Tuple[str, ...]:
     """The three commodity keys entered in ``phase``."""
-    return RAW if phase == "purchasing" else GOODS
+    return RAW if phase == Phase.PURCHASING else GOODS
 
 
 def _n(value: int) -> str:
@@ -122,7 +122,7 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
             continue
         pairs[i] = value if type(value) is tuple else (value[0], value[1])
     normal: Triple = (pairs[0], pairs[1], pairs[2])
-    if phase == "purchasing":
+    if phase == Phase.PURCHASING:
         _check_order(rules, prices, RAW, normal, problems)
     else:
         _check_offer(prices, GOODS, normal, problems)

@@ -119,6 +119,10 @@ def test_public_facade():
     assert callable(ed.save.save) and callable(ed.save.load)
     assert callable(ed.save.dumps) and callable(ed.save.loads)
     assert ed.ai.LEVELS[0] == "easy" and callable(ed.ai.Avatar)
+    assert [p.value for p in ed.Phase] == ["purchasing", "selling", "over"]
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    assert game.phase is ed.Phase.PURCHASING and game.phase == "purchasing"
+    assert f"{game.phase}" == str(game.phase) == "purchasing"
 
 
 def test_bench_reports_its_figures():
