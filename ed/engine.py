@@ -121,7 +121,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     def _seat(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -146,13 +146,13 @@ class Game:
 
     def waiting_for(self) -> Tuple[int, ...]:
         """The seats that have not yet submitted for the current phase."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             return ()
         return tuple(i for i, e in enumerate(self._pending) if e is None)
 
     def final_cash(self) -> List[int]:
         """RULES §5: each seat's final score.  Raises ``RuleError`` before the end."""
-        if self._phase != OVER:
+        if self._phase is not OVER:
             raise RuleError("The game is not over yet; final scores come after the last month.")
         return list(self._cash)
 
@@ -193,12 +193,12 @@ class Game:
     # ----------------------------------------------------------------- playing
 
     def _previous_prices(self) -> List[int]:
-        return self._prices[0:3] if self._phase == PURCHASING else self._prices[3:6]
+        return self._prices[0:3] if self._phase is PURCHASING else self._prices[3:6]
 
     def check(self, seat: int, entry: Any) -> List[str]:
         """Every limit that ``entry`` would break for ``seat`` now; empty if it is legal."""
         self._seat(seat)
-        if self._phase == OVER:
+        if self._phase is OVER:
             return [_entries.OVER.text]
         _, problems = _entries.check(self.rules, self._phase, self._previous_prices(), entry)
         return [problem.text for problem in problems]
@@ -209,12 +209,12 @@ class Game:
         Raises ``RuleError`` naming the seat and the first limit broken (the
         others follow in the same message); nothing is recorded then.
         """
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; no more entries are taken.")
         if type(seat) is not int or not 0 <= seat < self._n:
             self._seat(seat)                      # raises, naming the seats there are
         phase = self._phase
-        prices = self._prices[0:3] if phase == PURCHASING else self._prices[3:6]
+        prices = self._prices[0:3] if phase is PURCHASING else self._prices[3:6]
         normal, problems = _entries.check(self.rules, phase, prices, entry)
         if problems:
             raise RuleError(f"{self.names[seat]}: " + "; ".join(p.text for p in problems) + ".")
@@ -222,7 +222,7 @@ class Game:
 
     def withdraw(self, seat: int) -> None:
         """Take back the seat's entry for the current phase (it must submit again)."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; no more entries are taken.")
         self._pending[self._seat(seat)] = None
 
@@ -233,7 +233,7 @@ class Game:
         or the game is over.  After the last month's selling phase the
         end-of-game settlement (§5) is made and the phase becomes ``"over"``.
         """
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; there is nothing left to resolve.")
         pending = self._pending
         if None in pending:
@@ -242,7 +242,7 @@ class Game:
                             f"resolved yet: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} "
                             f"not submitted.")
         entries = tuple(pending)  # type: ignore[arg-type]
-        if self._phase == PURCHASING:
+        if self._phase is PURCHASING:
             report = self._resolve_purchasing(entries)
             self._phase = SELLING
         else:
@@ -401,7 +401,7 @@ class Game:
 
     def pending_entries(self) -> Dict[int, Dict[str, Tuple[int, int]]]:
         """The current phase's unrevealed entries by seat.  Secret: for saves only."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             return {}
         return {seat: _entries.as_dict(self._phase, e)
                 for seat, e in enumerate(self._pending) if e is not None}

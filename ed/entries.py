@@ -66,11 +66,12 @@ _INDEX = {
 }
 _OTHER_PHASE = {Phase.PURCHASING: Phase.SELLING, Phase.SELLING: Phase.PURCHASING}
 _WORD = {Phase.PURCHASING: ("order", "bid"), Phase.SELLING: ("offer", "ask")}
+_PURCHASING = Phase.PURCHASING
 
 
 def keys_of(phase: str) -> Tuple[str, ...]:
     """The three commodity keys entered in ``phase``."""
-    return RAW if phase == Phase.PURCHASING else GOODS
+    return RAW if phase == _PURCHASING else GOODS
 
 
 def _n(value: int) -> str:
@@ -122,7 +123,7 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
             continue
         pairs[i] = value if type(value) is tuple else (value[0], value[1])
     normal: Triple = (pairs[0], pairs[1], pairs[2])
-    if phase == Phase.PURCHASING:
+    if phase == _PURCHASING:
         _check_order(rules, prices, RAW, normal, problems)
     else:
         _check_offer(prices, GOODS, normal, problems)
