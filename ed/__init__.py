@@ -26,6 +26,7 @@ TITLE = "Executive Decision"
 _FACADE: Dict[str, str] = {
     "Game": "engine", "Seat": "rules",
     "Rules": "rules", "RuleError": "rules", "COMMODITIES": "rules", "RAW": "rules", "GOODS": "rules",
+    "Phase": "rules",
     "SaveError": "save", "PlayerView": "view", "PhaseReport": "report",
     "save": "", "ai": "", "hints": "",
 }

@@ -25,6 +25,18 @@ from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, OPENING_
 from .view import PlayerView
 from .words import and_list
 
+#: no units of any of the three commodities
+NOTHING = (0, 0, 0)
+#: a prime that keeps the games of one series (a tournament, a search) apart from the next
+#: series' games: the series ``seed`` plays game ``index`` with ``series_seed(seed, index)``
+SERIES_STRIDE = 1_000_003
+
+
+def series_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of the series started from ``seed`` (the tournament, the
+    search, the learning, the calibration and the voices' measure all number games so)."""
+    return seed * SERIES_STRIDE + index
+
 def _check_names(rules: Rules, names: Sequence[str]) -> Tuple[str, ...]:
     """One distinct name per seat, each printable text on one line of 1 to 40
     characters; returns them trimmed of spaces at either end."""
@@ -111,7 +123,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER
+        return self._phase is OVER
 
     def _seat(self, seat: Any) -> int:
         if type(seat) is not int or not 0 <= seat < self._n:
@@ -136,13 +148,13 @@ class Game:
 
     def waiting_for(self) -> Tuple[int, ...]:
         """The seats that have not yet submitted for the current phase."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             return ()
         return tuple(i for i, e in enumerate(self._pending) if e is None)
 
     def final_cash(self) -> List[int]:
         """RULES §5: each seat's final score.  Raises ``RuleError`` before the end."""
-        if self._phase != OVER:
+        if self._phase is not OVER:
             raise RuleError("The game is not over yet; final scores come after the last month.")
         return list(self._cash)
 
@@ -183,12 +195,12 @@ class Game:
     # ----------------------------------------------------------------- playing
 
     def _previous_prices(self) -> List[int]:
-        return self._prices[0:3] if self._phase == PURCHASING else self._prices[3:6]
+        return self._prices[0:3] if self._phase is PURCHASING else self._prices[3:6]
 
     def check(self, seat: int, entry: Any) -> List[str]:
         """Every limit that ``entry`` would break for ``seat`` now; empty if it is legal."""
         self._seat(seat)
-        if self._phase == OVER:
+        if self._phase is OVER:
             return [_entries.OVER.text]
         _, problems = _entries.check(self.rules, self._phase, self._previous_prices(), entry)
         return [problem.text for problem in problems]
@@ -199,17 +211,20 @@ class Game:
         Raises ``RuleError`` naming the seat and the first limit broken (the
         others follow in the same message); nothing is recorded then.
         """
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; no more entries are taken.")
-        seat = self._seat(seat)
-        normal, problems = _entries.check(self.rules, self._phase, self._previous_prices(), entry)
+        if type(seat) is not int or not 0 <= seat < self._n:
+            self._seat(seat)                      # raises, naming the seats there are
+        phase = self._phase
+        prices = self._prices[0:3] if phase is PURCHASING else self._prices[3:6]
+        normal, problems = _entries.check(self.rules, phase, prices, entry)
         if problems:
             raise RuleError(f"{self.names[seat]}: " + "; ".join(p.text for p in problems) + ".")
         self._pending[seat] = normal
 
     def withdraw(self, seat: int) -> None:
         """Take back the seat's entry for the current phase (it must submit again)."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; no more entries are taken.")
         self._pending[self._seat(seat)] = None
 
@@ -220,7 +235,7 @@ class Game:
         or the game is over.  After the last month's selling phase the
         end-of-game settlement (§5) is made and the phase becomes ``"over"``.
         """
-        if self._phase == OVER:
+        if self._phase is OVER:
             raise RuleError("The game is over; there is nothing left to resolve.")
         pending = self._pending
         if None in pending:
@@ -229,7 +244,7 @@ class Game:
                             f"resolved yet: {and_list(missing)} {'has' if len(missing) == 1 else 'have'} "
                             f"not submitted.")
         entries = tuple(pending)  # type: ignore[arg-type]
-        if self._phase == PURCHASING:
+        if self._phase is PURCHASING:
             report = self._resolve_purchasing(entries)
             self._phase = SELLING
         else:
@@ -247,13 +262,15 @@ class Game:
 
     def _resolve_purchasing(self, entries: Tuple[_entries.Triple, ...]) -> PhaseReport:
         """RULES §4.1.3-6 with Variations I and II."""
-        old = self._prices[0:3]
-        totals = [0, 0, 0]
+        old = tuple(self._prices[0:3])
+        tx = tf = ts = 0
         for e in entries:
-            totals[0] += e[0][0]
-            totals[1] += e[1][0]
-            totals[2] += e[2][0]
-        new = [new_price(old[i], raw_move(totals[i])) for i in range(3)]
+            tx += e[0][0]
+            tf += e[1][0]
+            ts += e[2][0]
+        totals = (tx, tf, ts)
+        new = (new_price(old[0], raw_move(tx)), new_price(old[1], raw_move(tf)),
+               new_price(old[2], raw_move(ts)))
         self._prices[0:3] = new
         rules = self.rules
         partial, loans = rules.partial_fills, rules.loans
@@ -264,7 +281,8 @@ class Game:
             for i in range(3):
                 units, bid = e[i]
                 if units:
-                    got = units_bought(units, bid, new[i], partial)
+                    # RULES §4.1.4: a bid at or above the market buys every unit
+                    got = units if bid >= new[i] else units_bought(units, bid, new[i], partial)
                     done[i] = got
                     cost += got * bid
             cash = self._cash[seat]
@@ -284,10 +302,11 @@ class Game:
                 stock[1] += done[1]
                 stock[2] += done[2]
             self._cash[seat] = cash
-            records.append(SeatRecord(e, tuple(done), 0 if cancelled else cost, loan, cancelled,
-                                      (0, 0, 0), cash, tuple(stock), reason))
+            records.append(SeatRecord(entry=e, done=tuple(done), money=0 if cancelled else cost,
+                                      loan=loan, cancelled=cancelled, used=NOTHING,
+                                      cash_after=cash, stock_after=tuple(stock), reason=reason))
         return PhaseReport(self._month, PURCHASING, self.names,
-                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
+                           PhaseRecord(old=old, totals=totals, new=new, seats=tuple(records)))
 
     def _resolve_selling(self, entries: Tuple[_entries.Triple, ...]) -> PhaseReport:
         """RULES §4.2.3-7 with Variation III; over-offers neither count nor sell."""
@@ -296,47 +315,57 @@ class Game:
         totals = [0, 0, 0]
         for seat, e in enumerate(entries):
             a, b, c = e[0][0], e[1][0], e[2][0]
-            need = (ra[0] * a + rb[0] * b + rc[0] * c,
-                    ra[1] * a + rb[1] * b + rc[1] * c,
-                    ra[2] * a + rb[2] * b + rc[2] * c)
-            ok = can_fill(need, self._stock[seat])
+            if not (a or b or c):
+                makeable.append(True)
+                continue
+            ok = can_fill((ra[0] * a + rb[0] * b + rc[0] * c,
+                           ra[1] * a + rb[1] * b + rc[1] * c,
+                           ra[2] * a + rb[2] * b + rc[2] * c), self._stock[seat])
             makeable.append(ok)
             if ok:
                 totals[0] += a
                 totals[1] += b
                 totals[2] += c
-        old = self._prices[3:6]
-        new = [new_price(old[i], goods_move(totals[i])) for i in range(3)]
+        old = tuple(self._prices[3:6])
+        new = (new_price(old[0], goods_move(totals[0])), new_price(old[1], goods_move(totals[1])),
+               new_price(old[2], goods_move(totals[2])))
         self._prices[3:6] = new
         partial = self.rules.partial_sales
         records = []
         for seat, e in enumerate(entries):
             stock = self._stock[seat]
             if not makeable[seat]:
-                records.append(SeatRecord(e, (0, 0, 0), 0, 0, True, (0, 0, 0), self._cash[seat],
-                                          tuple(stock), _over_offer_reason(self.rules, e, stock)))
+                records.append(SeatRecord(
+                    entry=e, done=NOTHING, money=0, loan=0, cancelled=True, used=NOTHING,
+                    cash_after=self._cash[seat], stock_after=tuple(stock),
+                    reason=_over_offer_reason(self.rules, e, stock)))
                 continue
             done = [0, 0, 0]
             income = 0
             for i in range(3):
                 units, ask = e[i]
                 if units:
-                    sold = units_sold(units, ask, new[i], partial)
+                    # RULES §4.2.5: an ask at or below the market sells every unit
+                    sold = units if ask <= new[i] else units_sold(units, ask, new[i], partial)
                     done[i] = sold
                     income += sold * ask
             a, b, c = done
-            used = fill((ra[0] * a + rb[0] * b + rc[0] * c,
-                         ra[1] * a + rb[1] * b + rc[1] * c,
-                         ra[2] * a + rb[2] * b + rc[2] * c), stock)
-            stock[0] -= used[0]
-            stock[1] -= used[1]
-            stock[2] -= used[2]
+            if a or b or c:
+                used = fill((ra[0] * a + rb[0] * b + rc[0] * c,
+                             ra[1] * a + rb[1] * b + rc[1] * c,
+                             ra[2] * a + rb[2] * b + rc[2] * c), stock)
+                stock[0] -= used[0]
+                stock[1] -= used[1]
+                stock[2] -= used[2]
+            else:
+                used = NOTHING
             cash = self._cash[seat] + income
             self._cash[seat] = cash
-            records.append(SeatRecord(e, tuple(done), income, 0, False, used, cash, tuple(stock),
-                                      ""))
+            records.append(SeatRecord(entry=e, done=(a, b, c), money=income, loan=0,
+                                      cancelled=False, used=used, cash_after=cash,
+                                      stock_after=tuple(stock), reason=""))
         return PhaseReport(self._month, SELLING, self.names,
-                           PhaseRecord(tuple(old), tuple(totals), tuple(new), tuple(records)))
+                           PhaseRecord(old=old, totals=tuple(totals), new=new, seats=tuple(records)))
 
     def _settle(self) -> Tuple[SettlementLine, ...]:
         """RULES §5: sell raw materials to the Broker, repay loans, rank by final cash."""
@@ -374,7 +403,7 @@ class Game:
 
     def pending_entries(self) -> Dict[int, Dict[str, Tuple[int, int]]]:
         """The current phase's unrevealed entries by seat.  Secret: for saves only."""
-        if self._phase == OVER:
+        if self._phase is OVER:
             return {}
         return {seat: _entries.as_dict(self._phase, e)
                 for seat, e in enumerate(self._pending) if e is not None}

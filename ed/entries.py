@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
-from .rules import GOODS, MAX_PRICE, NAMES, RAW, Rules
+from .rules import GOODS, MAX_PRICE, NAMES, RAW, Phase, Rules
 
 Pair = Tuple[int, int]
 #: An entry as the engine keeps it: (units, price) for the phase's three commodities.
@@ -61,16 +61,17 @@ OVER = Problem(None, "entry", GAME_OVER, None, "the game is over; no more entrie
 
 EMPTY: Triple = ((0, 0), (0, 0), (0, 0))
 _INDEX = {
-    "purchasing": {"xfine": 0, "fine": 1, "standard": 2},
-    "selling": {"A": 0, "B": 1, "C": 2},
+    Phase.PURCHASING: {"xfine": 0, "fine": 1, "standard": 2},
+    Phase.SELLING: {"A": 0, "B": 1, "C": 2},
 }
-_OTHER_PHASE = {"purchasing": "selling", "selling": "purchasing"}
-_WORD = {"purchasing": ("order", "bid"), "selling": ("offer", "ask")}
+_OTHER_PHASE = {Phase.PURCHASING: Phase.SELLING, Phase.SELLING: Phase.PURCHASING}
+_WORD = {Phase.PURCHASING: ("order", "bid"), Phase.SELLING: ("offer", "ask")}
+_PURCHASING = Phase.PURCHASING
 
 
 def keys_of(phase: str) -> Tuple[str, ...]:
     """The three commodity keys entered in ``phase``."""
-    return RAW if phase == "purchasing" else GOODS
+    return RAW if phase == _PURCHASING else GOODS
 
 
 def _n(value: int) -> str:
@@ -120,13 +121,12 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
                                     f"{NAMES[key]} must be a pair of whole numbers "
                                     f"(units, price), not {_short(value)}"))
             continue
-        pairs[i] = (value[0], value[1])
+        pairs[i] = value if type(value) is tuple else (value[0], value[1])
     normal: Triple = (pairs[0], pairs[1], pairs[2])
-    keys = keys_of(phase)
-    if phase == "purchasing":
-        _check_order(rules, prices, keys, normal, problems)
+    if phase == _PURCHASING:
+        _check_order(rules, prices, RAW, normal, problems)
     else:
-        _check_offer(prices, keys, normal, problems)
+        _check_offer(prices, GOODS, normal, problems)
     return normal, problems
 
 
@@ -172,26 +172,34 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
                  problems: List[Problem]) -> None:
     """RULES §4.1.2: the limits on an order."""
     total = 0
-    grade_limit = rules.grade_limit
-    for i, key in enumerate(keys):
+    limit = rules.order_limit
+    two_players = rules.players == 2
+    grade_limit = rules.grade_limit if two_players else limit
+    for i in range(3):
         units, price = order[i]
         if units > 0:
             total += units
-        if not _check_units_and_price(key, units, price, "bid", problems):
+            if not 1 <= price <= MAX_PRICE:
+                _check_units_and_price(keys[i], units, price, "bid", problems)
+                continue
+        elif units == 0:
+            continue  # RULES §4.1.2: a price given with 0 units is not checked
+        else:
+            _check_units_and_price(keys[i], units, price, "bid", problems)
             continue
-        if rules.players == 2 and units > grade_limit:
+        if two_players and units > grade_limit:
+            key = keys[i]
             problems.append(Problem(key, "units", OVER_GRADE_LIMIT, grade_limit,
                                     f"{_units(units)} of {NAMES[key]} is over the limit of "
                                     f"{grade_limit} units of one grade with 2 players"))
-        if units > rules.order_limit:
+        if units > limit:
             continue  # the monthly limit below says all there is to say
-        floor = prices[i] + units - 10
-        floor = floor if floor > 1 else 1
+        floor = prices[i] + units - 10     # the minimum bid; the price is $1 or more here
         if price < floor:
+            key = keys[i]
             problems.append(Problem(key, "price", BELOW_MIN_BID, floor,
                                     f"{NAMES[key]} bid ${price} is below the minimum bid "
                                     f"${floor} ({units} units at previous price ${prices[i]})"))
-    limit = rules.order_limit
     if total > limit:
         problems.append(Problem(None, "units", OVER_MONTHLY_LIMIT, limit,
                                 f"the order totals {_units(total)}, over the monthly limit "
@@ -201,9 +209,10 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
 def _check_offer(prices: Sequence[int], keys: Tuple[str, ...], offer: Triple,
                  problems: List[Problem]) -> None:
     """RULES §4.2.2: the limits on an offer (makeability is judged at the reveal)."""
-    for i, key in enumerate(keys):
+    for i in range(3):
         units, price = offer[i]
-        _check_units_and_price(key, units, price, "ask", problems)
+        if units and not (units > 0 and 1 <= price <= MAX_PRICE):
+            _check_units_and_price(keys[i], units, price, "ask", problems)
 
 
 def as_dict(phase: str, entry: Triple) -> dict:

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from .market import move
-from .rules import GOODS, NAMES, OPENING_PRICES, RAW, month_label
+from .rules import GOODS, NAMES, OPENING_PRICES, RAW, Phase, month_label
 
 Triple = Tuple[int, int, int]
 
-PURCHASING = "purchasing"
-SELLING = "selling"
-OVER = "over"
+PURCHASING = Phase.PURCHASING
+SELLING = Phase.SELLING
+OVER = Phase.OVER
 
 
 class SeatRecord(NamedTuple):

@@ -7,6 +7,7 @@ construction.
 """
 from __future__ import annotations
 
+import enum
 import unicodedata
 from dataclasses import dataclass
 from typing import Dict, Optional, Tuple
@@ -22,6 +23,18 @@ class RuleError(ValueError):
 RAW: Tuple[str, ...] = ("xfine", "fine", "standard")
 GOODS: Tuple[str, ...] = ("A", "B", "C")
 COMMODITIES: Tuple[str, ...] = RAW + GOODS
+
+
+class Phase(str, enum.Enum):
+    """RULES §4: the phase a game is in.  A ``str``, so that it reads, compares, hashes and
+    is saved as its value (``Phase.PURCHASING == "purchasing"``), as API.md has it."""
+
+    PURCHASING = "purchasing"
+    SELLING = "selling"
+    OVER = "over"
+
+    __str__ = str.__str__          # "purchasing", not "Phase.PURCHASING", in every Python
+    __format__ = str.__format__
 
 #: Display names, used in messages meant for people.
 NAMES: Dict[str, str] = {

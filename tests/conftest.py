@@ -60,6 +60,9 @@ def under_ci() -> bool:
 
 def pytest_configure(config) -> None:
     _HANG_REPORT.append(os.dup(sys.__stderr__.fileno()))
+    from . import shards      # the suite on every core (tests/shards.py)
+    if not config.pluginmanager.is_registered(shards):
+        config.pluginmanager.register(shards, "ed-test-shards")
 
 
 def pytest_unconfigure(config) -> None:

@@ -41,6 +41,14 @@ def test_the_share_shrinks_towards_the_end():
     shares = [worth.carry_share(m) for m in range(0, 8)]
     assert shares[0] == 0.0
     assert shares == sorted(shares)
+    assert len(set(shares)) > 2                   # it does shrink, it is not one number
+    assert shares[:len(worth.CARRY)] == list(worth.CARRY)
+
+
+def test_the_share_is_read_from_its_table_by_months_left():
+    table = (0.0, 0.25, 0.5)
+    assert [worth.carry_share(m, table) for m in (-1, 0, 1, 2, 3, 9)] == \
+        [0.0, 0.0, 0.25, 0.5, 0.5, 0.5]
 
 
 def test_a_grade_without_margin_is_worth_its_price():

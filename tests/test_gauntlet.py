@@ -15,6 +15,7 @@ from ed.ai import gauntlet
 from ed.ai.gauntlet import base, ev
 from ed.tools import search
 from ed.production import can_fill, places
+from ed.engine import series_seed
 from ed.ai.randomplay import random_entry
 
 NAMES = tuple(gauntlet.STRATEGIES)
@@ -347,7 +348,7 @@ def test_the_table_turned_round_scores_the_best_copy_of_the_target():
     rules = ed.Rules(players=3, months=2)
     for index in range(3):
         table, exploiter = search.play(rules, "easy", search.KNOBS, index, seed=2, alone=True)
-        game = ed.Game(rules, ["P1", "P2", "P3"], 2 * 1_000_003 + index)
+        game = ed.Game(rules, ["P1", "P2", "P3"], series_seed(2, index))
         seed = game.seed * 10
         players = [search.Exploiter(seed + p, knobs=search.KNOBS) if p == index % 3
                    else ai.Avatar("easy", seed=seed + p) for p in range(3)]

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import pathlib
 import subprocess
 import sys
@@ -66,6 +67,21 @@ def test_the_first_window_waits_for_nothing_of_the_game():
                                          "ed.ui.shell.modes"])
 
 
+def test_the_first_window_waits_for_no_library_a_bare_tk_window_does_without():
+    """Started without arguments, the window's first frame needs no argument parser (nor the
+    translations and locale it looks up), no logging and no zip reader: each is loaded after
+    the window is up, or only for the commands that use it (with them the first window took
+    1.2 times a bare Tk window's instructions instead of 1.1)."""
+    late = ("argparse", "gettext", "locale", "logging", "zipfile")
+    code = ("import sys; before = set(sys.modules); import tkinter; bare = set(sys.modules); "
+            "from ed.tools import cli; from ed import ui; import ed.ui.shell.app as app; "
+            "app.App._init_window; "
+            f"print(sorted(m for m in {late!r} if m in sys.modules and m not in before))")
+    result = run("-S", "-c", code)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_launcher_without_tkinter_explains_the_fix():
     code = ("import sys; sys.modules['tkinter'] = None; sys.argv = ['executive_decision.py']; "
             "import runpy; runpy.run_path('executive_decision.py', run_name='__main__')")
@@ -103,6 +119,10 @@ def test_public_facade():
     assert callable(ed.save.save) and callable(ed.save.load)
     assert callable(ed.save.dumps) and callable(ed.save.loads)
     assert ed.ai.LEVELS[0] == "easy" and callable(ed.ai.Avatar)
+    assert [p.value for p in ed.Phase] == ["purchasing", "selling", "over"]
+    game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
+    assert game.phase is ed.Phase.PURCHASING and game.phase == "purchasing"
+    assert f"{game.phase}" == str(game.phase) == "purchasing"
 
 
 def test_bench_reports_its_figures():
@@ -111,3 +131,29 @@ def test_bench_reports_its_figures():
     assert "complete 12-month 6-player games per second" in lines[0]
     assert "resolve(): median" in lines[1]
     assert lines[2].startswith("saves (finished 12-month 6-player game")
+
+
+def _documents() -> list:
+    return sorted(p for p in ROOT.rglob("*.md") if ".git" not in p.parts)
+
+
+def test_every_link_in_the_documents_leads_to_a_file_of_the_repository():
+    """A clone holds every file a document links to or names as a path beside it."""
+    link = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+    missing = []
+    for doc in _documents():
+        text = doc.read_text(encoding="utf-8")
+        for target in link.findall(text):
+            if re.match(r"[a-z]+:", target):          # an address, not a file
+                continue
+            path = (doc.parent / target).resolve()
+            if not path.exists() or ROOT.resolve() not in path.parents:
+                missing.append(f"{doc.relative_to(ROOT)}: {target}")
+        if "../shared" in text:
+            missing.append(f"{doc.relative_to(ROOT)}: ../shared (not in a clone)")
+    assert _documents() and not missing, missing
+
+
+def test_the_readme_gives_its_test_command_once():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.count("python3 -m pip install --quiet pytest && python3 -m pytest") == 1

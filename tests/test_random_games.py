@@ -88,11 +88,16 @@ def check_phase(game: ed.Game, before: tuple, report: ed.PhaseReport) -> None:
         assert game.places() == [line.place for line in report.settlement]
 
 
+def rules_of_game(index: int) -> ed.Rules:
+    """The rules the ``index``-th random game is played under: the schedule itself."""
+    return ed.Rules(players=2 + index % 5, months=MONTHS[index // 5 % len(MONTHS)],
+                    **OPTIONS[index // 50 % len(OPTIONS)])
+
+
 def play_random_game(index: int) -> ed.Game:
     rng = random.Random(index)
-    players = 2 + index % 5
-    rules = ed.Rules(players=players, months=MONTHS[index // 5 % len(MONTHS)],
-                     **OPTIONS[index // 50 % len(OPTIONS)])
+    rules = rules_of_game(index)
+    players = rules.players
     names = [f"P{i}" for i in range(players)]
     game = ed.Game(rules, names, seed=index)
     twin = ed.Game(rules, names, seed=index)     # same entries, another submission order
@@ -137,12 +142,14 @@ def test_random_games_keep_every_invariant(block):
 
 
 def test_random_games_cover_every_setting():
-    covered = set()
-    for index in range(GAMES):
-        players = 2 + index % 5
-        option = index // 50 % len(OPTIONS)
-        covered.add((players, option))
-    assert covered == {(p, o) for p in range(2, 7) for o in range(len(OPTIONS))}
+    """Every player count meets every combination of variations, and every length is played,
+    read from the rules the games are played under."""
+    played = [rules_of_game(index) for index in range(GAMES)]
+    flags = tuple(OPTIONS[0])
+    covered = {(r.players, tuple(getattr(r, flag) for flag in flags)) for r in played}
+    assert covered == {(p, o) for p in range(2, 7)
+                       for o in itertools.product((False, True), repeat=len(flags))}
+    assert {r.months for r in played} == set(MONTHS)
 
 
 def test_random_games_reach_the_odd_corners():

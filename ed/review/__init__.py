@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import players
+from ..ai.memo import remember
 from ..engine import Game
 from ..production import is_makeable, makeable_plans, materials_used
 from ..report import PURCHASING, PhaseReport, SeatResult
@@ -394,7 +395,10 @@ def _outcome(game: Game, seat: int) -> Outcome:
                    report.settlement is not None)
 
 
+#: what a stock fetches at given prices, shared by the window's thread and the review's: read
+#: freely, written only through ``remember`` (under its lock, forgetting the oldest quarter)
 _WORTH_MEMO: Dict[tuple, Tuple[int, Triple]] = {}
+_WORTH_MEMO_SIZE = 50_000
 
 
 def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
@@ -413,10 +417,7 @@ def stock_worth(stock: Sequence[int], raw: Sequence[int], goods: Sequence[int],
             sum((n - u) * p for n, u, p in zip(stock, used, raw))
         if value > best[0]:
             best = (value, units)
-    if len(_WORTH_MEMO) > 50_000:
-        _WORTH_MEMO.clear()
-    _WORTH_MEMO[key] = best
-    return best
+    return remember(_WORTH_MEMO, key, best, _WORTH_MEMO_SIZE)
 
 
 # ----------------------------------------------------------------- words

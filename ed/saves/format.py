@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..engine import Game, Seat
-from ..report import OVER
+from ..report import OVER, PURCHASING, SELLING
 from ..rules import MAX_PLAYERS, Rules, RuleError, month_label, name_problem
 
 FORMAT = "executive-decision-save"
@@ -610,7 +610,7 @@ def explanation_fields(game: Game, explanations: Explanations) -> Dict[str, Any]
     said = explanations.revealed_map()
     rows: List[Any] = []
     for index in range(len(game.log())):
-        month, phase = index // 2 + 1, "purchasing" if index % 2 == 0 else "selling"
+        month, phase = index // 2 + 1, PURCHASING if index % 2 == 0 else SELLING
         row = [_cut(said.get((month, phase, seat))) for seat in range(game.players)]
         rows.append(row if any(row) else None)
     while rows and rows[-1] is None:
@@ -646,7 +646,7 @@ def explanations_of(doc: Any, game: Game) -> Explanations:
     rows = doc.get("explanations")
     if isinstance(rows, list):
         for index, row in enumerate(rows[:len(game.log())]):
-            month, phase = index // 2 + 1, "purchasing" if index % 2 == 0 else "selling"
+            month, phase = index // 2 + 1, PURCHASING if index % 2 == 0 else SELLING
             for seat, text in _sentences(row, game):
                 revealed[(month, phase, seat)] = text
     pending = {}

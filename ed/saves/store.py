@@ -48,6 +48,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import format as _save
+from ..report import OVER
 from ..rules import month_label
 from . import locks, paths
 from .locks import GameLock, Locked  # noqa: F401  (re-exported for the window)
@@ -108,7 +109,7 @@ class SaveInfo:
 
     @property
     def finished(self) -> bool:
-        return self.phase == "over"
+        return self.phase == OVER
 
     @property
     def when(self) -> str:

@@ -31,7 +31,8 @@ from typing import List, Optional, Sequence, Tuple
 
 from . import parallel
 from ..saves import format as save
-from .console import OutputFailed, Parser, output_failed, say, write_lines
+from .console import OutputFailed, output_failed, say, write_lines
+from .parser import Parser
 from ..engine import Game, play_out
 from ..ai.randomplay import RandomPlayer
 from ..rules import Rules

@@ -21,7 +21,8 @@ import statistics
 import sys
 from typing import Dict, List, Optional, Tuple
 
-from ..engine import Game, play_out
+from ..engine import Game, play_out, series_seed
+from ..report import PURCHASING, SELLING
 from ..rules import Rules
 
 Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
@@ -31,20 +32,20 @@ def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[
     """Play game ``index``; returns the first player's forecast errors by phase and commodity."""
     from .tournament import make_avatar, seat_for, seating
     n = len(players)
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
     game = Game(rules, [f"P{p + 1}" for p in player_at], game_seed,
                 seats=[seat_for(players[p]) for p in player_at])
     avatars = [make_avatar(game_seed, position, players[p]) for position, p in enumerate(player_at)]
     me = position_of[0]
-    rows: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}
+    rows: Dict[str, List[List[Row]]] = {PURCHASING: [[], [], []], SELLING: [[], [], []]}
 
     def compare(report) -> None:
         """The phase just resolved against the scenarios the first player decided it by."""
         sc = getattr(avatars[me], "last_scenarios", None)
         if sc is None or report.month < 2:
             return
-        draws = sc.raw if report.phase == "purchasing" else sc.goods
+        draws = sc.raw if report.phase == PURCHASING else sc.goods
         for c in range(3):
             truth = sum(line.units for s in report.seats if s.seat != me
                         for line in s.lines[c:c + 1] if line.counted)
@@ -57,7 +58,7 @@ def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[
 
 def _chunk(args) -> Dict[str, List[List[Row]]]:
     rules, players, indices, seed = args
-    total: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}
+    total: Dict[str, List[List[Row]]] = {PURCHASING: [[], [], []], SELLING: [[], [], []]}
     for i in indices:
         rows = follow(rules, players, i, seed)
         for phase in total:
@@ -69,8 +70,8 @@ def _chunk(args) -> Dict[str, List[List[Row]]]:
 def summary(rows: Dict[str, List[List[Row]]]) -> List[str]:
     """One line per phase and commodity."""
     lines = [f"{'':<22} {'MAE':>6} {'RMSE':>6} {'bias':>6} {'stated':>7} {'within':>7}"]
-    names = {"purchasing": ("X-Fine", "Fine", "Standard"), "selling": ("A", "B", "C")}
-    for phase in ("purchasing", "selling"):
+    names = {PURCHASING: ("X-Fine", "Fine", "Standard"), SELLING: ("A", "B", "C")}
+    for phase in (PURCHASING, SELLING):
         for c in range(3):
             data = rows[phase][c]
             if not data:
@@ -78,7 +79,7 @@ def summary(rows: Dict[str, List[List[Row]]]) -> List[str]:
             errors = [e for e, _ in data]
             spreads = [s for _, s in data]
             within = sum(abs(e) <= s for e, s in data) / len(data)
-            label = f"{'orders' if phase == 'purchasing' else 'offers'} {names[phase][c]}"
+            label = f"{'orders' if phase == PURCHASING else 'offers'} {names[phase][c]}"
             lines.append(f"{label:<22} {statistics.mean(abs(e) for e in errors):>6.2f} "
                          f"{math.sqrt(statistics.mean(e * e for e in errors)):>6.2f} "
                          f"{statistics.mean(errors):>+6.2f} {statistics.mean(spreads):>7.2f} "
@@ -105,7 +106,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         parser.error(str(error))
     chunks = [(rules, players, list(range(s, min(options.games, s + 10))), options.seed)
               for s in range(0, options.games, 10)]
-    total: Dict[str, List[List[Row]]] = {"purchasing": [[], [], []], "selling": [[], [], []]}
+    total: Dict[str, List[List[Row]]] = {PURCHASING: [[], [], []], SELLING: [[], [], []]}
     if options.jobs > 1:
         from . import parallel
         parts = list(parallel.ordered_map(_chunk, chunks, options.jobs))

@@ -8,12 +8,15 @@ Help and messages name the program the way it was started: ``executive-decision`
 """
 from __future__ import annotations
 
-import argparse
 import sys
-from typing import List, Optional
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, List, Optional
+
+if TYPE_CHECKING:
+    import argparse
 
 from .. import TITLE, __version__
-from .console import Parser, program_name, say, start_command
+from .console import program_name, say, start_command
 
 NO_TK = """\
 Executive Decision needs Tkinter, the standard toolkit for Python windows,
@@ -33,7 +36,9 @@ COMMANDS = (
 )
 
 
-def build_parser(prog: Optional[str] = None) -> argparse.ArgumentParser:
+def build_parser(prog: Optional[str] = None) -> "argparse.ArgumentParser":
+    import argparse
+    from .parser import Parser
     prog = prog or program_name()
     typed = start_command(prog)
     commands = "\n".join(f"  {name:<12} {summary}" for name, summary in COMMANDS)
@@ -75,7 +80,10 @@ def main(argv: Optional[List[str]] = None) -> int:
     if argv and argv[0] == "review":
         from . import review
         return review.main(argv[1:], prog=f"{prog} review")
-    options = build_parser(prog).parse_args(argv)
+    if argv:
+        options = build_parser(prog).parse_args(argv)
+    else:   # the window at once: argparse (and the locale it looks up) is not waited for
+        options = SimpleNamespace(data_dir=None, save=None)
     from .. import ui
     problem = ui.tk_problem()
     if problem is not None:

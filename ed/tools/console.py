@@ -22,12 +22,13 @@ runs them) import it without importing one another.
 """
 from __future__ import annotations
 
-import argparse
 import errno
 import os
 import sys
-import zipfile
-from typing import Iterable, NoReturn, Optional, TextIO
+from typing import TYPE_CHECKING, Iterable, Optional, TextIO
+
+if TYPE_CHECKING:
+    from .parser import Parser  # noqa: F401
 
 
 def program_name(argv0: Optional[str] = None) -> str:
@@ -43,6 +44,7 @@ def program_name(argv0: Optional[str] = None) -> str:
         return "python3 -m ed"
     if base == "__main__.py":
         folder = os.path.dirname(argv0)
+        import zipfile      # only here: the window's start does not wait for it
         if folder and zipfile.is_zipfile(folder):
             return os.path.basename(folder)
         return "python3 -m ed"
@@ -58,32 +60,21 @@ def start_command(prog: str) -> str:
     return prog
 
 
+def __getattr__(name: str):
+    """``Parser`` is read from ``parser.py`` when first asked for: the window's start needs
+    no argument parser."""
+    if name == "Parser":
+        from .parser import Parser
+        return Parser
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class OutputFailed(Exception):
     """A command's output could not be written; ``error`` says why (an ``OSError``)."""
 
     def __init__(self, error: OSError) -> None:
         super().__init__(str(error))
         self.error = error
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, writing help and messages only where the stream is open: with standard
-    output closed, ``--help`` ends quietly (never on standard error instead); with standard
-    error closed, a mistake ends with its exit status alone (its usage never on standard
-    output instead)."""
-
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
-        if sys.stderr is not None:
-            self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {message}\n")
-
-    def _print_message(self, message: str, file: Optional[TextIO] = None) -> None:
-        if message and file is not None:
-            try:
-                file.write(message)
-                file.flush()
-            except (OSError, ValueError):
-                pass
 
 
 def say(message: str, err: Optional[TextIO] = None, *, end: str = "\n") -> None:

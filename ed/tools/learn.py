@@ -29,7 +29,7 @@ import sys
 from typing import List, Optional, Sequence, Tuple
 
 from . import parallel
-from ..engine import Game, Seat, play_out
+from ..engine import Game, Seat, play_out, series_seed
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..ai import worth
 from ..ai.levels import Avatar
@@ -57,7 +57,7 @@ def play_table(carry: Sequence[float], table: Sequence[str], index: int, seed: i
     """Game ``index`` of expert against ``table``: every final cash, and the expert's seat."""
     from ..ai import gauntlet
     n = len(table) + 1
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     me = index % n
     names = [f"P{i}" for i in range(n)]
     rules = Rules(players=n, months=months)

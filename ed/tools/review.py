@@ -21,7 +21,8 @@ from typing import List, Optional, Sequence, TextIO
 from .. import review as _review
 from ..words import money as _money, signed_money
 from ..saves import format as _save
-from .console import OutputFailed, Parser, output_failed, say, write_lines
+from .console import OutputFailed, output_failed, say, write_lines
+from .parser import Parser
 
 USAGE_ERROR = 2
 

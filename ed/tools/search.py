@@ -38,7 +38,7 @@ from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from .. import ai
 from . import parallel
-from ..engine import Game, Seat, play_out
+from ..engine import Game, Seat, play_out, series_seed
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..ai.gauntlet import STRATEGIES, make
 from ..ai.gauntlet.ev import STEPS, Knobs
@@ -106,7 +106,7 @@ def play(rules: Rules, target: str, knobs: Knobs, index: int, seed: int,
     other seats, and the target's cash is the best of theirs.
     """
     n = rules.players
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     where = index % n
     make_target = target_factory(target)
     seat_of_target = target_seat(target)

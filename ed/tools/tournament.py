@@ -38,10 +38,10 @@ from typing import Iterator, List, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ai
 from . import parallel
-from .console import (OutputFailed, Parser, output_closed, output_failed, say, start_command,
-                      write_lines)
+from .console import OutputFailed, output_closed, output_failed, say, start_command, write_lines
+from .parser import Parser
 from ..ai import gauntlet
-from ..engine import Game, Seat, play_out
+from ..engine import Game, Seat, play_out, series_seed
 from ..players import is_failure
 from ..rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, Rules
 
@@ -158,7 +158,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
               timing: bool = False) -> Played:
     """Play game ``index``: each player's final cash, the decision times and the fallbacks."""
     n = len(players)
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
     seats = [seat_for(players[p]) for p in player_at]
     names = [f"P{p + 1}" for p in player_at]

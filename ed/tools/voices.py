@@ -26,7 +26,7 @@ from itertools import combinations
 from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
 from .console import OutputFailed, output_failed, write_lines
-from ..engine import Game, Seat
+from ..engine import Game, Seat, series_seed
 from ..rules import Rules, month_label
 from ..ai import hearing, speech
 from ..ai.characters import PERSONALITIES
@@ -96,7 +96,7 @@ def play(index: int, seed: int) -> Tuple[Game, Tuple[Optional[str], ...]]:
     names = [PERSONALITIES[c].name if c else "Ann" for c in characters]
     names = [name if names.index(name) == seat else f"{name} 2"
              for seat, name in enumerate(names)]
-    game_seed = seed * 1_000_003 + index
+    game_seed = series_seed(seed, index)
     game = Game(rules, names, game_seed, seats=seats)
     avatars = [avatar_for(game_seed, seat, s.level or "medium", s.personality)
                for seat, s in enumerate(seats)]

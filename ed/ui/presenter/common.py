@@ -3,12 +3,9 @@ from __future__ import annotations
 
 from typing import Callable, List, Mapping, Sequence
 
+from ...report import OVER, PURCHASING, SELLING  # noqa: F401  (the presenter takes them here)
 from ...rules import RAW
 from ...words import money  # noqa: F401  (the presenter's modules take it from here)
-
-PURCHASING = "purchasing"
-SELLING = "selling"
-OVER = "over"
 
 #: What each phase is called where a newcomer reads it.
 PHASE_TITLES = {PURCHASING: "Buying raw materials", SELLING: "Selling finished goods",

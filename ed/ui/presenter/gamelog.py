@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, List, Mapping, Optional, Sequence, T
 
 from ...rules import NAMES, month_label
 from ...words import and_list, money
-from .common import signed, units_text
+from .common import PURCHASING, signed, units_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ...report import LineResult, PhaseReport, SettlementLine
@@ -35,7 +35,7 @@ def stock_text(stock: Mapping[str, int]) -> str:
 
 def heading(report: "PhaseReport") -> str:
     """``"Jan buying"``: the month and phase a report belongs to, in the sheet's words."""
-    doing = "buying" if report.phase == "purchasing" else "selling"
+    doing = "buying" if report.phase == PURCHASING else "selling"
     return f"{month_label(report.month)} {doing}"
 
 
@@ -61,7 +61,7 @@ def _line_sentence(name: str, buying: bool, line: "LineResult", cancelled: bool)
 
 def _commodity_line(report: "PhaseReport", index: int, names: Sequence[str]) -> str:
     result = report.commodities[index]
-    buying = report.phase == "purchasing"
+    buying = report.phase == PURCHASING
     verb = "ordered" if buying else "offered"
     parts = [f"{NAMES[result.commodity]}: {units_text(result.units)} {verb}, "
              f"price moves {signed(result.move)} from {money(result.old_price)} "
@@ -83,7 +83,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 def _seat_notes(report: "PhaseReport", names: Sequence[str]) -> List[str]:
     """Cancellations, loans and money changing hands: one line for the phase, or none."""
     lines: List[str] = []
-    buying = report.phase == "purchasing"
+    buying = report.phase == PURCHASING
     for seat in report.seats:
         name = _name(names, seat.seat)
         notes = []

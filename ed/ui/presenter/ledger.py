@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union
 
+from ...report import PURCHASING
 from ...rules import GOODS, NAMES, RAW, Rules, month_label
 from ...words import money as _money
 
@@ -69,7 +70,7 @@ def ledger_rows(history: Iterable["PhaseReport"], seat: int, rules: Rules) -> Li
                                        note="starting cash")]
     for report in history:
         mine = report.seats[seat]
-        if report.phase == "purchasing":
+        if report.phase == PURCHASING:
             notes = []
             if mine.cancelled:
                 notes.append(f"purchases cancelled: {mine.reason}")

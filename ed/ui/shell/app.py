@@ -30,7 +30,6 @@ the extra windows are imported on first use, so start-up feels instant.
 """
 from __future__ import annotations
 
-import logging
 import os
 import sys
 import tkinter as tk
@@ -56,26 +55,6 @@ class _Handle:
 
     def __set__(self, app, value) -> None:
         raise AttributeError(f"app.{self.name} is app.{self.part}.{self.name}: set it there")
-
-
-class _ToErrorLog(logging.Handler):
-    """Writes what the program logs as an error (on the ``ed`` logger, from any thread) to
-    the window's ``errors.log``."""
-
-    def __init__(self, app: "App") -> None:
-        super().__init__(logging.ERROR)
-        self.app = app
-        self.setFormatter(logging.Formatter("--- %(asctime)s %(name)s\n%(message)s",
-                                            "%Y-%m-%dT%H:%M:%S"))
-
-    def emit(self, record: logging.LogRecord) -> None:
-        from ...saves import paths
-        try:
-            text = self.format(record) + "\n"
-            if not paths.log_text(self.app.error_log, text):
-                sys.stderr.write(text)
-        except Exception:       # logging must never stop the game
-            self.handleError(record)
 
 
 class App(tk.Tk):
@@ -129,7 +108,9 @@ class App(tk.Tk):
             # Map the window now; everything else is built while it is on screen.
             self.update()
         self._init_folder()
-        self._to_error_log = _ToErrorLog(self)
+        import logging      # after the window is up: its start does not wait for logging
+        from .errorlog import ToErrorLog
+        self._to_error_log = ToErrorLog(self)
         logging.getLogger("ed").addHandler(self._to_error_log)
         self._init_parts()
         self._init_theme()
@@ -254,6 +235,7 @@ class App(tk.Tk):
         # their callbacks are deleted with it, and a later window must not be left to run them
         for pending in self.tk.splitlist(self.tk.call("after", "info")):
             self.tk.call("after", "cancel", pending)
+        import logging
         logging.getLogger("ed").removeHandler(getattr(self, "_to_error_log", None))
         super().destroy()
 

@@ -114,7 +114,7 @@ def redraw(redraws: int = 40, *, seed: int = 3) -> Dict[str, float]:
             view = game.view(seat)
             start = time.perf_counter()
             app.tally.draw(P.tally_columns(game.history, seat), month=view.month,
-                           entry_block="orders" if view.phase == "purchasing" else "sales")
+                           entry_block="orders" if view.phase == P.PURCHASING else "sales")
             app.update_idletasks()
             times.append((time.perf_counter() - start) * 1000)
     finally:

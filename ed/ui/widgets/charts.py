@@ -34,6 +34,7 @@ from __future__ import annotations
 import tkinter as tk
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ed.report import SELLING
 from ed.rules import COMMODITIES, NAMES, RAW, month_label
 from ed.ui.widgets.theme import COMMODITY_COLOURS
 
@@ -90,7 +91,7 @@ def cash_by_month(history: Sequence[Any], players: int, starting_cash: int
     labels = ["Start"]
     cash = [[starting_cash] for _ in range(players)]
     for report in history:
-        if report.phase != "selling":
+        if report.phase != SELLING:
             continue
         labels.append(month_label(report.month))
         for seat in report.seats:

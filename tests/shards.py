@@ -1,0 +1,275 @@
+"""The suite on every core: a second pytest process takes test files from the same list.
+
+``python3 -m pytest`` runs here as ever; where the machine has two cores or
+more (``ED_TEST_JOBS`` sets how many processes, 1 turns this off), the run
+starts one more pytest process per core with the same arguments.  Every
+process collects the same tests and walks the same list of groups of tests,
+heaviest first (a test file, or a test function of a file that weighs more
+than an eighth of the run), and *claims* each group before running it (an
+exclusive create of a file named after it in a folder they share), so each
+test is run once, by whichever process is free first, and a file's module
+fixtures are made once where the file is not split.  The other processes write each test's reports to a file as
+they go (pytest's own serialisation, ``pytest_report_to_serializable``); the
+first process replays them through ``pytest_runtest_logreport`` once it has
+run its own, so the summary, the failures shown and the exit status cover
+every test.  A test that another process claimed and never reported (the
+process died) fails with that process's last output.
+
+Not used with ``-x``/``--maxfail``, ``--pdb``, ``--collect-only``, ``-p
+no:terminal`` or fewer than ``MIN_TESTS`` tests.  Each process of the GUI
+tests starts a virtual screen of its own when no display is set (the other
+processes are given none even where one is, so keyboard focus is never
+shared between two windows of two processes).
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import zlib
+from typing import Dict, List, Optional
+
+import pytest
+
+#: the environment variable naming the folder the processes share (set in the others)
+SHARED = "ED_TEST_SHARDS_DIR"
+#: the environment variable that sets how many processes run the suite
+JOBS = "ED_TEST_JOBS"
+#: fewer tests than this are run in one process: a second one would cost more than it saves
+MIN_TESTS = 40
+#: the folders whose tests each build a real window: a test there weighs more than another
+WINDOW_FOLDERS = ("tests/ui/", "tests/extras/")
+#: a file heavier than this share of the run (1 / SPLIT) is claimed a test function at a time
+SPLIT = 8
+
+
+def _jobs(config) -> int:
+    """How many processes should run this session's tests (1: this one alone)."""
+    wanted = os.environ.get(JOBS, "")
+    try:
+        jobs = int(wanted) if wanted else min(os.cpu_count() or 1, 2)
+    except ValueError:
+        jobs = 1
+    option = config.option
+    if (getattr(option, "exitfirst", False) or getattr(option, "maxfail", 0)
+            or getattr(option, "usepdb", False) or getattr(option, "collectonly", False)
+            or config.pluginmanager.get_plugin("terminalreporter") is None):
+        return 1
+    return max(1, jobs)
+
+
+def _file_of(item) -> str:
+    return item.nodeid.split("::", 1)[0]
+
+
+def _weight(item) -> float:
+    """A test's guessed cost: a window's test weighs about five others."""
+    return 5.0 if _file_of(item).startswith(WINDOW_FOLDERS) else 1.0
+
+
+def _units(items) -> Dict[str, list]:
+    """The tests grouped as the processes claim them, the heaviest group first: a file's
+    tests together (its module's fixtures are made once), but a file that weighs more than
+    ``1 / SPLIT`` of the whole is split by test function, so no one file decides how long
+    the run takes."""
+    by_file: Dict[str, list] = {}
+    for item in items:
+        by_file.setdefault(_file_of(item), []).append(item)
+    total = sum(_weight(item) for item in items)
+    units: Dict[str, list] = {}
+    for name, tests in by_file.items():
+        if sum(_weight(item) for item in tests) * SPLIT > total:
+            for item in tests:
+                units.setdefault(item.nodeid.split("[", 1)[0], []).append(item)
+        else:
+            units[name] = tests
+    order = list(units)
+    ranked = sorted(order, key=lambda unit: (-sum(_weight(i) for i in units[unit]),
+                                             order.index(unit)))
+    return {unit: units[unit] for unit in ranked}
+
+
+def _claim(folder: str, name: str) -> bool:
+    """Whether this process is the first to claim test file ``name``."""
+    path = os.path.join(folder, "claim-" + "".join(
+        c if c.isalnum() or c in "._-" else "_" for c in name)[:150] + "-"
+        + format(zlib.crc32(name.encode("utf-8")), "08x"))
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        return True
+    except FileExistsError:
+        return False
+
+
+def _run_claimed(session, folder: str) -> None:
+    """Run every test of each group (``_units``) this process claims."""
+    units = _units(session.items)
+    names = iter(units)
+
+    def next_claimed() -> Optional[str]:
+        for name in names:
+            if _claim(folder, name):
+                _write({"claimed": name})
+                return name
+        return None
+
+    current = next_claimed()
+    while current is not None:
+        items = units[current]
+        following = None
+        for index, item in enumerate(items):
+            if index + 1 < len(items):
+                nextitem = items[index + 1]
+            else:
+                following = next_claimed()
+                nextitem = units[following][0] if following is not None else None
+            item.config.hook.pytest_runtest_protocol(item=item, nextitem=nextitem)
+            if session.shouldfail or session.shouldstop:
+                return
+        current = following
+
+
+class _Helper:
+    """One more pytest process, started with this run's own arguments."""
+
+    def __init__(self, config, folder: str, number: int) -> None:
+        self.results = os.path.join(folder, f"reports-{number}.jsonl")
+        self.output = os.path.join(folder, f"output-{number}.txt")
+        env = dict(os.environ, **{SHARED: folder, "ED_TEST_SHARD_REPORTS": self.results})
+        if shutil.which("Xvfb"):
+            env.pop("DISPLAY", None)      # a virtual screen of its own
+        args = [sys.executable, "-m", "pytest", *config.invocation_params.args,
+                "-p", "no:cacheprovider"]
+        with open(self.output, "wb") as out:
+            self.process = subprocess.Popen(args, cwd=str(config.invocation_params.dir),
+                                            env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                            stderr=subprocess.STDOUT)
+
+    def wait(self) -> int:
+        return self.process.wait()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+    def tail(self, lines: int = 40) -> str:
+        try:
+            with open(self.output, encoding="utf-8", errors="replace") as handle:
+                return "".join(handle.readlines()[-lines:])
+        except OSError:
+            return "(its output could not be read)"
+
+    def lines(self) -> List[dict]:
+        """What the process wrote: ``{"claimed": file}`` as it claimed a file, and each
+        report serialised."""
+        found = []
+        try:
+            with open(self.results, encoding="utf-8") as handle:
+                for line in handle:
+                    try:
+                        found.append(json.loads(line))
+                    except ValueError:       # a line cut short as the process died
+                        pass
+        except OSError:
+            pass
+        return found
+
+
+def _replay(session, helper: _Helper) -> None:
+    """Report the helper's tests here, as if run here; a test of a file it claimed and never
+    reported fails, with the helper's last output."""
+    hook = session.config.hook
+    claimed, started, finished = set(), set(), set()
+    for data in helper.lines():
+        if "claimed" in data:
+            claimed.add(data["claimed"])
+            continue
+        report = hook.pytest_report_from_serializable(config=session.config, data=data)
+        if report is None:
+            continue
+        if isinstance(report.longrepr, list):     # a skip's (file, line, reason): JSON made
+            report.longrepr = tuple(report.longrepr)   # the tuple a list
+        if report.nodeid not in started:
+            started.add(report.nodeid)
+            hook.pytest_runtest_logstart(nodeid=report.nodeid, location=report.location)
+        hook.pytest_runtest_logreport(report=report)
+        if report.when == "teardown":
+            finished.add(report.nodeid)
+            hook.pytest_runtest_logfinish(nodeid=report.nodeid, location=report.location)
+    units = _units(session.items)
+    lost = [item for name in sorted(claimed) for item in units.get(name, [])
+            if item.nodeid not in finished]
+    why = (f"Another test process (exit status {helper.process.returncode}) ended before "
+           f"this test reported. Its last output:\n{helper.tail()}")
+    for item in lost:
+        if item.nodeid not in started:
+            hook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
+        report = pytest.TestReport(item.nodeid, item.location, {}, "failed", why, "call")
+        hook.pytest_runtest_logreport(report=report)
+        hook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtestloop(session):
+    """Run the tests on every core (see the module's docstring); ``None`` lets pytest run
+    them itself where that is not wanted."""
+    config = session.config
+    folder = os.environ.get(SHARED)
+    if folder:                                   # one of the other processes
+        if session.testsfailed and not config.option.continue_on_collection_errors:
+            raise session.Interrupted(f"{session.testsfailed} errors during collection")
+        _run_claimed(session, folder)
+        return True
+    jobs = _jobs(config)
+    if jobs < 2 or len(session.items) < MIN_TESTS or session.testsfailed:
+        return None
+    folder = tempfile.mkdtemp(prefix="ed-tests-")
+    helpers: List[_Helper] = []
+    try:
+        helpers = [_Helper(config, folder, n) for n in range(1, jobs)]
+        _run_claimed(session, folder)
+        for helper in helpers:
+            helper.wait()
+            _replay(session, helper)
+    finally:
+        for helper in helpers:
+            helper.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    return True
+
+
+def _write(data: dict) -> None:
+    """In another process: one line for the first process to read back."""
+    path = os.environ.get("ED_TEST_SHARD_REPORTS")
+    if path and os.environ.get(SHARED):
+        with open(path, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps(data) + "\n")
+
+
+def pytest_runtest_logreport(report) -> None:
+    """In another process: each report is written as it comes, for the first to replay."""
+    if not os.environ.get(SHARED) or not _CONFIG:
+        return
+    config = _CONFIG[0]
+    _write(config.hook.pytest_report_to_serializable(config=config, report=report))
+
+
+_CONFIG: list = []
+
+
+def pytest_configure(config) -> None:
+    _CONFIG.append(config)
+
+
+def pytest_unconfigure(config) -> None:
+    if config in _CONFIG:
+        _CONFIG.remove(config)
+
