@@ -12,7 +12,9 @@
   were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
-  a file that will not parse or has wrong types is renamed aside to
+  a file that will not parse or holds what this program never writes (a wrong
+  type, a text size out of range, NaN, a number of hundreds of digits, nesting
+  ever deeper: ``paths.parse_json``) is renamed aside to
   ``settings.json.corrupt`` and the defaults are returned.
 - ``save_settings(folder, settings)``: atomic write; raises ``OSError``.
 - ``larger(scale)``, ``smaller(scale)``, ``clamp_scale(scale)``: text size steps.
@@ -27,7 +29,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
-from .paths import NotUsable, read_regular, set_aside, settings_path
+from .paths import Damaged, NotUsable, parse_json, read_regular, set_aside, settings_path, shown
 
 TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
@@ -44,6 +46,11 @@ REVEAL_PACINGS = ("scene", "all")
 OLD_PACINGS = {"step": "scene"}
 #: Larger than any settings file this app writes; a bigger one is not ours.
 MAX_BYTES = 100_000
+#: a text size this near the smallest or largest is read as it (rounding)
+SCALE_SLACK = 0.005
+#: settings other parts of the window keep among the ``extra`` ones, each a text
+#: (``ed.ui.screens.printing``: the paper); another value is dropped
+TEXT_EXTRAS = ("paper",)
 
 
 @dataclass(frozen=True)
@@ -83,9 +90,16 @@ class Settings:
 
 
 def clamp_scale(scale: float) -> float:
-    """``scale`` rounded to a step and kept between the smallest and largest text size."""
-    scale = min(TEXT_SCALE_MAX, max(TEXT_SCALE_MIN, float(scale)))
-    return round(scale, 2)
+    """``scale`` rounded to a step and kept between the smallest and largest text size
+    (compared before it is made a float, so a whole number of any size is fine; NaN is
+    normal size)."""
+    if scale != scale:
+        return TEXT_SCALE_DEFAULT
+    if scale >= TEXT_SCALE_MAX:
+        return TEXT_SCALE_MAX
+    if scale <= TEXT_SCALE_MIN:
+        return TEXT_SCALE_MIN
+    return round(float(scale), 2)
 
 
 def largest_scale(width: int, height: int) -> float:
@@ -123,12 +137,16 @@ def from_dict(data: Any) -> Settings:
         raise _BadSettings("the file does not hold a set of named settings")
     defaults = Settings()
     scale = data.get("text_scale", defaults.text_scale)
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale != scale:
-        raise _BadSettings(f"text_scale should be a number, not {scale!r}")
+    # compared as it is (never made a float first: a whole number of 400 digits is fine
+    # to compare, and NaN and the infinities fail the comparison)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or \
+            not TEXT_SCALE_MIN - SCALE_SLACK <= scale <= TEXT_SCALE_MAX + SCALE_SLACK:
+        raise _BadSettings(f"text_scale should be a number from {TEXT_SCALE_MIN} to "
+                           f"{TEXT_SCALE_MAX}, not {shown(scale)}")
     pacing = data.get("reveal_pacing", defaults.reveal_pacing)
     pacing = OLD_PACINGS.get(pacing, pacing) if isinstance(pacing, str) else pacing
-    if pacing not in REVEAL_PACINGS:
-        raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {pacing!r}")
+    if not isinstance(pacing, str) or pacing not in REVEAL_PACINGS:
+        raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {shown(pacing)}")
     done, dismissed, still, more = (
         _flag(data, name, getattr(defaults, name))
         for name in ("first_run_done", "instructions_dismissed", "reduced_motion",
@@ -139,11 +157,13 @@ def from_dict(data: Any) -> Settings:
     last = dict(last) if isinstance(last, dict) else {}
     # So is the drawer's page: one this version does not know leaves the drawer closed.
     drawer = data.get("drawer", "")
-    drawer = drawer if drawer in DRAWER_PAGES else ""
+    drawer = drawer if isinstance(drawer, str) and drawer in DRAWER_PAGES else ""
+    # Settings other parts keep here are text; any other value is dropped, as above.
     extra = {k: v for k, v in data.items()
              if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
                           "instructions_dismissed", "reduced_motion", "more_options",
-                          "drawer")}
+                          "drawer")
+             and (k not in TEXT_EXTRAS or isinstance(v, str))}
     return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
                     reduced_motion=still, more_options=more, drawer=drawer)
 
@@ -152,7 +172,7 @@ def _flag(data: Dict[str, Any], name: str, default: bool) -> bool:
     """The true-or-false setting ``name``; any other value makes the file unusable."""
     value = data.get(name, default)
     if type(value) is not bool:
-        raise _BadSettings(f"{name} should be true or false, not {value!r}")
+        raise _BadSettings(f"{name} should be true or false, not {shown(value)}")
     return value
 
 
@@ -177,10 +197,10 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
                             f"the defaults are used.")
     else:
         try:
-            # "utf-8-sig": a byte-order mark that an editor put in front is not damage
-            return from_dict(json.loads(raw.decode("utf-8-sig"))), None
+            # a byte-order mark that an editor put in front is not damage
+            return from_dict(parse_json(raw)), None
         except (ValueError, RecursionError) as error:
-            why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
+            why = str(error) if isinstance(error, (_BadSettings, Damaged)) else "it is damaged"
     aside = set_aside(path)
     where = f" The old file was kept as {aside.name}." if aside else ""
     return Settings(), (f"Your settings file could not be used ({why}), so the "
