@@ -318,12 +318,13 @@ class Damaged(ValueError):
     why, for the middle of a sentence ("it holds NaN, which is not a number")."""
 
 
-def parse_json(data: "bytes | str", *, max_depth: int = MAX_DEPTH) -> Any:
+def parse_json(data: "bytes | str", *, max_depth: Optional[int] = MAX_DEPTH) -> Any:
     """The JSON of one of the program's own small files (settings, the record of play, the
     saves' index), read strictly: raises ``Damaged`` saying why for what none of them
     holds: text that is not UTF-8 or not JSON, NaN or Infinity, a number of more than
     ``MAX_DIGITS`` digits (or too large for a number with a fraction), or nesting deeper
-    than ``max_depth``.  A byte-order mark in front (some editors write one) is skipped."""
+    than ``max_depth`` (``None``: as deep as the parser goes, for a caller that takes only
+    the parts it knows).  A byte-order mark in front (some editors write one) is skipped."""
     try:
         text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
     except UnicodeDecodeError:
@@ -339,7 +340,7 @@ def parse_json(data: "bytes | str", *, max_depth: int = MAX_DEPTH) -> Any:
         raise Damaged("it is nested too deeply") from None
     except ValueError:
         raise Damaged("it is damaged") from None
-    if _depth(value) > max_depth:
+    if max_depth is not None and _depth(value) > max_depth:
         raise Damaged("it is nested too deeply")
     return value
 
@@ -349,8 +350,9 @@ def _digits(text: str) -> int:
 
 
 def _short_int(text: str) -> int:
-    if _digits(text) > MAX_DIGITS:
-        raise Damaged(f"it holds a number of {_digits(text)} digits")
+    # JSON writes a whole number as its digits, perhaps after a minus sign
+    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
+        raise Damaged(f"it holds a number of {len(text.lstrip('-'))} digits")
     return int(text)
 
 
@@ -372,12 +374,10 @@ def _depth(value: Any) -> int:
     deepest, level = 0, [(value, 1)]
     while level:
         item, depth = level.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if isinstance(item, list):
+        inner = item.values() if isinstance(item, dict) else item
+        if isinstance(item, (dict, list)):
             deepest = max(deepest, depth)
-            level.extend((inner, depth + 1) for inner in item
-                         if isinstance(inner, (list, dict)))
+            level.extend([(each, depth + 1) for each in inner if isinstance(each, (dict, list))])
     return deepest
 
 

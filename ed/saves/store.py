@@ -49,7 +49,8 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import format as _save
 from ..report import OVER, PURCHASING, SELLING
-from ..rules import MAX_MONTHS, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, month_label, name_problem
+from ..rules import (MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS,
+                     month_label)
 from . import locks, paths
 from .locks import GameLock, Locked  # noqa: F401  (re-exported for the window)
 
@@ -597,13 +598,18 @@ def _read_index(path: Path) -> Dict[str, list]:
     saves are read again; it is written afresh at the end of the listing.
     """
     try:
-        doc = paths.parse_json(paths.read_regular(path, INDEX_LIMIT))
+        doc = paths.parse_json(paths.read_regular(path, INDEX_LIMIT), max_depth=None)
     except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(doc, dict) or doc.get("version") != INDEX_VERSION or \
             doc.get("written_by") != _written_by() or not isinstance(doc.get("files"), dict):
         return {}
-    return {name: entry for name, entry in doc["files"].items() if _well_formed(entry)}
+    return {name: entry[:3] + [{key: entry[3][key] for key in _FACTS if key in entry[3]}]
+            for name, entry in doc["files"].items() if _well_formed(entry)}
+
+
+#: what the index holds of a save (``_facts``); anything else found there is left out
+_FACTS = ("names", "month", "months", "phase", "problem", "reason")
 
 
 #: the longest sentence and the longest few words the index may hold for a save
@@ -625,7 +631,7 @@ def _well_formed(entry: Any) -> bool:
     names, month, months = facts.get("names"), facts.get("month"), facts.get("months")
     return (facts.get("reason", "") == "" and not facts.get(_NOT_REMEMBERED)
             and isinstance(names, list) and MIN_PLAYERS <= len(names) <= MAX_PLAYERS
-            and not any(name_problem(name) for name in names)
+            and all(_line(name, MAX_NAME_LENGTH) for name in names)
             and type(months) is int and MIN_MONTHS <= months <= MAX_MONTHS
             and type(month) is int and 1 <= month <= months
             and facts.get("phase") in (PURCHASING, SELLING, OVER))
