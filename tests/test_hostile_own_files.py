@@ -340,8 +340,10 @@ def test_the_first_reported_value_is_said_in_a_sentence(tmp_path):
     assert S.load_settings(tmp_path) == (S.Settings(), (
         "Your settings file could not be used (it holds a number of 400 digits), so the "
         "defaults are used. The old file was kept as settings.json.corrupt."))
-    (tmp_path / "settings.json").write_text('{"text_scale": 2.5}')
+    (tmp_path / "settings.json").write_text('{"text_scale": 1e300}')
     assert S.load_settings(tmp_path)[1] == (
-        "Your settings file could not be used (text_scale should be a number from 0.8 to "
-        "1.5, not 2.5), so the defaults are used. The old file was kept as "
+        "Your settings file could not be used (text_scale should be a text size (0.8 to "
+        "1.5), not 1e+300), so the defaults are used. The old file was kept as "
         "settings.json.corrupt.")
+    (tmp_path / "settings.json").write_text('{"text_scale": 2.0}')    # another version's
+    assert S.load_settings(tmp_path) == (S.Settings(text_scale=1.5), None)

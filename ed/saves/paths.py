@@ -403,10 +403,16 @@ def read_regular(path: "os.PathLike[str] | str", limit: int) -> bytes:
     Nothing can make this wait: the file is opened without blocking (a pipe
     with no writer opens at once) and refused before a byte is read unless it
     is a regular file.  Raises ``FileNotFoundError`` when there is no file,
-    ``NotUsable`` (saying why) for a folder, a pipe, a device or a file larger
-    than ``limit``, and ``OSError`` when it cannot be read.
+    ``NotUsable`` (saying why) for a folder, a pipe, a device, a symbolic link
+    that leads round in a loop or a file larger than ``limit``, and ``OSError``
+    when the system would not let it be read.
     """
-    fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    except OSError as error:
+        if error.errno == errno.ELOOP:      # what is there, not how reading went
+            raise NotUsable(path, "it is a symbolic link that leads round in a loop") from None
+        raise
     try:
         _check_regular(path, os.fstat(fd), limit)
         chunks, size = [], 0

@@ -165,29 +165,39 @@ def load_stats(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str]]:
     """The record of play from the data folder; a fresh one if there is none or it is damaged.
 
     Returns ``(stats, message)``.  Never raises for a bad file: it is renamed
-    to ``statistics.json.corrupt`` and ``message`` says so.
+    to ``statistics.json.corrupt`` and ``message`` says so.  A file the system
+    would not let be read just now is left as it is (``message`` says so).
     """
+    stats, message, _ = _load(folder)
+    return stats, message
+
+
+def _load(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str], Optional[OSError]]:
+    """``load_stats``, and the error of a file the system would not let be read."""
     path = stats_path(Path(folder))
     why: Optional[str]
     try:
         stats = parse_json(read_regular(path, MAX_BYTES))
         why = validate(stats)
     except FileNotFoundError:
-        return empty_stats(), None
+        return empty_stats(), None, None
     except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
         why = error.why
     except OSError as error:
+        reason = error.strerror or str(error)
         return empty_stats(), (f"The record of play could not be read "
-                               f"({error.strerror or error}); it starts afresh for now.")
+                               f"({reason[:1].lower() + reason[1:]}); it is left as it is, "
+                               f"and shown empty for now."), error
     except Damaged as error:        # NaN, a number of hundreds of digits, nesting ever deeper
         why = str(error)
     except (ValueError, RecursionError):
         why = "it is damaged"
     if why is None:
-        return stats, None
+        return stats, None, None
     aside = set_aside(path)
     kept = f" The old file was kept as {aside.name}." if aside else ""
-    return empty_stats(), f"The record of play could not be used ({why}), so it starts afresh.{kept}"
+    return (empty_stats(), f"The record of play could not be used ({why}), so it starts "
+                           f"afresh.{kept}", None)
 
 
 def save_stats(folder: "os.PathLike[str] | str", stats: Stats) -> None:
@@ -198,9 +208,13 @@ def save_stats(folder: "os.PathLike[str] | str", stats: Stats) -> None:
 def record_finished_game(folder: "os.PathLike[str] | str", game: Any) -> Tuple[Stats, Optional[str]]:
     """Load the record, count ``game`` in, save it; returns ``(stats, message)``.
 
-    Raises ``OSError`` when the record cannot be written.
+    Raises ``OSError`` when the record cannot be written, or could not be read
+    just now (the system refused it): a record of one game is never written
+    over the player's whole record.
     """
-    stats, message = load_stats(folder)
+    stats, message, unread = _load(folder)
+    if unread is not None:
+        raise unread
     stats = record_game(stats, game)
     save_stats(folder, stats)
     return stats, message

@@ -13,7 +13,7 @@
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
   a file that will not parse or holds what this program never writes (a wrong
-  type, a text size out of range, NaN, a number of hundreds of digits, nesting
+  type, no text size at all, NaN, a number of hundreds of digits, nesting
   ever deeper: ``paths.parse_json``) is renamed aside to
   ``settings.json.corrupt`` and the defaults are returned.
 - ``save_settings(folder, settings)``: atomic write; raises ``OSError``.
@@ -46,8 +46,10 @@ REVEAL_PACINGS = ("scene", "all")
 OLD_PACINGS = {"step": "scene"}
 #: Larger than any settings file this app writes; a bigger one is not ours.
 MAX_BYTES = 100_000
-#: a text size this near the smallest or largest is read as it (rounding)
-SCALE_SLACK = 0.005
+#: the text sizes a settings file may hold: any from half the smallest offered to twice the
+#: largest is read as the nearest offered (another version may offer others); anything
+#: else is no text size
+SCALE_READ = (TEXT_SCALE_MIN / 2, TEXT_SCALE_MAX * 2)
 #: settings other parts of the window keep among the ``extra`` ones, each a text
 #: (``ed.ui.screens.printing``: the paper); another value is dropped
 TEXT_EXTRAS = ("paper",)
@@ -71,6 +73,9 @@ class Settings:
     more_options: bool = False
     #: the page open in the drawer under the board ("" when it is closed)
     drawer: str = ""
+    #: the file could not be read just now (the system refused): these are the defaults,
+    #: and they are not written over it (``save_settings`` raises ``OSError`` instead)
+    unread: bool = field(default=False, compare=False, repr=False)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -83,6 +88,7 @@ class Settings:
         data = dict(self.extra)
         known = asdict(self)
         known.pop("extra")
+        known.pop("unread")
         if not known["last_setup"]:
             known.pop("last_setup")
         data.update(known)
@@ -140,9 +146,9 @@ def from_dict(data: Any) -> Settings:
     # compared as it is (never made a float first: a whole number of 400 digits is fine
     # to compare, and NaN and the infinities fail the comparison)
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or \
-            not TEXT_SCALE_MIN - SCALE_SLACK <= scale <= TEXT_SCALE_MAX + SCALE_SLACK:
-        raise _BadSettings(f"text_scale should be a number from {TEXT_SCALE_MIN} to "
-                           f"{TEXT_SCALE_MAX}, not {shown(scale)}")
+            not SCALE_READ[0] <= scale <= SCALE_READ[1]:
+        raise _BadSettings(f"text_scale should be a text size ({TEXT_SCALE_MIN} to "
+                           f"{TEXT_SCALE_MAX}), not {shown(scale)}")
     pacing = data.get("reveal_pacing", defaults.reveal_pacing)
     pacing = OLD_PACINGS.get(pacing, pacing) if isinstance(pacing, str) else pacing
     if not isinstance(pacing, str) or pacing not in REVEAL_PACINGS:
@@ -192,9 +198,9 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
         return Settings(), None
     except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
         why = error.why
-    except OSError as error:
-        return Settings(), (f"Your settings could not be read ({error.strerror or error}); "
-                            f"the defaults are used.")
+    except OSError as error:        # the system refused it just now: left as it is
+        return Settings(unread=True), (f"Your settings could not be read ({_reason(error)}); "
+                                       f"the defaults are used until you close the window.")
     else:
         try:
             # a byte-order mark that an editor put in front is not damage
@@ -216,5 +222,14 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def save_settings(folder: "os.PathLike[str] | str", settings: Settings) -> None:
-    """Write the settings to the data folder atomically.  Raises ``OSError`` on failure."""
+    """Write the settings to the data folder atomically.  Raises ``OSError`` on failure,
+    and when ``settings`` were not read from a file the system would not let be read: the
+    player's own settings may still be in it."""
+    if settings.unread:
+        raise OSError(0, "the file could not be read, so it is left as it was")
     write_json_atomic(settings_path(Path(folder)), settings.to_dict())
+
+
+def _reason(error: OSError) -> str:
+    text = error.strerror or str(error)
+    return text[:1].lower() + text[1:]

@@ -553,3 +553,54 @@ def test_what_stands_where_the_data_folder_goes_is_said_truly(tmp_path, temp_bas
     folder, said = paths.usable_data_dir(str(wanted))
     assert folder.parent == temp_base
     assert said == f"Games cannot be kept in {wanted} ({reason}), so they are kept in {folder} for now."
+
+
+# ------------------------- settings and the record of play the system would not let be read
+
+@pytest.mark.parametrize("call, code", [("open", errno.EACCES), ("read", errno.EIO)])
+def test_settings_the_system_would_not_let_be_read_are_never_written_over(tmp_path,
+                                                                          monkeypatch, call,
+                                                                          code):
+    from tests.ui.test_store import plant_once
+    path = paths.settings_path(tmp_path)
+    settings.save_settings(tmp_path, settings.Settings(text_scale=1.3, first_run_done=True))
+    before = path.read_bytes()
+    plant_once(monkeypatch, path, call, code)
+    loaded, said = settings.load_settings(tmp_path)
+    monkeypatch.undo()
+    assert loaded == settings.Settings()
+    assert said == (f"Your settings could not be read ({os.strerror(code).lower()}); the "
+                    f"defaults are used until you close the window.")
+    with pytest.raises(OSError, match="the file could not be read, so it is left as it was"):
+        settings.save_settings(tmp_path, loaded.replace(text_scale=0.9))
+    assert path.read_bytes() == before and not (tmp_path / "settings.json.corrupt").exists()
+    assert settings.load_settings(tmp_path)[0].text_scale == 1.3      # there next time
+
+
+@pytest.mark.parametrize("call, code", [("open", errno.EACCES), ("read", errno.EIO)])
+def test_a_record_of_play_the_system_would_not_let_be_read_is_never_written_over(
+        tmp_path, monkeypatch, call, code):
+    from tests.test_save import played
+    from tests.ui.test_store import plant_once
+    path = paths.stats_path(tmp_path)
+    first = played(months=1, players=2, upto=2, seed=1)
+    stats.record_finished_game(tmp_path, first)
+    before = path.read_bytes()
+    plant_once(monkeypatch, path, call, code)
+    with pytest.raises(OSError) as caught:
+        stats.record_finished_game(tmp_path, played(months=1, players=2, upto=2, seed=2))
+    monkeypatch.undo()
+    assert caught.value.errno == code
+    assert path.read_bytes() == before                    # one game never replaces them all
+    assert stats.load_stats(tmp_path)[0]["games_played"] == 1
+
+
+def test_a_link_loop_for_settings_is_set_aside_with_a_sentence(tmp_path):
+    from tests.ui.test_locks import make_special
+    make_special(paths.settings_path(tmp_path), "loop")
+    loaded, said = settings.load_settings(tmp_path)
+    assert loaded == settings.Settings() and said == (
+        "Your settings file could not be used (it is a symbolic link that leads round in a "
+        "loop), so the defaults are used. The old file was kept as settings.json.corrupt.")
+    assert (tmp_path / "settings.json.corrupt").is_symlink()
+    assert settings.load_settings(tmp_path) == (settings.Settings(), None)

@@ -132,3 +132,23 @@ def test_the_window_s_benchmark_leaves_nothing_in_the_temporary_folder(display, 
     assert bench_gui.redraw(redraws=2)["count"] == 2
     assert bench_gui.reveal(phases=1)["reveals"] == 1
     assert os.listdir(base) == []
+
+
+def test_settings_the_system_would_not_let_be_read_are_left_as_they_were(make_app, data_dir,
+                                                                         monkeypatch):
+    path = data_dir / "settings.json"
+    path.write_text(json.dumps({"first_run_done": True, "text_scale": 1.2,
+                                "reveal_pacing": "all"}))
+    before = path.read_bytes()
+    plant_once(monkeypatch, path, "open", errno.EACCES)
+    app = make_app()
+    monkeypatch.undo()
+    assert app.layout.message_text.startswith(
+        "Your settings could not be read (permission denied); the defaults are used until "
+        "you close the window.")
+    app.prefs.change_text_size("larger")                   # a change: it holds, unsaved
+    assert app.settings.text_scale == 1.1
+    assert app.layout.message_text == (
+        "Your settings could not be saved (the file could not be read, so it is left as it "
+        "was); they apply until you close the window.")
+    assert path.read_bytes() == before
