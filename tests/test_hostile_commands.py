@@ -392,11 +392,25 @@ def _state(pid: int):
         return None
 
 
-def _killed_leaves_no_process(command, started, signum) -> str:
-    """Start ``command``, read its stderr until ``started(text)``, kill it with ``signum``,
-    and check that every process it started ends too; returns what it said."""
+def _in_temporary(folder) -> dict:
+    """The environment of a child whose temporary folder is ``folder`` (the test's own, so
+    what the child leaves there is seen, and never left in the machine's)."""
+    return dict(os.environ, TMPDIR=str(folder))
+
+
+def _ending_status(signum: int) -> int:
+    """How a parent of workers ends on ``signum``: SIGTERM and SIGHUP as an exit with status
+    128 + the signal (its cleanup done), SIGKILL killed outright."""
+    return -signum if signum == signal.SIGKILL else 128 + signum
+
+
+def _killed_leaves_no_process(command, started, signum, temporary) -> str:
+    """Start ``command`` with the temporary folder ``temporary``, read its stderr until
+    ``started(text)``, kill it with ``signum``, and check that every process it started
+    ends too, and (unless it was SIGKILL, which no process can tidy up after) that it
+    leaves nothing in ``temporary``; returns what it said."""
     parent = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE)
+                              stderr=subprocess.PIPE, env=_in_temporary(temporary))
     held = {}             # a pidfd for each process it started: never another's by mistake
     try:
         said = _lines_until(parent.stderr, started)
@@ -404,12 +418,14 @@ def _killed_leaves_no_process(command, started, signum) -> str:
         family = _family(parent.pid) - {parent.pid}
         held = {pid: os.pidfd_open(pid) for pid in family} if hasattr(os, "pidfd_open") else {}
         os.kill(parent.pid, signum)
-        assert parent.wait(timeout=30) == -signum
+        assert parent.wait(timeout=30) == _ending_status(signum)
         # Every worker (and helper) holds the parent's stderr: its end means all are gone.
         _lines_until(parent.stderr, lambda text: False, seconds=30)
         deadline = time.monotonic() + 10
         assert [pid for pid, fd in held.items() if not _ends_within(fd, deadline)] == []
         assert held or _still_running(family) == []
+        if signum != signal.SIGKILL:        # no pymp-… folder of the forkserver's left
+            assert os.listdir(temporary) == []
         return said
     finally:
         if parent.poll() is None:
@@ -430,20 +446,24 @@ def _workers_seen(text: str) -> set:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGKILL],
                          ids=["SIGTERM", "SIGHUP", "SIGKILL"])
 @pytest.mark.parametrize("method", METHODS)
-def test_workers_end_when_their_parent_is_killed(method, signum):
+def test_workers_end_when_their_parent_is_killed(method, signum, tmp_path):
     """One worker at full CPU, two waiting for work; the parent killed: none is left (nor
-    the helper processes of the start method)."""
+    the helper processes of the start method), nor, but after SIGKILL, anything in the
+    temporary folder."""
     code = "import sys; from tests.parallel_parent import run; run(sys.argv[1])"
     said = _killed_leaves_no_process([sys.executable, "-c", code, method],
-                                     lambda text: len(_workers_seen(text)) == 3, signum)
+                                     lambda text: len(_workers_seen(text)) == 3, signum,
+                                     tmp_path)
     assert said.startswith("busy ") or "\nbusy " in said
 
 
 @needs_proc
-def test_a_tournament_hung_up_on_leaves_no_worker():
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+def test_a_tournament_stopped_by_a_signal_leaves_no_worker_and_no_folder(signum, tmp_path):
     command = [sys.executable, "-m", "ed.tournament", "--games", "100000", "--jobs", "2",
                "--seats", "easy,easy"]
-    _killed_leaves_no_process(command, lambda text: "played" in text, signal.SIGHUP)
+    said = _killed_leaves_no_process(command, lambda text: "played" in text, signum, tmp_path)
+    assert "Traceback" not in said
 
 
 def _session(sid: int):
@@ -463,11 +483,13 @@ def _session(sid: int):
 
 
 @needs_proc
-def test_ctrl_c_stops_the_tournament_and_every_worker():
-    command = [sys.executable, "-m", "ed.tournament", "--games", "400", "--jobs", "3",
-               "--months", "2"]
+def test_ctrl_c_stops_the_tournament_and_every_worker(tmp_path):
+    """As many games as a tournament may have: on no machine, however fast or busy, are
+    they over before Ctrl+C (which comes once the first game is counted)."""
+    command = [sys.executable, "-m", "ed.tournament", "--games", str(tournament.MAX_GAMES),
+               "--jobs", "3", "--months", "2"]
     child = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             text=True, start_new_session=True)
+                             text=True, start_new_session=True, env=_in_temporary(tmp_path))
     try:
         seen = ""
         while "played" not in seen:          # workers are busy once a game is counted
@@ -483,6 +505,7 @@ def test_ctrl_c_stops_the_tournament_and_every_worker():
     assert child.returncode == 130 and out == ""
     assert "tournament: stopped after " in err and "Traceback" not in err
     assert _still_running(_session(child.pid)) == []
+    assert os.listdir(tmp_path) == []
 
 
 @needs_proc

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import hashlib
 import json
 import os
@@ -70,6 +71,16 @@ class SaveError(ValueError):
 
 class NewerVersion(SaveError):
     """A save written by a newer version of the program, in a format this one cannot read."""
+
+
+class Unreadable(SaveError):
+    """A file the operating system would not let be read just now (``error``: its
+    ``OSError``, permission denied or an input/output error): nothing is known of what
+    it holds."""
+
+    def __init__(self, message: str, error: OSError) -> None:
+        super().__init__(message)
+        self.error = error
 
 
 @dataclass(frozen=True)
@@ -330,14 +341,14 @@ def read_bytes(path: "os.PathLike[str] | str", *, limit: int = MAX_BYTES) -> byt
     try:
         before = os.stat(path)
     except OSError as error:
-        raise SaveError(_unopened(path, error)) from None
+        raise _unopened(path, error) from None
     _check_regular(path, before, limit)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
         | getattr(os, "O_BINARY", 0)
     try:
         fd = os.open(path, flags)
     except OSError as error:
-        raise SaveError(_unopened(path, error)) from None
+        raise _unopened(path, error) from None
     try:
         _check_regular(path, os.fstat(fd), limit)   # it may have been swapped since os.stat
         chunks, size = [], 0
@@ -348,7 +359,7 @@ def read_bytes(path: "os.PathLike[str] | str", *, limit: int = MAX_BYTES) -> byt
             chunks.append(chunk)
             size += len(chunk)
     except OSError as error:
-        raise SaveError(_unopened(path, error)) from None
+        raise _unopened(path, error) from None
     finally:
         os.close(fd)
     if size > limit:
@@ -376,8 +387,17 @@ def _check_regular(path: str, info: os.stat_result, limit: int) -> None:
         raise SaveError(f"The file {path} is too large to be a saved game.")
 
 
-def _unopened(path: str, error: OSError) -> str:
-    return f"The file {path} could not be opened: {error.strerror or error}."
+def _unopened(path: str, error: OSError) -> SaveError:
+    """The error for a file that could not be opened or read: ``Unreadable`` (a fault of
+    the moment) unless the name itself names no file (a link loop, a name too long)."""
+    sentence = f"The file {path} could not be opened: {error.strerror or error}."
+    if error.errno in NAMES_NO_FILE:
+        return SaveError(sentence)
+    return Unreadable(sentence, error)
+
+
+#: errors that say what a name is (a link loop, a link to nothing), not how reading went
+NAMES_NO_FILE = (errno.ELOOP, errno.ENOENT, errno.ENOTDIR, errno.ENAMETOOLONG)
 
 
 class _Refused(Exception):
@@ -433,6 +453,55 @@ def parse_json(text: str) -> Any:
         raise refused("it is damaged or of another kind") from None
 
 
+def parse_save(text: str) -> Any:
+    """``parse_json`` for a save: a document that JSON parses but this version refuses
+    (a fraction, a number of more than ``MAX_DIGITS`` digits, NaN), written by a newer
+    version of the program as its ``format`` and ``version`` say, raises ``NewerVersion``:
+    that version may write what this one never does."""
+    try:
+        return parse_json(text)
+    except SaveError as refused:
+        newer = _newer_version(text)
+        if newer is not None:
+            raise newer from None
+        raise refused from None
+
+
+def _newer_version(text: str) -> Optional[NewerVersion]:
+    """``NewerVersion`` when ``text``, read leniently, is a save of a newer format; else
+    ``None``."""
+    doc = parse_lenient(text)
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return None
+    version = doc.get("version")
+    if type(version) is not int or version <= VERSION:
+        return None
+    return _newer(version)
+
+
+def parse_lenient(text: str) -> Any:
+    """``text`` as JSON with every number it holds left unread (``None``) but whole numbers
+    of at most ``MAX_DIGITS`` digits, so that none costs time or memory; ``None`` too when
+    it is no JSON at all.  For telling what a file is (a save of a newer version, JSON of
+    another kind), never for reading a game."""
+    def unread(number: str) -> None:
+        return None
+
+    def short(number: str) -> Optional[int]:
+        return int(number) if len(number) <= MAX_DIGITS else None
+
+    try:
+        return json.loads(text[1:] if text.startswith("\ufeff") else text,
+                          parse_int=short, parse_float=unread, parse_constant=unread)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _newer(version: int) -> NewerVersion:
+    return NewerVersion(f"This game was saved by a newer version of Executive Decision "
+                        f"(save format {version}); update the app to open it.")
+
+
 def loads(text: str) -> Game:
     """Rebuild a game from a save document.  Raises ``SaveError`` when it cannot."""
     return loads_with_draft(text)[0]
@@ -484,8 +553,7 @@ def from_dict(doc: Any) -> Game:
     if type(version) is not int or version < 1:
         raise SaveError("This saved game has no valid format version.")
     if version > VERSION:
-        raise NewerVersion(f"This game was saved by a newer version of Executive Decision "
-                        f"(save format {version}); update the app to open it.")
+        raise _newer(version)
     rules = _rules(doc.get("rules"))
     names, seats = _seats(doc.get("seats"), rules)
     seed = doc.get("seed")
@@ -688,7 +756,7 @@ def loads_saved(text: str) -> Saved:
         raise SaveError("A saved game is text, and this is not.")
     if len(text) > MAX_BYTES:
         raise SaveError("This file is too large to be a saved game.")
-    doc = parse_json(text)
+    doc = parse_save(text)
     game = from_dict(doc)
     return Saved(game, draft_of(doc, game), explanations_of(doc, game))
 

@@ -19,13 +19,15 @@ removed at start (``remove_stale_temporaries``).
 """
 from __future__ import annotations
 
+import errno
+import json
 import os
 import stat
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import List, Mapping, Optional, Tuple
+from typing import Any, List, Mapping, Optional, Tuple
 
 CORRUPT_SUFFIX = ".corrupt"
 
@@ -48,21 +50,67 @@ def data_dir(override: Optional[str] = None, *, environ: Optional[Mapping[str, s
 
 def wanted_data_dir(override: Optional[str] = None, *, environ: Optional[Mapping[str, str]] = None,
                     platform: Optional[str] = None) -> Path:
-    """Where the data folder should be (nothing is created)."""
+    """Where the data folder should be (nothing is created).
+
+    Raises ``KeyError`` when it is under the home folder and no home folder
+    can be found (``home_folder``).
+    """
     env = os.environ if environ is None else environ
     plat = sys.platform if platform is None else platform
     if override:
-        return Path(override).expanduser()
+        return expand_home(override, environ=env, platform=plat)
     if env.get("ED_DATA_DIR"):
-        return Path(env["ED_DATA_DIR"]).expanduser()
+        return expand_home(env["ED_DATA_DIR"], environ=env, platform=plat)
     if plat.startswith("win"):
-        base = env.get("APPDATA") or str(Path.home() / "AppData" / "Roaming")
+        base = env.get("APPDATA") or str(home_folder(env, plat) / "AppData" / "Roaming")
         return Path(base) / APP_FOLDER
     if plat == "darwin":
-        return Path.home() / "Library" / "Application Support" / APP_FOLDER
+        return home_folder(env, plat) / "Library" / "Application Support" / APP_FOLDER
     xdg = env.get("XDG_DATA_HOME") or ""
-    base = xdg if os.path.isabs(xdg) else str(Path.home() / ".local" / "share")
+    base = xdg if os.path.isabs(xdg) else str(home_folder(env, plat) / ".local" / "share")
     return Path(base) / XDG_FOLDER
+
+
+def home_folder(environ: Optional[Mapping[str, str]] = None,
+                platform: Optional[str] = None) -> Path:
+    """The user's home folder: ``$HOME`` when it names a folder by its whole path, else
+    (``$HOME`` unset, empty or relative: no home) the one the system's user list gives.
+
+    An empty ``$HOME`` is no home, never the current folder.  Raises ``KeyError``
+    when no home folder can be found.
+    """
+    env = os.environ if environ is None else environ
+    plat = sys.platform if platform is None else platform
+    if plat.startswith("win"):
+        found = env.get("USERPROFILE") or ""
+        if not os.path.isabs(found):
+            drive, rest = env.get("HOMEDRIVE") or "", env.get("HOMEPATH") or ""
+            found = drive + rest if drive and rest else ""
+    else:
+        found = env.get("HOME") or ""
+        if not os.path.isabs(found):
+            found = _listed_home()
+    if not found or not os.path.isabs(found):
+        raise KeyError("no home folder can be found")
+    return Path(found)
+
+
+def _listed_home() -> str:
+    """The home folder the system's user list gives this user, or ``""``."""
+    try:
+        import pwd
+        return pwd.getpwuid(os.getuid()).pw_dir or ""
+    except (ImportError, KeyError, OSError):
+        return ""
+
+
+def expand_home(text: str, *, environ: Optional[Mapping[str, str]] = None,
+                platform: Optional[str] = None) -> Path:
+    """``text`` as a path, a leading ``~`` (this user's home, ``home_folder``) or ``~name``
+    (another user's) expanded.  Raises ``KeyError`` when that home cannot be found."""
+    if text != "~" and not text.startswith(("~/", "~" + os.sep)):
+        return Path(text).expanduser()      # ~name: from the system's list, never $HOME
+    return home_folder(environ, platform) / text[2:]
 
 
 def usable_data_dir(override: Optional[str] = None, *,
@@ -106,9 +154,34 @@ def _make_folder(folder: Path, *, tighten: bool = False) -> Optional[str]:
         if os.path.isdir(folder):
             return None
     except (OSError, ValueError) as error:
-        if not os.path.isfile(folder):
-            return _reason(error)
-    return "it is a file, not a folder"
+        return not_a_folder(folder) or _reason(error)
+    return not_a_folder(folder) or "it is not a folder"
+
+
+def not_a_folder(folder: "os.PathLike[str] | str") -> Optional[str]:
+    """Why what is at ``folder`` is no folder, for the middle of a sentence ("it is a
+    file, not a folder"), or ``None`` when it is one or nothing is there (or it cannot be
+    looked at: the error that came then says why)."""
+    try:
+        info = os.lstat(folder)
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISLNK(info.st_mode):
+        try:
+            info = os.stat(folder)
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                return "it is a symbolic link that leads round in a loop"
+            if error.errno in (errno.ENOENT, errno.ENOTDIR):
+                return "it is a symbolic link to nothing"
+            return None
+        except ValueError:
+            return None
+    if stat.S_ISDIR(info.st_mode):
+        return None
+    if stat.S_ISREG(info.st_mode):
+        return "it is a file, not a folder"
+    return "it is a pipe, socket or device, not a folder"
 
 
 #: the mode of a folder of the app's own: for its user alone
@@ -234,6 +307,93 @@ def _check_regular(path: "os.PathLike[str] | str", info: os.stat_result, limit: 
         raise NotUsable(path, "it is far too large")
 
 
+#: the longest number the program's own small files hold (a count, a profit, a text size)
+MAX_DIGITS = 20
+#: deeper than any of the program's own small files nests (the record of play: 5)
+MAX_DEPTH = 32
+
+
+class Damaged(ValueError):
+    """A file of the data folder that holds what the program never writes; its text says
+    why, for the middle of a sentence ("it holds NaN, which is not a number")."""
+
+
+def parse_json(data: "bytes | str", *, max_depth: Optional[int] = MAX_DEPTH) -> Any:
+    """The JSON of one of the program's own small files (settings, the record of play, the
+    saves' index), read strictly: raises ``Damaged`` saying why for what none of them
+    holds: text that is not UTF-8 or not JSON, NaN or Infinity, a number of more than
+    ``MAX_DIGITS`` digits (or too large for a number with a fraction), or nesting deeper
+    than ``max_depth`` (``None``: as deep as the parser goes, for a caller that takes only
+    the parts it knows).  A byte-order mark in front (some editors write one) is skipped."""
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+    except UnicodeDecodeError:
+        raise Damaged("it is not text") from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        value = json.loads(text, parse_int=_short_int, parse_float=_short_float,
+                           parse_constant=_no_constant)
+    except Damaged:
+        raise
+    except RecursionError:
+        raise Damaged("it is nested too deeply") from None
+    except ValueError:
+        raise Damaged("it is damaged") from None
+    if max_depth is not None and _depth(value) > max_depth:
+        raise Damaged("it is nested too deeply")
+    return value
+
+
+def _digits(text: str) -> int:
+    return sum(char.isdigit() for char in text)
+
+
+def _short_int(text: str) -> int:
+    # JSON writes a whole number as its digits, perhaps after a minus sign
+    if len(text) > MAX_DIGITS and len(text.lstrip("-")) > MAX_DIGITS:
+        raise Damaged(f"it holds a number of {len(text.lstrip('-'))} digits")
+    return int(text)
+
+
+def _short_float(text: str) -> float:
+    if len(text) > 2 * MAX_DIGITS:
+        raise Damaged(f"it holds a number of {_digits(text)} digits")
+    number = float(text)
+    if number in (float("inf"), float("-inf")):
+        raise Damaged(f"it holds {text}, a number too large")
+    return number
+
+
+def _no_constant(text: str) -> Any:
+    raise Damaged(f"it holds {text}, which is not a number")
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (a plain number or text: 0)."""
+    deepest, level = 0, [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        inner = item.values() if isinstance(item, dict) else item
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            level.extend([(each, depth + 1) for each in inner if isinstance(each, (dict, list))])
+    return deepest
+
+
+def shown(value: Any, room: int = 24) -> str:
+    """``value`` as JSON writes it, for a sentence: cut to about ``room`` characters (a
+    hostile file may hold a number of hundreds of digits or a text of a hundred thousand)
+    and with any invisible character (a line break, a direction mark) spelled out."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    if len(text) > room:
+        text = text[:room - 1] + "\u2026"
+    return "".join(char if char.isprintable() else f"\\u{ord(char):04x}" for char in text)
+
+
 _NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -243,10 +403,16 @@ def read_regular(path: "os.PathLike[str] | str", limit: int) -> bytes:
     Nothing can make this wait: the file is opened without blocking (a pipe
     with no writer opens at once) and refused before a byte is read unless it
     is a regular file.  Raises ``FileNotFoundError`` when there is no file,
-    ``NotUsable`` (saying why) for a folder, a pipe, a device or a file larger
-    than ``limit``, and ``OSError`` when it cannot be read.
+    ``NotUsable`` (saying why) for a folder, a pipe, a device, a symbolic link
+    that leads round in a loop or a file larger than ``limit``, and ``OSError``
+    when the system would not let it be read.
     """
-    fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    except OSError as error:
+        if error.errno == errno.ELOOP:      # what is there, not how reading went
+            raise NotUsable(path, "it is a symbolic link that leads round in a loop") from None
+        raise
     try:
         _check_regular(path, os.fstat(fd), limit)
         chunks, size = [], 0
@@ -267,22 +433,46 @@ def append_text(path: "os.PathLike[str] | str", text: str) -> None:
     """Add ``text`` (UTF-8) at the end of the regular file ``path``, made if missing, and
     kept for this user alone (it is a log of tracebacks, naming players and saves).
 
-    Never waits on a pipe or a device: raises ``NotUsable`` for anything but
-    a regular file, and ``OSError`` when it cannot be written.
+    Only a file of the program's own is added to: never a symbolic link's target
+    (the name is opened without following a link), never a file of another user
+    or one with other names (hard links), and never a pipe or a device, so
+    nothing ever waits on it.  Raises ``NotUsable`` for anything else found at
+    ``path``, and ``OSError`` when it cannot be written.
     """
     try:
-        _check_regular(path, os.stat(path), float("inf"))   # a pipe with a reader opens at once
+        _check_own(path, os.lstat(path))
     except FileNotFoundError:
         pass
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_WAIT, PRIVATE_FILE)
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NO_WAIT | _NO_FOLLOW
     try:
-        _check_regular(path, os.fstat(fd), float("inf"))    # it may have been swapped meanwhile
+        fd = os.open(path, flags, PRIVATE_FILE)
+    except OSError as error:                    # a link put there since it was looked at
+        if _NO_FOLLOW and error.errno in (errno.ELOOP, errno.EMLINK):
+            raise NotUsable(path, "it is a symbolic link") from None
+        raise
+    try:
+        _check_own(path, os.fstat(fd))          # it may have been swapped meanwhile
         _close_to_others(path, PRIVATE_FILE, fd)
         data = memoryview(text.encode("utf-8"))
         while data:
             data = data[os.write(fd, data):]
     finally:
         os.close(fd)
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def _check_own(path: "os.PathLike[str] | str", info: os.stat_result) -> None:
+    """Raise ``NotUsable`` unless ``info`` (not following a link) is a regular file of this
+    user with no other name."""
+    if stat.S_ISLNK(info.st_mode):
+        raise NotUsable(path, "it is a symbolic link")
+    _check_regular(path, info, float("inf"))
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise NotUsable(path, "it belongs to another user")
+    if info.st_nlink > 1:
+        raise NotUsable(path, "it has other names (hard links)")
 
 
 #: ``errors.log`` grows to about this size, then becomes ``errors.log.1`` and begins anew
@@ -301,7 +491,8 @@ def log_error(path: "os.PathLike[str] | str", kind, error: BaseException, tb) ->
 
 def log_text(path: "os.PathLike[str] | str", text: str) -> bool:
     """Add ``text`` to the log at ``path`` (from any thread); returns whether it could be
-    written.  A log that is not a regular file is set aside and a new one begun."""
+    written.  A log that is not a regular file of this user's own (a link, a pipe, a
+    file with another name) is set aside and a new one begun."""
     keep_small(path)
     for _ in range(2):
         try:

@@ -21,12 +21,13 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
-from .paths import NotUsable, read_regular, set_aside, stats_path
+from ..rules import name_problem
+from .paths import Damaged, NotUsable, parse_json, read_regular, set_aside, shown, stats_path
 from .settings import write_json_atomic
 
 FORMAT = "executive-decision-statistics"
@@ -117,32 +118,46 @@ def _check_tally(tally: Any) -> bool:
             and _is_count(tally.get("wins")) and tally["wins"] <= tally["games"])
 
 
+#: a finished game's fingerprint (``fingerprint``), as the list of recorded games holds it
+_FINGERPRINT = re.compile(r"[0-9a-f]{1,64}\Z")
+
+
+def _short_key(key: str) -> bool:
+    """A level of the record (``"easy"``, ``"mixed"``, ``"people only"``) or a number of
+    players: a few printable characters."""
+    return 0 < len(key) <= 20 and key.isprintable() and not name_problem(key)
+
+
 def validate(stats: Any) -> Optional[str]:
     """Why ``stats`` is not a record this app can use, or ``None`` when it is."""
     if not isinstance(stats, dict) or stats.get("format") != FORMAT:
         return "it is not a record of play"
-    if type(stats.get("version")) is not int or stats["version"] > VERSION:
+    if type(stats.get("version")) is not int or not 1 <= stats["version"] <= VERSION:
         return "it was written by another version"
     if not _is_count(stats.get("games_played")):
         return "the number of games is not a count"
     recorded = stats.get("recorded")
-    if not isinstance(recorded, list) or not all(isinstance(m, str) for m in recorded):
+    if not isinstance(recorded, list) or not all(isinstance(m, str) and _FINGERPRINT.match(m)
+                                                 for m in recorded):
         return "the list of recorded games is damaged"
     players = stats.get("players")
     if not isinstance(players, dict):
         return "the list of players is damaged"
     for name, entry in players.items():
+        if name_problem(name):
+            return f"a player's name, {shown(name)}, is not one a game gives"
         if not isinstance(entry, dict) or not _check_tally(entry):
-            return f"the record of {name!r} is damaged"
+            return f"the record of {shown(name)} is damaged"
         best = entry.get("best_profit")
         if best is not None and type(best) is not int:
-            return f"the best profit of {name!r} is not a number"
+            return f"the best profit of {shown(name)} is not a number"
         if type(entry.get("total_profit")) is not int:
-            return f"the total profit of {name!r} is not a number"
+            return f"the total profit of {shown(name)} is not a number"
         for table in ("by_level", "by_players"):
             part = entry.get(table)
-            if not isinstance(part, dict) or not all(_check_tally(t) for t in part.values()):
-                return f"the record of {name!r} is damaged"
+            if not isinstance(part, dict) or not all(_check_tally(t) for t in part.values()) \
+                    or not all(_short_key(key) for key in part):
+                return f"the record of {shown(name)} is damaged"
     return None
 
 
@@ -150,27 +165,39 @@ def load_stats(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str]]:
     """The record of play from the data folder; a fresh one if there is none or it is damaged.
 
     Returns ``(stats, message)``.  Never raises for a bad file: it is renamed
-    to ``statistics.json.corrupt`` and ``message`` says so.
+    to ``statistics.json.corrupt`` and ``message`` says so.  A file the system
+    would not let be read just now is left as it is (``message`` says so).
     """
+    stats, message, _ = _load(folder)
+    return stats, message
+
+
+def _load(folder: "os.PathLike[str] | str") -> Tuple[Stats, Optional[str], Optional[OSError]]:
+    """``load_stats``, and the error of a file the system would not let be read."""
     path = stats_path(Path(folder))
     why: Optional[str]
     try:
-        stats = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+        stats = parse_json(read_regular(path, MAX_BYTES))
         why = validate(stats)
     except FileNotFoundError:
-        return empty_stats(), None
+        return empty_stats(), None, None
     except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
         why = error.why
     except OSError as error:
+        reason = error.strerror or str(error)
         return empty_stats(), (f"The record of play could not be read "
-                               f"({error.strerror or error}); it starts afresh for now.")
+                               f"({reason[:1].lower() + reason[1:]}); it is left as it is, "
+                               f"and shown empty for now."), error
+    except Damaged as error:        # NaN, a number of hundreds of digits, nesting ever deeper
+        why = str(error)
     except (ValueError, RecursionError):
         why = "it is damaged"
     if why is None:
-        return stats, None
+        return stats, None, None
     aside = set_aside(path)
     kept = f" The old file was kept as {aside.name}." if aside else ""
-    return empty_stats(), f"The record of play could not be used ({why}), so it starts afresh.{kept}"
+    return (empty_stats(), f"The record of play could not be used ({why}), so it starts "
+                           f"afresh.{kept}", None)
 
 
 def save_stats(folder: "os.PathLike[str] | str", stats: Stats) -> None:
@@ -181,9 +208,13 @@ def save_stats(folder: "os.PathLike[str] | str", stats: Stats) -> None:
 def record_finished_game(folder: "os.PathLike[str] | str", game: Any) -> Tuple[Stats, Optional[str]]:
     """Load the record, count ``game`` in, save it; returns ``(stats, message)``.
 
-    Raises ``OSError`` when the record cannot be written.
+    Raises ``OSError`` when the record cannot be written, or could not be read
+    just now (the system refused it): a record of one game is never written
+    over the player's whole record.
     """
-    stats, message = load_stats(folder)
+    stats, message, unread = _load(folder)
+    if unread is not None:
+        raise unread
     stats = record_game(stats, game)
     save_stats(folder, stats)
     return stats, message

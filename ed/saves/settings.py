@@ -12,7 +12,9 @@
   were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
-  a file that will not parse or has wrong types is renamed aside to
+  a file that will not parse or holds what this program never writes (a wrong
+  type, no text size at all, NaN, a number of hundreds of digits, nesting
+  ever deeper: ``paths.parse_json``) is renamed aside to
   ``settings.json.corrupt`` and the defaults are returned.
 - ``save_settings(folder, settings)``: atomic write; raises ``OSError``.
 - ``larger(scale)``, ``smaller(scale)``, ``clamp_scale(scale)``: text size steps.
@@ -27,7 +29,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
-from .paths import NotUsable, read_regular, set_aside, settings_path
+from .paths import Damaged, NotUsable, parse_json, read_regular, set_aside, settings_path, shown
 
 TEXT_SCALE_DEFAULT = 1.0
 TEXT_SCALE_MIN = 0.8
@@ -44,6 +46,13 @@ REVEAL_PACINGS = ("scene", "all")
 OLD_PACINGS = {"step": "scene"}
 #: Larger than any settings file this app writes; a bigger one is not ours.
 MAX_BYTES = 100_000
+#: the text sizes a settings file may hold: any from half the smallest offered to twice the
+#: largest is read as the nearest offered (another version may offer others); anything
+#: else is no text size
+SCALE_READ = (TEXT_SCALE_MIN / 2, TEXT_SCALE_MAX * 2)
+#: settings other parts of the window keep among the ``extra`` ones, each a text
+#: (``ed.ui.screens.printing``: the paper); another value is dropped
+TEXT_EXTRAS = ("paper",)
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,9 @@ class Settings:
     more_options: bool = False
     #: the page open in the drawer under the board ("" when it is closed)
     drawer: str = ""
+    #: the file could not be read just now (the system refused): these are the defaults,
+    #: and they are not written over it (``save_settings`` raises ``OSError`` instead)
+    unread: bool = field(default=False, compare=False, repr=False)
 
     def replace(self, **changes: Any) -> "Settings":
         """A copy with ``changes`` applied (``text_scale`` is kept within bounds)."""
@@ -76,6 +88,7 @@ class Settings:
         data = dict(self.extra)
         known = asdict(self)
         known.pop("extra")
+        known.pop("unread")
         if not known["last_setup"]:
             known.pop("last_setup")
         data.update(known)
@@ -83,9 +96,16 @@ class Settings:
 
 
 def clamp_scale(scale: float) -> float:
-    """``scale`` rounded to a step and kept between the smallest and largest text size."""
-    scale = min(TEXT_SCALE_MAX, max(TEXT_SCALE_MIN, float(scale)))
-    return round(scale, 2)
+    """``scale`` rounded to a step and kept between the smallest and largest text size
+    (compared before it is made a float, so a whole number of any size is fine; NaN is
+    normal size)."""
+    if scale != scale:
+        return TEXT_SCALE_DEFAULT
+    if scale >= TEXT_SCALE_MAX:
+        return TEXT_SCALE_MAX
+    if scale <= TEXT_SCALE_MIN:
+        return TEXT_SCALE_MIN
+    return round(float(scale), 2)
 
 
 def largest_scale(width: int, height: int) -> float:
@@ -123,12 +143,16 @@ def from_dict(data: Any) -> Settings:
         raise _BadSettings("the file does not hold a set of named settings")
     defaults = Settings()
     scale = data.get("text_scale", defaults.text_scale)
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or scale != scale:
-        raise _BadSettings(f"text_scale should be a number, not {scale!r}")
+    # compared as it is (never made a float first: a whole number of 400 digits is fine
+    # to compare, and NaN and the infinities fail the comparison)
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or \
+            not SCALE_READ[0] <= scale <= SCALE_READ[1]:
+        raise _BadSettings(f"text_scale should be a text size ({TEXT_SCALE_MIN} to "
+                           f"{TEXT_SCALE_MAX}), not {shown(scale)}")
     pacing = data.get("reveal_pacing", defaults.reveal_pacing)
     pacing = OLD_PACINGS.get(pacing, pacing) if isinstance(pacing, str) else pacing
-    if pacing not in REVEAL_PACINGS:
-        raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {pacing!r}")
+    if not isinstance(pacing, str) or pacing not in REVEAL_PACINGS:
+        raise _BadSettings(f"reveal_pacing should be \"scene\" or \"all\", not {shown(pacing)}")
     done, dismissed, still, more = (
         _flag(data, name, getattr(defaults, name))
         for name in ("first_run_done", "instructions_dismissed", "reduced_motion",
@@ -139,11 +163,13 @@ def from_dict(data: Any) -> Settings:
     last = dict(last) if isinstance(last, dict) else {}
     # So is the drawer's page: one this version does not know leaves the drawer closed.
     drawer = data.get("drawer", "")
-    drawer = drawer if drawer in DRAWER_PAGES else ""
+    drawer = drawer if isinstance(drawer, str) and drawer in DRAWER_PAGES else ""
+    # Settings other parts keep here are text; any other value is dropped, as above.
     extra = {k: v for k, v in data.items()
              if k not in ("text_scale", "reveal_pacing", "first_run_done", "last_setup",
                           "instructions_dismissed", "reduced_motion", "more_options",
-                          "drawer")}
+                          "drawer")
+             and (k not in TEXT_EXTRAS or isinstance(v, str))}
     return Settings(clamp_scale(scale), pacing, done, extra, last, dismissed,
                     reduced_motion=still, more_options=more, drawer=drawer)
 
@@ -152,7 +178,7 @@ def _flag(data: Dict[str, Any], name: str, default: bool) -> bool:
     """The true-or-false setting ``name``; any other value makes the file unusable."""
     value = data.get(name, default)
     if type(value) is not bool:
-        raise _BadSettings(f"{name} should be true or false, not {value!r}")
+        raise _BadSettings(f"{name} should be true or false, not {shown(value)}")
     return value
 
 
@@ -172,15 +198,15 @@ def load_settings(folder: "os.PathLike[str] | str") -> Tuple[Settings, Optional[
         return Settings(), None
     except NotUsable as error:      # a folder, a pipe, a device or far too large: not ours
         why = error.why
-    except OSError as error:
-        return Settings(), (f"Your settings could not be read ({error.strerror or error}); "
-                            f"the defaults are used.")
+    except OSError as error:        # the system refused it just now: left as it is
+        return Settings(unread=True), (f"Your settings could not be read ({_reason(error)}); "
+                                       f"the defaults are used until you close the window.")
     else:
         try:
-            # "utf-8-sig": a byte-order mark that an editor put in front is not damage
-            return from_dict(json.loads(raw.decode("utf-8-sig"))), None
+            # a byte-order mark that an editor put in front is not damage
+            return from_dict(parse_json(raw)), None
         except (ValueError, RecursionError) as error:
-            why = str(error) if isinstance(error, _BadSettings) else "it is damaged"
+            why = str(error) if isinstance(error, (_BadSettings, Damaged)) else "it is damaged"
     aside = set_aside(path)
     where = f" The old file was kept as {aside.name}." if aside else ""
     return Settings(), (f"Your settings file could not be used ({why}), so the "
@@ -196,5 +222,14 @@ def write_json_atomic(path: Path, data: Any) -> None:
 
 
 def save_settings(folder: "os.PathLike[str] | str", settings: Settings) -> None:
-    """Write the settings to the data folder atomically.  Raises ``OSError`` on failure."""
+    """Write the settings to the data folder atomically.  Raises ``OSError`` on failure,
+    and when ``settings`` were not read from a file the system would not let be read: the
+    player's own settings may still be in it."""
+    if settings.unread:
+        raise OSError(0, "the file could not be read, so it is left as it was")
     write_json_atomic(settings_path(Path(folder)), settings.to_dict())
+
+
+def _reason(error: OSError) -> str:
+    text = error.strerror or str(error)
+    return text[:1].lower() + text[1:]

@@ -48,8 +48,9 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import format as _save
-from ..report import OVER
-from ..rules import month_label
+from ..report import OVER, PURCHASING, SELLING
+from ..rules import (MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS,
+                     month_label)
 from . import locks, paths
 from .locks import GameLock, Locked  # noqa: F401  (re-exported for the window)
 
@@ -276,9 +277,11 @@ class SaveStore:
         try:
             paths.private_folder(self.saves)     # its names say who played, and when
         except OSError as error:
-            raise SaveFault(self.saves, _reason(error)) from None
+            # "file exists" for a pipe or a link loop in its place: say what is there
+            raise SaveFault(self.saves, paths.not_a_folder(self.saves) or _reason(error)) \
+                from None
         if not self.saves.is_dir():
-            raise SaveFault(self.saves, "it is a file, not a folder")
+            raise SaveFault(self.saves, paths.not_a_folder(self.saves) or "it is not a folder")
 
     # ---------------------------------------------------------- migration
 
@@ -440,6 +443,8 @@ class Scan:
         try:
             info = os.stat(os.path.join(self._folder, name))
         except OSError as error:     # a link that leads nowhere or round in a loop
+            if error.errno not in _save.NAMES_NO_FILE:     # a fault of the moment
+                _log_unread(paths.error_log_path(self.store.folder), name, error)
             facts = _problem(f"The file {name} could not be opened: "
                              f"{error.strerror or error}.", "cannot be opened")
             self._add(path, _modified(path), facts)
@@ -453,7 +458,9 @@ class Scan:
         else:
             facts = _facts(path, info, log=paths.error_log_path(self.store.folder))
             self.read += 1
-        if facts is None or not facts.get(_NOT_REMEMBERED):
+        # Remembered: a game, or what is wrong with the file.  A file of another kind
+        # is read again each time (rare, and no index can then hide a save from the list).
+        if facts is not None and not facts.get(_NOT_REMEMBERED):
             self._fresh[name] = key + [facts]
         if facts is not None:
             self._add(path, info.st_mtime, facts)
@@ -507,23 +514,39 @@ def _facts(path: Path, info: os.stat_result, *, log: Optional[Path] = None
     if info.st_size > _save.MAX_BYTES:
         return _problem(f"The file {name} is too large to be a saved game.", "too large")
     try:
-        text = _save.read_text(path)
-    except _save.SaveError as error:
-        readable = os.access(path, os.R_OK)
-        return _problem(str(error), "not text" if readable else "cannot be opened")
+        data = _save.read_bytes(path)
+    except _save.Unreadable as error:
+        # What the operating system said of the moment (permission denied, an input/output
+        # error), not what the file holds: logged, said, and never remembered.
+        logged = log is not None and _log_unread(log, name, error.error)
+        facts = _problem(f"The file {name} could not be read just now "
+                         f"({_reason(error.error)}{', written to ' + log.name if logged else ''}"
+                         f"); it is read again next time.", "could not be read")
+        facts[_NOT_REMEMBERED] = True
+        return facts
+    except _save.SaveError as error:         # swapped since it was looked at: next time
+        facts = _problem(str(error), "cannot be read")
+        facts[_NOT_REMEMBERED] = True
+        return facts
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return _problem(f"The file {name} is not a saved game of Executive Decision (it is "
+                        f"not text).", "not text")
     if not text.strip():
         return _problem(f"The file {name} is empty: it holds no game.", "empty file")
-    if f'"{_save.FORMAT}"' not in text[:200]:
-        # The format is a save's first key: without it, JSON of another kind
-        # (settings, statistics) is no game at all; anything else is damaged.
-        try:
-            json.loads(text)
-            return None
-        except (ValueError, RecursionError):
-            return _problem(f"The file {name} is not a saved game of Executive Decision "
-                            f"(it is damaged or of another kind).", "damaged")
     try:
-        game = _save.from_dict(_save.parse_json(text))
+        doc = _save.parse_save(text)
+    except _save.NewerVersion as error:
+        return _problem(str(error), "saved by a newer version")
+    except _save.SaveError as error:
+        if _of_another_kind(text):
+            return None
+        return _problem(str(error), "damaged")
+    if not isinstance(doc, dict) or doc.get("format") != _save.FORMAT:
+        return None         # JSON of another kind (settings, statistics): no game at all
+    try:
+        game = _save.from_dict(doc)
     except _save.NewerVersion as error:
         return _problem(str(error), "saved by a newer version")
     except _save.SaveError as error:
@@ -538,6 +561,27 @@ def _facts(path: Path, info: os.stat_result, *, log: Optional[Path] = None
             "phase": game.phase, "problem": None, "reason": ""}
 
 
+def _of_another_kind(text: str) -> bool:
+    """Whether ``text``, which a save's strict reading refused, is JSON all the same, and
+    not a save (no ``"format"`` of a save at its top): a file of another kind."""
+    if not text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
+        return False
+    doc = _save.parse_lenient(text)
+    if doc is None:
+        return False
+    return not isinstance(doc, dict) or doc.get("format") != _save.FORMAT
+
+
+def _log_unread(log: Path, name: str, error: OSError) -> bool:
+    """Write to the log that the save ``name`` could not be read and why; returns whether
+    it could be written."""
+    import datetime
+    moment = datetime.datetime.now().isoformat(timespec="seconds")
+    code = errno.errorcode.get(error.errno, str(error.errno)) if error.errno else "no code"
+    return paths.log_text(log, f"--- {moment}\nThe save {name} could not be read just now: "
+                               f"{error.strerror or error} ({code}).\n")
+
+
 def _written_by() -> List[Any]:
     """The program's version and the newest save format it reads: what the index's
     verdicts hold for (another version may read a save this one cannot, or the reverse)."""
@@ -546,30 +590,56 @@ def _written_by() -> List[Any]:
 
 
 def _read_index(path: Path) -> Dict[str, list]:
-    """The index's entries that are well formed; anything else counts as not known."""
+    """The index's entries that are well formed; anything else counts as not known.
+
+    The index is only a memory of what the saves hold: one that cannot be read or
+    holds what this program never writes (NaN, numbers of hundreds of digits,
+    nesting ever deeper, names no game gives) is read as knowing nothing, and the
+    saves are read again; it is written afresh at the end of the listing.
+    """
     try:
-        doc = json.loads(_save.read_text(path, limit=INDEX_LIMIT))
-    except (_save.SaveError, ValueError, RecursionError):
+        doc = paths.parse_json(paths.read_regular(path, INDEX_LIMIT), max_depth=None)
+    except (OSError, ValueError, RecursionError):
         return {}
     if not isinstance(doc, dict) or doc.get("version") != INDEX_VERSION or \
             doc.get("written_by") != _written_by() or not isinstance(doc.get("files"), dict):
         return {}
-    return {name: entry for name, entry in doc["files"].items() if _well_formed(entry)}
+    return {name: entry[:3] + [{key: entry[3][key] for key in _FACTS if key in entry[3]}]
+            for name, entry in doc["files"].items() if _well_formed(entry)}
+
+
+#: what the index holds of a save (``_facts``); anything else found there is left out
+_FACTS = ("names", "month", "months", "phase", "problem", "reason")
+
+
+#: the longest sentence and the longest few words the index may hold for a save
+_SENTENCE, _WORDS = 1000, 40
 
 
 def _well_formed(entry: Any) -> bool:
+    """Whether ``entry`` is one ``Scan`` writes: the file's size, time and inode, and the
+    facts of ``_facts`` (a game's players, month and phase; or a problem)."""
     if not (isinstance(entry, list) and len(entry) == 4
-            and all(type(n) is int for n in entry[:3])):
+            and all(type(n) is int and n >= 0 for n in entry[:3])):
         return False
     facts = entry[3]
-    if facts is None:
-        return True
-    return (isinstance(facts, dict) and isinstance(facts.get("names", []), list)
-            and all(isinstance(n, str) for n in facts.get("names", []))
-            and all(type(facts.get(k, 0)) is int for k in ("month", "months"))
-            and isinstance(facts.get("phase", ""), str)
-            and isinstance(facts.get("problem") or "", str)
-            and isinstance(facts.get("reason", ""), str))
+    if not isinstance(facts, dict):
+        return False
+    if facts.get("problem") is not None:
+        return (_line(facts["problem"], _SENTENCE) and _line(facts.get("reason"), _WORDS)
+                and not facts.get("names") and not facts.get(_NOT_REMEMBERED))
+    names, month, months = facts.get("names"), facts.get("month"), facts.get("months")
+    return (facts.get("reason", "") == "" and not facts.get(_NOT_REMEMBERED)
+            and isinstance(names, list) and MIN_PLAYERS <= len(names) <= MAX_PLAYERS
+            and all(_line(name, MAX_NAME_LENGTH) for name in names)
+            and type(months) is int and MIN_MONTHS <= months <= MAX_MONTHS
+            and type(month) is int and 1 <= month <= months
+            and facts.get("phase") in (PURCHASING, SELLING, OVER))
+
+
+def _line(text: Any, longest: int) -> bool:
+    """Whether ``text`` is printable text on one line, 1 to ``longest`` characters."""
+    return isinstance(text, str) and 0 < len(text) <= longest and text.isprintable()
 
 
 def _write_index(path: Path, files: Dict[str, list]) -> None:

@@ -15,7 +15,12 @@ after round); ``ordered_map`` is one round of a pool of its own.
 A worker also ends by itself as soon as its parent ends, however the parent
 ends (SIGTERM, SIGHUP, even SIGKILL, when no ``finally`` runs): it watches a
 pipe whose only writing end the parent holds, and the system closes that end
-with the parent.  Under the ``fork`` start method each worker first closes
+with the parent.  Once a pool has started a worker, SIGTERM and SIGHUP end the
+parent as an exit with status 128 + the signal's number (``SystemExit``), not
+at once, unless the program has a handler of its own for them: every worker
+is stopped and the ``pymp-…`` folder that ``multiprocessing`` makes in the
+temporary folder (for the forkserver's socket) is removed on the way out.  A
+second such signal ends it at once.  Under the ``fork`` start method each worker first closes
 the parent's pipe ends it was born with (its own and its siblings'), so no
 worker keeps another's pipe open.  The pool runs under ``fork``,
 ``forkserver`` and ``spawn``; it uses ``forkserver`` where the platform has
@@ -81,6 +86,8 @@ def _serve(connection: Any, parent_alive: Any, inherited: List[Any]) -> None:
     """A worker's life: take ``(function, task)``, send back ``("ok", result)`` or
     ``("error", text)``; end when told (``None``) or when the parent has gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in _ending_signals():    # a forked worker is born with the parent's handler
+        signal.signal(signum, signal.SIG_DFL)
     for end in inherited:       # the parent's pipe ends a forked worker was born with
         end.close()
     _end_with_parent(parent_alive)
@@ -230,9 +237,36 @@ class Pool:
             self._alive = None
 
 
+def _ending_signals() -> List[int]:
+    """SIGTERM and SIGHUP, where the platform has them."""
+    return [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+
+
+def _exit_on_signal(signum: int, frame: Any) -> None:
+    """SIGTERM or SIGHUP: end as an exit, so every ``finally`` and exit handler runs (the
+    workers stopped, the temporary folders removed); a second one ends the process at once."""
+    signal.signal(signum, signal.SIG_DFL)
+    raise SystemExit(128 + signum)
+
+
+def end_tidily_on_signals() -> None:
+    """From now on SIGTERM and SIGHUP end this process as an exit (``_exit_on_signal``),
+    where they still have the system's default action (a handler of the program's own is
+    left as it is).  Only the main thread can set a handler; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    for signum in _ending_signals():
+        try:
+            if signal.getsignal(signum) == signal.SIG_DFL:
+                signal.signal(signum, _exit_on_signal)
+        except (OSError, ValueError):
+            pass
+
+
 def _start(pool: Pool) -> _Worker:
     """Start one worker of ``pool``.  Raises ``OSError`` when the system refuses a process
     or a pipe."""
+    end_tidily_on_signals()     # the forkserver's socket folder goes with this process
     context = pool.context
     if pool._alive is None:
         pool._alive = context.Pipe(duplex=False)     # (read end, write end)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import subprocess
 import sys
 import tempfile
 import threading
@@ -23,6 +24,7 @@ import pytest
 
 from ed.saves import paths, settings, record as stats
 
+ROOT = Path(__file__).resolve().parent.parent.parent
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this platform has no FIFOs")
 needs_uid = pytest.mark.skipif(not hasattr(os, "getuid"), reason="this platform has no user ids")
 #: a call still waiting after this long is waiting on the pipe for good
@@ -428,3 +430,177 @@ def test_a_relative_xdg_data_home_is_ignored(tmp_path, monkeypatch):
     absolute = tmp_path / "share"
     assert paths.wanted_data_dir(environ={"XDG_DATA_HOME": str(absolute)}, platform="linux") == \
         absolute / paths.XDG_FOLDER
+
+
+# ------------------------------------------------- an empty HOME is no HOME
+
+def test_an_empty_home_is_no_home_and_never_the_current_folder(tmp_path):
+    """The real variable, in a child started with ``HOME=""`` in a folder of its own: the
+    data folder is under the home the system's user list gives, never relative (which
+    made ``/.local/share/executive-decision`` when started from ``/``)."""
+    import pwd
+    listed = pwd.getpwuid(os.getuid()).pw_dir
+    here = tmp_path / "here"
+    here.mkdir()
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("ED_DATA_DIR", "XDG_DATA_HOME")}
+    env.update(HOME="", PYTHONPATH=str(ROOT))
+    found = subprocess.run([sys.executable, "-c",
+                            "from ed.saves import paths; print(paths.wanted_data_dir()); "
+                            "print(paths.expand_home('~/games'))"],
+                           cwd=here, env=env, capture_output=True, text=True, timeout=60)
+    assert found.returncode == 0, found.stderr
+    assert found.stdout.splitlines() == [
+        str(Path(listed) / ".local" / "share" / paths.XDG_FOLDER), str(Path(listed) / "games")]
+    assert os.listdir(here) == []
+
+
+@pytest.mark.parametrize("home", ["", "relative/home"])
+def test_with_no_home_at_all_the_stand_in_is_used_with_a_sentence(temp_base, monkeypatch,
+                                                                   tmp_path, home):
+    import pwd
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("HOME", home)
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    monkeypatch.delenv("ED_DATA_DIR", raising=False)
+
+    def unlisted(uid):
+        raise KeyError(f"getpwuid(): uid not found: {uid}")
+
+    monkeypatch.setattr(pwd, "getpwuid", unlisted)
+    folder, said = paths.usable_data_dir()
+    assert folder == own_fallback(temp_base)
+    assert said == (f"Games cannot be kept in the data folder (no home folder can be found "
+                    f"for it), so they are kept in {folder} for now.")
+    assert os.listdir(tmp_path) == ["tmp"]              # nothing made in the current folder
+    with pytest.raises(KeyError):
+        paths.expand_home("~/games")
+
+
+# ------------------------------------------------- errors.log: never through a link
+
+@needs_uid
+def test_a_link_in_place_of_errors_log_is_set_aside_and_its_target_left_alone(tmp_path):
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    precious.chmod(0o644)
+    log = paths.error_log_path(tmp_path / "data")
+    log.parent.mkdir()
+    log.symlink_to(precious)
+    assert _log_into(log) == str(log)
+    assert precious.read_text() == "keep me" and mode(precious) == 0o644
+    aside = tmp_path / "data" / "errors.log.corrupt"
+    assert aside.is_symlink() and os.readlink(aside) == str(precious)
+    assert not log.is_symlink() and mode(log) == 0o600
+    assert "ValueError: a callback went wrong" in log.read_text()
+
+
+@needs_uid
+def test_a_link_put_in_place_of_errors_log_after_the_check_is_not_followed(tmp_path,
+                                                                           monkeypatch):
+    """The name is opened without following a link, so a link put there between the
+    check and the opening is refused too (as if the check had missed it)."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    log = paths.error_log_path(tmp_path)
+    log.symlink_to(precious)
+    real_lstat = os.lstat
+    monkeypatch.setattr(os, "lstat", lambda path, *a, **k: real_lstat(precious)
+                        if os.fspath(path) == str(log) else real_lstat(path, *a, **k))
+    with pytest.raises(paths.NotUsable, match="symbolic link"):
+        paths.append_text(log, "text")
+    monkeypatch.undo()
+    assert precious.read_text() == "keep me" and log.is_symlink()
+
+
+@needs_uid
+def test_errors_log_with_another_name_is_not_written(tmp_path):
+    """A hard link: the log is also another file of the user's, which it must not grow."""
+    precious = tmp_path / "precious.txt"
+    precious.write_text("keep me")
+    log = paths.error_log_path(tmp_path / "data")
+    log.parent.mkdir()
+    os.link(precious, log)
+    assert _log_into(log) == str(log)
+    assert precious.read_text() == "keep me"
+    assert (tmp_path / "data" / "errors.log.corrupt").read_text() == "keep me"
+    assert "ValueError: a callback went wrong" in log.read_text() and mode(log) == 0o600
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="only root can give a file to another user")
+def test_errors_log_of_another_user_is_not_written(tmp_path):
+    log = paths.error_log_path(tmp_path)
+    log.write_text("theirs")
+    os.chown(log, 65534, 65534)
+    with pytest.raises(paths.NotUsable, match="another user"):
+        paths.append_text(log, "text")
+    assert log.read_text() == "theirs"
+
+
+# ------------------------------------------ no folder where the data folder goes
+
+@pytest.mark.parametrize("kind, reason", [
+    ("fifo", "it is a pipe, socket or device, not a folder"),
+    ("loop", "it is a symbolic link that leads round in a loop"),
+    ("dangling", "it is a symbolic link to nothing"),
+])
+def test_what_stands_where_the_data_folder_goes_is_said_truly(tmp_path, temp_base, kind,
+                                                              reason):
+    from tests.ui.test_locks import make_special
+    wanted = tmp_path / "data"
+    make_special(wanted, kind)
+    folder, said = paths.usable_data_dir(str(wanted))
+    assert folder.parent == temp_base
+    assert said == f"Games cannot be kept in {wanted} ({reason}), so they are kept in {folder} for now."
+
+
+# ------------------------- settings and the record of play the system would not let be read
+
+@pytest.mark.parametrize("call, code", [("open", errno.EACCES), ("read", errno.EIO)])
+def test_settings_the_system_would_not_let_be_read_are_never_written_over(tmp_path,
+                                                                          monkeypatch, call,
+                                                                          code):
+    from tests.ui.test_store import plant_once
+    path = paths.settings_path(tmp_path)
+    settings.save_settings(tmp_path, settings.Settings(text_scale=1.3, first_run_done=True))
+    before = path.read_bytes()
+    plant_once(monkeypatch, path, call, code)
+    loaded, said = settings.load_settings(tmp_path)
+    monkeypatch.undo()
+    assert loaded == settings.Settings()
+    assert said == (f"Your settings could not be read ({os.strerror(code).lower()}); the "
+                    f"defaults are used until you close the window.")
+    with pytest.raises(OSError, match="the file could not be read, so it is left as it was"):
+        settings.save_settings(tmp_path, loaded.replace(text_scale=0.9))
+    assert path.read_bytes() == before and not (tmp_path / "settings.json.corrupt").exists()
+    assert settings.load_settings(tmp_path)[0].text_scale == 1.3      # there next time
+
+
+@pytest.mark.parametrize("call, code", [("open", errno.EACCES), ("read", errno.EIO)])
+def test_a_record_of_play_the_system_would_not_let_be_read_is_never_written_over(
+        tmp_path, monkeypatch, call, code):
+    from tests.test_save import played
+    from tests.ui.test_store import plant_once
+    path = paths.stats_path(tmp_path)
+    first = played(months=1, players=2, upto=2, seed=1)
+    stats.record_finished_game(tmp_path, first)
+    before = path.read_bytes()
+    plant_once(monkeypatch, path, call, code)
+    with pytest.raises(OSError) as caught:
+        stats.record_finished_game(tmp_path, played(months=1, players=2, upto=2, seed=2))
+    monkeypatch.undo()
+    assert caught.value.errno == code
+    assert path.read_bytes() == before                    # one game never replaces them all
+    assert stats.load_stats(tmp_path)[0]["games_played"] == 1
+
+
+def test_a_link_loop_for_settings_is_set_aside_with_a_sentence(tmp_path):
+    from tests.ui.test_locks import make_special
+    make_special(paths.settings_path(tmp_path), "loop")
+    loaded, said = settings.load_settings(tmp_path)
+    assert loaded == settings.Settings() and said == (
+        "Your settings file could not be used (it is a symbolic link that leads round in a "
+        "loop), so the defaults are used. The old file was kept as settings.json.corrupt.")
+    assert (tmp_path / "settings.json.corrupt").is_symlink()
+    assert settings.load_settings(tmp_path) == (settings.Settings(), None)

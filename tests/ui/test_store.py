@@ -495,3 +495,206 @@ def test_a_save_with_a_very_long_name_is_free_and_keeps_its_backup(folder):
     assert st.listing()[0].open_elsewhere == os.getpid()       # this window has it
     slot.release()
     assert st.listing()[0].open_elsewhere is None and [i.path for i in st.unfinished()] == [long]
+
+
+# ------------------------------------------- a read the operating system refused
+
+def plant_once(monkeypatch, path: Path, call: str, code: int) -> list:
+    """The first ``os.open`` (``call="open"``) or ``os.read`` (``"read"``) of the file
+    ``path`` fails with the error ``code``, as the system gives it; returns the list of
+    failures planted (one, once it has happened)."""
+    real_open, real_read, real_close = os.open, os.read, os.close
+    ours, planted = set(), []
+
+    def opening(name, flags, *args, **kwargs):
+        if os.path.abspath(os.fspath(name)) == str(path):
+            if call == "open" and not planted:
+                planted.append(name)
+                raise OSError(code, os.strerror(code), str(name))
+            fd = real_open(name, flags, *args, **kwargs)
+            ours.add(fd)
+            return fd
+        return real_open(name, flags, *args, **kwargs)
+
+    def reading(fd, size):
+        if call == "read" and fd in ours and not planted:
+            planted.append(fd)
+            raise OSError(code, os.strerror(code))
+        return real_read(fd, size)
+
+    def closing(fd):
+        ours.discard(fd)
+        real_close(fd)
+
+    monkeypatch.setattr(os, "open", opening)
+    monkeypatch.setattr(os, "read", reading)
+    monkeypatch.setattr(os, "close", closing)
+    return planted
+
+
+@pytest.mark.parametrize("call, code, words", [
+    ("read", errno.EIO, "input/output error"),
+    ("open", errno.EACCES, "permission denied"),
+    ("open", errno.EIO, "input/output error"),
+])
+def test_a_read_the_system_refused_once_never_hides_a_save_and_is_logged(
+        folder, monkeypatch, call, code, words):
+    """The operating system refuses the read once (an input/output error from the disk,
+    permission denied; planted where the system gives them, as root reads a file of mode
+    000 all the same): that listing says so, ``errors.log`` has it, and the next start
+    lists the save and offers it to resume.  Nothing of that verdict is remembered."""
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    planted = plant_once(monkeypatch, path, call, code)
+    first = st.listing()
+    monkeypatch.undo()
+    assert planted
+    assert [(i.path, i.reason) for i in first] == [(path, "could not be read")]
+    assert first[0].problem == (f"The file {path.name} could not be read just now ({words}, "
+                                f"written to errors.log); it is read again next time.")
+    assert st.unfinished() != []                               # read again at once
+    log = paths.error_log_path(folder).read_text()
+    assert (f"The save {path.name} could not be read just now: {os.strerror(code)} "
+            f"({errno.errorcode[code]}).") in log
+    again = SaveStore(folder)                                  # the next start
+    assert [(i.path, i.problem, i.month) for i in again.listing()] == [(path, None, 2)]
+    assert [i.path for i in again.unfinished()] == [path]
+    assert path.name in json.loads(st.index_path.read_text())["files"]    # now remembered
+
+
+def as_someone_else(work):
+    """``work()``'s result, computed by a user for whom permissions bind: this process when
+    it is not root; as root, a child forked with the ids of ``nobody`` (and the files of
+    ``work`` made theirs first).  Skipped only where neither can be."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return work()
+    if not hasattr(os, "fork"):
+        pytest.skip("root, and no child can be forked to run as another user")
+    import pwd
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("root, and this system has no user 'nobody' to run as")
+    import traceback
+    reading, writing = os.pipe()
+    pid = os.fork()
+    if pid == 0:                                   # the child: never returns to pytest
+        os.close(reading)
+        try:
+            os.setgroups([])
+            os.setgid(nobody.pw_gid)
+            os.setuid(nobody.pw_uid)
+            text = json.dumps({"result": work()})
+        except BaseException:
+            text = json.dumps({"error": traceback.format_exc()})
+        os.write(writing, text.encode("utf-8"))
+        os._exit(0)
+    os.close(writing)
+    chunks = []
+    while True:
+        chunk = os.read(reading, 65536)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(reading)
+    os.waitpid(pid, 0)
+    answer = json.loads(b"".join(chunks).decode("utf-8"))
+    assert "error" not in answer, answer.get("error")
+    return answer["result"]
+
+
+def test_a_save_closed_by_chmod_and_opened_again_is_listed_again(tmp_path):
+    """A real ``chmod 000``, by a user it binds (``nobody`` when the tests run as root),
+    then ``chmod 600`` and a new start: the save is listed and offered again although the
+    file itself did not change (its size, time and inode are those the index knows)."""
+    import shutil
+    import datetime  # noqa: F401  (imported before the child gives up root's files)
+    import traceback  # noqa: F401
+    base = Path(tempfile.mkdtemp(prefix="ed-chmod-"))
+    try:
+        folder = base / "data"
+        folder.mkdir()
+        path = saved(SaveStore(folder), game_in(2), NOON)
+        if os.geteuid() == 0:
+            import pwd
+            try:
+                nobody = pwd.getpwnam("nobody")
+            except KeyError:
+                pytest.skip("root, and this system has no user 'nobody' to run as")
+            for where, _, names in os.walk(base):
+                for name in [where] + [os.path.join(where, n) for n in names]:
+                    os.chown(name, nobody.pw_uid, nobody.pw_gid)
+            base.chmod(0o755)
+
+        def work():
+            os.chmod(path, 0)
+            first = [(i.path.name, i.reason) for i in SaveStore(folder).listing()]
+            os.chmod(path, 0o600)
+            later = SaveStore(folder)                  # a new start
+            return {"first": first,
+                    "later": [(i.path.name, i.problem) for i in later.listing()],
+                    "offered": [i.path.name for i in later.unfinished()]}
+
+        seen = as_someone_else(work)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+    assert seen["first"] == [[path.name, "could not be read"]]
+    assert seen["later"] == [[path.name, None]] and seen["offered"] == [path.name]
+
+
+# ------------------------------------------------------ saves of a newer version
+
+@pytest.mark.parametrize("number", ["0.5", "1e3", "12345678901234567890123", "NaN"])
+def test_a_newer_version_s_save_holding_numbers_this_one_never_writes_is_said_so(
+        folder, number):
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    doc = json.loads(path.read_text())
+    doc["version"] = _save.VERSION + 1
+    doc["price_of_tea"] = 1234
+    path.write_text(json.dumps(doc).replace("1234", number))
+    info = st.listing()[0]
+    assert (info.reason, info.problem) == (
+        "saved by a newer version", f"This game was saved by a newer version of Executive "
+                                    f"Decision (save format {_save.VERSION + 1}); update the "
+                                    f"app to open it.")
+    with pytest.raises(_save.NewerVersion):
+        _save.load(path)                             # Open… says the same
+    doc["version"] = _save.VERSION                   # this version's save: damaged, as ever
+    path.write_text(json.dumps(doc).replace("1234", number))
+    assert st.listing()[0].reason == "damaged"
+
+
+def test_a_save_whose_format_comes_late_in_the_file_is_listed(folder):
+    st = SaveStore(folder)
+    path = saved(st, game_in(2), NOON)
+    doc = json.loads(path.read_text())
+    late = {"note": "x" * 300}
+    late.update(doc)                                 # "format" after 300 characters
+    path.write_text(json.dumps(late))
+    os.utime(path, (NOON, NOON))
+    assert json.dumps(late).index('"format"') > 300
+    assert [(i.path, i.problem, i.month) for i in st.listing()] == [(path, None, 2)]
+    assert [i.path for i in st.unfinished()] == [path]
+
+
+# ------------------------------------------------- no folder where the saves go
+
+@pytest.mark.parametrize("kind, reason", [
+    ("fifo", "it is a pipe, socket or device, not a folder"),
+    ("loop", "it is a symbolic link that leads round in a loop"),
+    ("dangling", "it is a symbolic link to nothing"),
+    ("file", "it is a file, not a folder"),
+])
+def test_what_stands_where_the_saves_folder_goes_is_said_truly(folder, kind, reason):
+    from tests.ui.test_locks import make_special
+    saves = folder / "saves"
+    if kind == "file":
+        saves.write_text("notes")
+    else:
+        make_special(saves, kind)
+    st = SaveStore(folder)
+    with pytest.raises(SaveFault) as caught:
+        st.new_slot(game_in(1))
+    assert caught.value.reason == reason
+    assert str(caught.value) == f"The game could not be saved in {saves} ({reason})."

@@ -23,7 +23,8 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Any, Callable, Dict, List, Mapping, Optional
 
-from ...rules import MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS, RuleError
+from ...rules import (MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_PLAYERS,
+                      RuleError, name_problem)
 from ..widgets import theme as T
 from ..presenter.common import even_lines
 from ..presenter.setup import SeatSetup, Setup
@@ -316,7 +317,7 @@ class NewGameDialog(tk.Toplevel):
     def apply(self, data: Mapping, *, human_name: str = "Player") -> None:
         """Show a remembered setup again; anything out of place in it is left at its default."""
         count = data.get("players")
-        if isinstance(count, int) and MIN_PLAYERS <= count <= MAX_PLAYERS:
+        if type(count) is int and MIN_PLAYERS <= count <= MAX_PLAYERS:
             self.players_var.set(str(count))
         seats = data.get("seats")
         if isinstance(seats, list):
@@ -325,14 +326,16 @@ class NewGameDialog(tk.Toplevel):
                     continue
                 computer = seat.get("computer") is True
                 name = seat.get("name")
-                name = name if isinstance(name, str) and len(name) <= MAX_NAME_LENGTH else ""
-                level = seat.get("level") if seat.get("level") in self.levels else "medium"
-                personality = seat.get("personality") \
-                    if seat.get("personality") in row.personalities else None
+                name = name.strip() if name_problem(name) is None else ""   # printable, one line
+                level = seat.get("level")
+                level = level if isinstance(level, str) and level in self.levels else "medium"
+                personality = seat.get("personality")
+                if not isinstance(personality, str) or personality not in row.personalities:
+                    personality = None          # a list or an object cannot even be looked up
                 row.set(SeatSetup(name or (human_name if not computer else ""), computer,
                                   level, personality))
         months = data.get("months")
-        if isinstance(months, int) and MIN_MONTHS <= months <= MAX_MONTHS:
+        if type(months) is int and MIN_MONTHS <= months <= MAX_MONTHS:
             self.months_var.set(str(months))
         for flag, var in self.options.items():
             if isinstance(data.get(flag), bool):

@@ -13,18 +13,21 @@ seat and the time (drawing included) is recorded.
 person's last field gets Enter; the time from the key press to the reveal's
 first frame drawn on screen (the phase resolved, the scene laid out face
 down) is recorded, and so is the time to draw each later beat of the scene.
+Each measure has a data folder of its own in the temporary folder, removed after it.
 Prints; asserts nothing.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List, Optional
+from typing import Dict, Iterator, List, Optional
 
 #: the folder (or one-file copy) that holds the ed package, put on the child's path
 PACKAGE_HOME = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
@@ -58,22 +61,32 @@ def _time_to_map(command: List[str], env: Dict[str, str]) -> Optional[float]:
     return elapsed if line.strip() == b"mapped" else None
 
 
+@contextlib.contextmanager
+def _data_folder() -> Iterator[str]:
+    """A data folder of the temporary folder for one measure, removed after it."""
+    folder = tempfile.mkdtemp(prefix="ed-bench-")
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def startup(runs: int = 7) -> Dict[str, float]:
     """Median seconds to the first mapped window: bare Tk, the game, and their ratio."""
-    folder = tempfile.mkdtemp(prefix="ed-bench-")
-    env = dict(os.environ, ED_BENCH_EXIT_ON_MAP="1", ED_DATA_DIR=folder,
-               PYTHONPATH=os.pathsep.join(filter(None, [PACKAGE_HOME,
-                                                        os.environ.get("PYTHONPATH")])))
-    bare_cmd = [sys.executable, "-c", BARE]
-    app_cmd = [sys.executable, "-m", "ed"]
-    bare, app = [], []
-    _time_to_map(bare_cmd, env)   # warm the file cache once for both
-    _time_to_map(app_cmd, env)
-    for _ in range(runs):   # interleaved, so a busy moment hurts both alike
-        for times, command in ((bare, bare_cmd), (app, app_cmd)):
-            found = _time_to_map(command, env)
-            if found is not None:
-                times.append(found)
+    with _data_folder() as folder:
+        env = dict(os.environ, ED_BENCH_EXIT_ON_MAP="1", ED_DATA_DIR=folder,
+                   PYTHONPATH=os.pathsep.join(filter(None, [PACKAGE_HOME,
+                                                            os.environ.get("PYTHONPATH")])))
+        bare_cmd = [sys.executable, "-c", BARE]
+        app_cmd = [sys.executable, "-m", "ed"]
+        bare, app = [], []
+        _time_to_map(bare_cmd, env)   # warm the file cache once for both
+        _time_to_map(app_cmd, env)
+        for _ in range(runs):   # interleaved, so a busy moment hurts both alike
+            for times, command in ((bare, bare_cmd), (app, app_cmd)):
+                found = _time_to_map(command, env)
+                if found is not None:
+                    times.append(found)
     if not bare or not app:
         raise RuntimeError("no window could be opened (is there a display?)")
     b, a = statistics.median(bare), statistics.median(app)
@@ -87,7 +100,6 @@ def redraw(redraws: int = 40, *, seed: int = 3) -> Dict[str, float]:
 
     import ed
     from ed.ai import randomplay
-    from .. import presenter as P
     from .app import App
 
     rng = random.Random(seed)
@@ -97,8 +109,15 @@ def redraw(redraws: int = 40, *, seed: int = 3) -> Dict[str, float]:
         for seat in range(6):
             game.submit(seat, randomplay.random_entry(game.view(seat), rng))
         game.resolve()
-    folder = tempfile.mkdtemp(prefix="ed-bench-")
-    app = App(types.SimpleNamespace(data_dir=folder, save=None))
+    with _data_folder() as folder:
+        return _redraw(App(types.SimpleNamespace(data_dir=folder, save=None)), game, rng,
+                       redraws)
+
+
+def _redraw(app, game, rng, redraws: int) -> Dict[str, float]:
+    """``redraw``'s measure in the window ``app`` (destroyed after it)."""
+    from ...ai import randomplay
+    from .. import presenter as P
     try:
         app.flow.begin(game)
         app.update()
@@ -127,9 +146,7 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
     import random
     import types
 
-    from ...ai import randomplay
     from .app import App
-    from .modes import Mode
     from ..presenter.setup import SeatSetup, Setup
 
     rng = random.Random(seed)
@@ -137,10 +154,17 @@ def reveal(phases: int = 24, *, seed: int = 5) -> Dict[str, float]:
     seats = (SeatSetup("Ann"),) + tuple(SeatSetup(k.capitalize(), True, "medium", k)
                                         for k in keys)
     game = Setup(seats, months=12, seed=seed).game()
-    folder = tempfile.mkdtemp(prefix="ed-bench-")
-    with open(os.path.join(folder, "settings.json"), "w", encoding="utf-8") as handle:
-        handle.write('{"first_run_done": true, "reveal_pacing": "scene"}')
-    app = App(types.SimpleNamespace(data_dir=folder, save=None))
+    with _data_folder() as folder:
+        with open(os.path.join(folder, "settings.json"), "w", encoding="utf-8") as handle:
+            handle.write('{"first_run_done": true, "reveal_pacing": "scene"}')
+        return _reveal(App(types.SimpleNamespace(data_dir=folder, save=None)), game, rng,
+                       phases)
+
+
+def _reveal(app, game, rng, phases: int) -> Dict[str, float]:
+    """``reveal``'s measure in the window ``app`` (destroyed after it)."""
+    from ...ai import randomplay
+    from .modes import Mode
     first, beats = [], []
     try:
         app.flow.settle_s = 0

@@ -217,7 +217,8 @@ class Files:
 
         def begin() -> None:
             app.flow.begin(setup.game())   # in a new file: no other game is written over
-            app.show_message("A new game has begun. Good luck!", until="entry")
+            if app.session.save_problem is None:    # else that is said, and stays said
+                app.show_message("A new game has begun. Good luck!", until="entry")
 
         self.leave_then("new", begin)
 
@@ -445,7 +446,7 @@ class Files:
             act()
             return
         seat, texts = self.app.flow.draft()
-        if session.keep_draft(seat, texts):
+        if session.keep_draft(seat, texts) and not session.loses_nothing():
             self._warn_unsaved(session, leaving, act)
             return
         act()

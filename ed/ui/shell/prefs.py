@@ -24,15 +24,21 @@ class Preferences:
         self.pacing_var = tk.StringVar(app, value=app.settings.reveal_pacing)
         self.motion_var = tk.BooleanVar(app, value=app.settings.reduced_motion)
 
-    def update_settings(self, **changes) -> None:
+    def update_settings(self, **changes) -> bool:
+        """Change the settings and save them; returns whether they were saved (else the
+        status line says why, and the change holds until the window closes)."""
         from ...saves import settings
         app = self.app
         app.settings = app.settings.replace(**changes)
         try:
             settings.save_settings(app.folder, app.settings)
         except OSError as error:
-            app.show_message(f"Your settings could not be saved ({error}); they apply until "
-                             f"you close the window.", error=True)
+            reason = error.strerror or str(error)
+            app.show_message(f"Your settings could not be saved ({reason[:1].lower()}"
+                             f"{reason[1:]}); they apply until you close the window.",
+                             error=True)
+            return False
+        return True
 
     def show_preferences(self) -> None:
         """Preferences: reveal pacing and text size."""
@@ -48,18 +54,19 @@ class Preferences:
         pacing = self.pacing_var.get()
         if pacing not in ("scene", "all"):
             return
-        self.update_settings(reveal_pacing=pacing)
-        self.app.show_message("Reveals are shown all at once." if pacing == "all" else
-                              "Reveals turn over entry by entry; Enter shows all.")
+        if self.update_settings(reveal_pacing=pacing):     # else why not is said
+            self.app.show_message("Reveals are shown all at once." if pacing == "all" else
+                                  "Reveals turn over entry by entry; Enter shows all.")
 
     def motion_changed(self) -> None:
         """View ▸ Reduced motion: the board's tokens jump to their new prices (or slide)."""
         still = bool(self.motion_var.get())
-        self.update_settings(reduced_motion=still)
+        saved = self.update_settings(reduced_motion=still)
         if still:
             self.app.layout.board.finish()
-        self.app.show_message("The board's tokens jump to their new prices." if still else
-                              "The board's tokens slide to their new prices.")
+        if saved:                                           # else why not is said
+            self.app.show_message("The board's tokens jump to their new prices." if still
+                                  else "The board's tokens slide to their new prices.")
 
     def largest_scale(self) -> float:
         """The largest text size offered on this screen: the largest at which nothing is
@@ -78,12 +85,12 @@ class Preferences:
         apply_text_scale(self.app, scale)
         self.app.theme.remeasure()
 
-    def set_text_size(self, scale: float) -> None:
+    def set_text_size(self, scale: float) -> bool:
         """Text at ``scale`` (one of the sizes offered): remembered, and the window laid
-        out again at the same moment of the game."""
+        out again at the same moment of the game; returns whether it was remembered."""
         self.apply_text_scale(scale)
-        self.update_settings(text_scale=scale)
         self.app.rebuild()
+        return self.update_settings(text_scale=scale)      # said after the window is rebuilt
 
     def change_text_size(self, how: str) -> None:
         """View ▸ Text size: larger, smaller or reset, among the sizes this screen offers;
@@ -98,9 +105,10 @@ class Preferences:
             largest = " (the largest that fits this screen)" if how == "larger" else ""
             app.show_message(f"The text is already at {round(old * 100)}%{largest}.")
             return
-        self.set_text_size(scale)
+        saved = self.set_text_size(scale)
         prefs = app.extras.open_window("preferences")
         if prefs is not None:
             prefs.refresh()
-        app.show_message(f"Text size {round(scale * 100)}% (View ▸ Text size; "
-                         f"{app.menus.shown}+0 resets it).")
+        if saved:                                           # else why not is said
+            app.show_message(f"Text size {round(scale * 100)}% (View ▸ Text size; "
+                             f"{app.menus.shown}+0 resets it).")

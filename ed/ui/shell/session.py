@@ -96,6 +96,9 @@ class Session:
         self.save_fault: Optional[SaveFault] = None
         #: what a person had typed but not submitted, kept with the save
         self.draft: Optional[Draft] = draft
+        #: the people's part of the game as a file holds it (``_people_s_part``): as it was
+        #: read, or last saved; a new game's is its beginning, where nothing can be lost
+        self._kept = self._people_s_part()
         if explanations is not None:        # kept in the save: the reveal to come finds them
             self._pending_explanations = explanations.pending_map()
             self.revealed_explanations = explanations.revealed_map()
@@ -263,6 +266,7 @@ class Session:
             self.store.write(self.game, self.slot, draft=self.current_draft(),
                              explanations=self.kept_explanations())
             self.save_problem = self.save_fault = None
+            self._kept = self._people_s_part()
         except SaveFault as fault:
             log.error("autosave failed: %s", fault)
             self.save_fault = fault
@@ -274,6 +278,21 @@ class Session:
                                      f"({fault.reason}); play goes on, and Game ▸ Save As… can "
                                      f"keep it elsewhere.")
         return self.save_problem
+
+    def _people_s_part(self) -> tuple:
+        """What the people have done in this game: the phases revealed, the entries of
+        people's seats in, and the entry being typed.  (Computer players' entries not yet
+        revealed are theirs alone: they decide again.)"""
+        game = self.game
+        entries = tuple(sorted((seat, tuple(sorted((game.entry(seat) or {}).items())))
+                               for seat in self.humans if game.submitted(seat)))
+        return len(game.history), entries, self.current_draft()
+
+    def loses_nothing(self) -> bool:
+        """Whether closing now loses nothing the people did: the game is as it was read
+        from its file or last saved, or, a new game, as it began (nobody has entered or
+        typed anything yet)."""
+        return self._people_s_part() == self._kept
 
     def close(self) -> None:
         """The window is done with this game: give up its lock (the save stays)."""
