@@ -2,8 +2,8 @@
 
 The words are the characters' own (``ed.ai.speech``, ``ed.ai.lines``): a
 line after a phase now and then, never the same twice, never two seats the
-same at once, and only what the report bears out; a last word on the game
-for each place.  Here the window's seats (a ``Personality`` for each computer
+same at once, no tic, and only what the record bears out (each claim as
+data, ``ed.ai.claims``); a last word on the game for each place.  Here the window's seats (a ``Personality`` for each computer
 seat, ``None`` for a person's) become the characters that speak, and a line
 that must fit a narrow place is shortened at a word, never inside one.
 """
