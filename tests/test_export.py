@@ -19,6 +19,7 @@ import ed
 from ed import save as _save
 from ed.saves import export, paths
 from ed.saves.store import SaveStore
+from tests.conftest import device_node
 from tests.ui.test_locks import answer, finish, holder, make_special, no_hang
 
 SHEET = b"%!PS-Adobe-3.0\n% a tally sheet\n"
@@ -276,20 +277,23 @@ def test_only_a_regular_file_is_replaced(data, away):
         sock.close()
 
 
-@pytest.mark.skipif(not (os.path.exists("/dev/null") and stat.S_ISCHR(os.stat("/dev/null").st_mode)),
-                    reason="no /dev/null device here")
 def test_a_device_is_never_replaced(data, away):
-    """As root, a rename over ``/dev/null`` would have replaced the device itself."""
-    before = os.stat("/dev/null")
+    """As root, a rename over ``/dev/null`` replaced the device itself."""
+    node = device_node(away)
+    before = os.stat(node)
     link = away / "null.ps"
-    link.symlink_to("/dev/null")
-    for path in ("/dev/null", link):
+    link.symlink_to(node)
+    for path in (node, link):
         for kind in (export.FILE, export.SAVE):
             assert "is not a regular file (it is a pipe, socket or device)" in \
                 refused(path, export.data_folders(data), kind)
-    after = os.stat("/dev/null")
-    assert stat.S_ISCHR(after.st_mode) and after.st_rdev == before.st_rdev
-    assert after.st_ino == before.st_ino and not list(Path("/dev").glob(".ed-*.tmp"))
+    after = os.stat(node)
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == \
+        (before.st_ino, before.st_rdev)
+    assert sorted(p.name for p in node.parent.iterdir()) == sorted(
+        ["null", "null.ps"] if node.parent == away else os.listdir(node.parent))
+    with pytest.raises(export.ExportError, match="/dev/null is not a regular file"):
+        export.check("/dev/null", folders=[data])          # only looked at, never written
 
 
 def test_a_link_is_followed_and_the_file_it_names_replaced(data, away):
