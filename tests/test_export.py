@@ -172,6 +172,48 @@ def test_the_dialog_opens_outside_the_data_folder(data, tmp_path, monkeypatch):
     assert export.start_folder(folders, last=tmp_path / "away") == tmp_path / "away"
 
 
+def test_another_window_s_data_folder_is_kept_out_of_too(data, tmp_path):
+    """A window started with ``--data-dir`` of its own: its folder is not known here, but
+    it is told by what it holds (a saves folder, and settings, statistics, an index or a
+    log beside it)."""
+    other = tmp_path / "other-data"
+    (other / "saves").mkdir(parents=True)
+    (other / "statistics.json").write_text("{}")
+    (other / "saves" / "notes.txt").write_text("a file of the folder")
+    before = everything(other)
+    for path in (other / "statistics.json", other / "new.ps", other / "saves" / "new.ps",
+                 other / "saves" / "notes.txt"):
+        assert refused(path, export.data_folders(data)).endswith(
+            f" would be in the app's data folder ({other}), which holds the game's own files; "
+            f"choose another folder.")
+    assert everything(other) == before
+    (other / "statistics.json").unlink()               # a folder with a "saves" folder alone
+    export.write(export.check(other / "new.ps", folders=[data]), SHEET)
+    assert (other / "new.ps").read_bytes() == SHEET
+
+
+def test_a_file_that_cannot_be_read_is_never_replaced(data, away, monkeypatch):
+    """What a file holds is read before it is replaced (is it a save?); one that cannot be
+    read (``chmod 000`` for a user who is not root) is left as it is."""
+    theirs = away / "theirs.ps"
+    _save.save(a_game(), theirs)
+    before = theirs.read_bytes()
+    real_open = os.open
+
+    def unreadable(path, flags, *args, **kwargs):
+        if str(path) == str(theirs):
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", unreadable)
+    for kind in (export.FILE, export.SAVE):
+        assert refused(theirs, export.data_folders(data), kind) == (
+            f"{theirs} cannot be read (permission denied), so whether it holds a saved game "
+            f"cannot be told; choose another name.")
+    monkeypatch.undo()
+    assert theirs.read_bytes() == before and os.listdir(away) == ["theirs.ps"]
+
+
 # ------------------------------------------------------- the game's own names
 
 @pytest.mark.parametrize("name", ["theirs.json.lock", "THEIRS.JSON.LOCK", "theirs.json.bak",
@@ -262,8 +304,11 @@ def test_only_a_regular_file_is_replaced(data, away):
                 "so the game cannot be saved over it.")
         assert refused(away / "tally.ps", folders) == \
             f"{away / 'tally.ps'} is a folder; choose a file name inside it."
-        assert refused(str(away / "new") + os.sep, folders) == \
-            f"{away / 'new'}{os.sep} names a folder; choose a file name inside it."
+        for name in (str(away / "new") + os.sep, os.path.join(str(away / "new"), "."),
+                     os.path.join(str(away / "new"), ".."),
+                     os.path.join(str(away / "tally.ps"), ".")):
+            assert refused(name, folders) == \
+                f"{name} names a folder; choose a file name inside it."
         assert refused(away / "gone.ps", folders) == (
             f"{away / 'gone.ps'} is a link to {away / 'gone.ps.gone'}, which does not exist; "
             f"choose the file itself or a new name.")
@@ -384,7 +429,8 @@ def test_the_system_s_errors_leave_the_file_as_it_was_and_nothing_beside_it(
     real = getattr(os, call)
 
     def broken(*args, **kwargs):
-        if call == "open" and not str(args[0]).startswith(str(away)):
+        if call == "open" and not (str(args[0]).startswith(str(away)) and
+                                   args[1] & os.O_CREAT):       # only the file made to write
             return real(*args, **kwargs)
         raise OSError(code, os.strerror(code))
 

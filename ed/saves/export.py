@@ -6,14 +6,15 @@ anything that is not the person's to replace:
 
 - ``check(path, folders=..., kind=...)`` says where the bytes would go and
   what is there now (a ``Target``), or refuses with one sentence
-  (``ExportError``): anything in a data folder (``folders``; reached however:
-  through a link, a linked folder, ``..``, another case of the name where the
-  file system ignores case, or a hard link of one of its files), a name the
+  (``ExportError``): anything in a data folder (``folders``, or a folder that
+  holds a ``saves`` folder and the files of one; reached however: through a
+  link, a linked folder, ``..``, another case of the name where the file
+  system ignores case, or a hard link of one of its files), a name the
   program gives its own files (a lock, a backup, a temporary file, one set
   aside), a saved game (Save As…, ``kind=SAVE``, may replace one that no
-  window has open), a game another window has open, a folder, a pipe, a
-  socket or a device, a link that leads nowhere or round in a loop, and a
-  folder that does not exist.  A link is followed to the file it names,
+  window has open), a game another window has open, a file that cannot be
+  read (what it holds cannot be told), a folder, a pipe, a socket or a device,
+  a link that leads nowhere or round in a loop, and a folder that does not exist.  A link is followed to the file it names,
   which is then judged as if named itself.
 - ``Target.question()``: the sentence to ask before a file is replaced.
 - ``write(target, data)`` writes all at once: a temporary ``.ed-*.tmp`` beside
@@ -189,7 +190,7 @@ def check(path: "os.PathLike[str] | str", *, folders: Sequence["os.PathLike[str]
     folders = tuple(Path(folder) for folder in folders)
     if not given or "\x00" in given:
         raise ExportError(f"{given!r} is not a file name.")
-    if given.endswith(_SEPARATORS):
+    if given.endswith(_SEPARATORS) or os.path.basename(given) in (os.curdir, os.pardir):
         raise ExportError(f"{given} names a folder; choose a file name inside it.")
     real = _follow(given)
     for name in (os.path.basename(given), real.name):
@@ -199,7 +200,7 @@ def check(path: "os.PathLike[str] | str", *, folders: Sequence["os.PathLike[str]
                               f"backup or a file being written); choose {ending}.")
     named_in = Path(os.path.realpath(os.path.dirname(given) or os.curdir))
     for place in (real, named_in):
-        inside = within(place, folders)
+        inside = within(place, folders) or _data_folder_around(place)
         if inside is not None:
             raise ExportError(_in_data_folder(real.name, inside, kind))
     _check_folder(real.parent)
@@ -232,6 +233,25 @@ def _follow(given: str) -> Path:
             raise ExportError(f"The name {given[:60]}… is too long for the file "
                               f"system.") from None
     return Path(real)
+
+
+#: the files a data folder of the game holds beside its saves folder
+DATA_FILES = (paths.settings_path(Path()).name, paths.stats_path(Path()).name,
+              "saves-index.json", paths.error_log_path(Path()).name)
+
+
+def _data_folder_around(path: Path) -> Optional[Path]:
+    """The data folder of the game (of another window, with a ``--data-dir`` of its own)
+    that ``path`` is in or beside, or ``None``: a folder holding a ``saves`` folder and
+    one of ``DATA_FILES``, checked at ``path``'s folder and the one above it."""
+    for folder in (path.parent, path.parent.parent):
+        try:
+            if (folder / "saves").is_dir() and any((folder / name).is_file()
+                                                    for name in DATA_FILES):
+                return folder
+        except OSError:
+            continue
+    return None
 
 
 def _in_data_folder(name: str, folder: Path, kind: str) -> str:
@@ -277,13 +297,31 @@ def _judge(given: str, real: Path, info: os.stat_result, kind: str,
     if locks.holder(real) is not None:
         raise ExportError(f"{name} is the save of a game open in another window; choose "
                           f"another name.")
-    if not _save.is_save_file(real):
+    if not _is_save(real, given):
         return f"a file of {_size(info.st_size)}, changed {_when(info.st_mtime)}" + (
             ", not a saved game" if kind == SAVE else "")
     if kind == FILE:
         raise ExportError(f"{name} is a saved game of Executive Decision; choose another name, "
                           f"so that no game is written over.")
     return _game_words(real)
+
+
+def _is_save(real: Path, given: str) -> bool:
+    """Whether the regular file ``real`` begins as a save of this program; raises
+    ``ExportError`` when it cannot be read, since what it holds cannot then be told."""
+    try:
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+                     | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0))
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "it is not a regular file any more")
+            head = os.read(fd, 512)
+        finally:
+            os.close(fd)
+    except OSError as error:
+        raise ExportError(f"{given} cannot be read ({_reason(error)}), so whether it holds a "
+                          f"saved game cannot be told; choose another name.") from None
+    return f'"{_save.FORMAT}"'.encode("ascii") in head
 
 
 def _hard_link_in(info: os.stat_result, folders: Iterable[Path]) -> Optional[Path]:

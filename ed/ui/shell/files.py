@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import os
 import tkinter as tk
-from pathlib import Path
 from typing import Optional
 
 from .modes import Mode
