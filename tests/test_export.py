@@ -356,6 +356,17 @@ def test_a_link_is_followed_and_the_file_it_names_replaced(data, away):
     assert sorted(os.listdir(away)) == ["link.csv", "real.csv"]
 
 
+def test_a_read_only_file_is_said_to_be_so_before_it_is_replaced(data, away):
+    sheet = away / "tally.ps"
+    sheet.write_text("kept on purpose")
+    os.chmod(sheet, 0o444)
+    target = export.check(sheet, folders=[data])
+    assert target.question().startswith(f"tally.ps is already in {away}: a read-only file of "
+                                         f"15 bytes, changed ")
+    export.write(target, SHEET)                        # the person said yes
+    assert sheet.read_bytes() == SHEET and stat.S_IMODE(os.stat(sheet).st_mode) == 0o444
+
+
 def test_a_path_through_a_missing_folder_or_a_file_is_refused(data, away):
     (away / "notes.txt").write_text("mine")
     assert refused(away / "no" / "such" / "x.ps", [data]) == \

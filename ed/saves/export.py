@@ -298,7 +298,8 @@ def _judge(given: str, real: Path, info: os.stat_result, kind: str,
         raise ExportError(f"{name} is the save of a game open in another window; choose "
                           f"another name.")
     if not _is_save(real, given):
-        return f"a file of {_size(info.st_size)}, changed {_when(info.st_mtime)}" + (
+        kept = "a read-only file" if not info.st_mode & 0o222 else "a file"
+        return f"{kept} of {_size(info.st_size)}, changed {_when(info.st_mtime)}" + (
             ", not a saved game" if kind == SAVE else "")
     if kind == FILE:
         raise ExportError(f"{name} is a saved game of Executive Decision; choose another name, "
@@ -411,9 +412,10 @@ def write(target: Target, data: bytes, *, mode: Optional[int] = None,
         if now.found is None:
             _place_new(tmp, now)
         else:
+            _still_found(now)
             if backup:
                 kept = _save.keep_backup(now.path)
-            _still_found(now)
+                _still_found(now)
             os.replace(tmp, now.path)
     except OSError as error:
         _save._discard(tmp)
