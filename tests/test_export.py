@@ -127,8 +127,8 @@ def test_nothing_is_written_in_the_data_folder_however_it_is_reached(data, tmp_p
         for kind in (export.FILE, export.SAVE):
             said = refused(path, folders, kind)
             if kind == export.FILE:
-                assert said.endswith(f" would be in the app's data folder ({data}), which holds "
-                                     f"the game's own files; choose another folder."), said
+                assert said.endswith(f" would be in the app's data folder ({data}); choose "
+                                     f"another folder."), said
             else:
                 assert said == (f"Save As… keeps a copy outside the app's data folder ({data}), "
                                 f"where this game is saved already; choose another folder.")
@@ -184,8 +184,7 @@ def test_another_window_s_data_folder_is_kept_out_of_too(data, tmp_path):
     for path in (other / "statistics.json", other / "new.ps", other / "saves" / "new.ps",
                  other / "saves" / "notes.txt"):
         assert refused(path, export.data_folders(data)).endswith(
-            f" would be in the app's data folder ({other}), which holds the game's own files; "
-            f"choose another folder.")
+            f" would be in the app's data folder ({other}); choose another folder.")
     assert everything(other) == before
     (other / "statistics.json").unlink()               # a folder with a "saves" folder alone
     export.write(export.check(other / "new.ps", folders=[data]), SHEET)

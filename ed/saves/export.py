@@ -258,8 +258,7 @@ def _in_data_folder(name: str, folder: Path, kind: str) -> str:
     if kind == SAVE:
         return (f"Save As… keeps a copy outside the app's data folder ({folder}), where this "
                 f"game is saved already; choose another folder.")
-    return (f"{name} would be in the app's data folder ({folder}), which holds the game's own "
-            f"files; choose another folder.")
+    return f"{name} would be in the app's data folder ({folder}); choose another folder."
 
 
 def _check_folder(folder: Path) -> None:

@@ -116,8 +116,8 @@ def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
     for place in (real, os.path.dirname(given) or os.curdir):   # before a folder is made
         inside = export.within(os.path.realpath(place), export.data_folders())
         if inside is not None:
-            raise OutputError(f"{given} would be in the game's data folder ({inside}), which "
-                              f"holds the game's own files; choose another place.")
+            raise OutputError(f"{given} would be in the game's data folder ({inside}); "
+                              f"choose another place.")
     try:
         info = os.stat(real)
     except FileNotFoundError:

@@ -143,7 +143,7 @@ def test_printing_over_a_save_typed_in_tk_s_dialog_is_refused_in_the_program_s_w
     assert box.boxes == []                    # not Tk's "File … already exists. Overwrite?"
     assert app.layout.message_text == (
         f"The tally sheet could not be printed. {other.name} would be in the app's data "
-        f"folder ({data_dir}), which holds the game's own files; choose another folder.")
+        f"folder ({data_dir}); choose another folder.")
     assert other.read_bytes() == before and not other.with_name(other.name + ".bak").exists()
     listed = {info.path: info.problem for info in SaveStore(data_dir).listing()}
     assert listed[other] is None
