@@ -180,9 +180,12 @@ def test_another_window_s_data_folder_is_kept_out_of_too(data, tmp_path):
     (other / "saves").mkdir(parents=True)
     (other / "statistics.json").write_text("{}")
     (other / "saves" / "notes.txt").write_text("a file of the folder")
+    link = other / "link.ps"
+    link.symlink_to(tmp_path / "outside.ps")                   # leads out of it
+    (tmp_path / "outside.ps").write_text("outside")
     before = everything(other)
     for path in (other / "statistics.json", other / "new.ps", other / "saves" / "new.ps",
-                 other / "saves" / "notes.txt"):
+                 other / "saves" / "notes.txt", link):
         assert refused(path, export.data_folders(data)).endswith(
             f" would be in the app's data folder ({other}); choose another folder.")
     assert everything(other) == before

@@ -198,8 +198,9 @@ def check(path: "os.PathLike[str] | str", *, folders: Sequence["os.PathLike[str]
             ending = "a name ending in .json" if kind == SAVE else "another name"
             raise ExportError(f"{name} is a name this game gives its own files (a lock, a "
                               f"backup or a file being written); choose {ending}.")
-    named_in = Path(os.path.realpath(os.path.dirname(given) or os.curdir))
-    for place in (real, named_in):
+    named = Path(os.path.realpath(os.path.dirname(given) or os.curdir),
+                 os.path.basename(given))               # the name itself, not followed
+    for place in (real, named):
         inside = within(place, folders) or _data_folder_around(place)
         if inside is not None:
             raise ExportError(_in_data_folder(real.name, inside, kind))
@@ -242,9 +243,10 @@ DATA_FILES = (paths.settings_path(Path()).name, paths.stats_path(Path()).name,
 
 def _data_folder_around(path: Path) -> Optional[Path]:
     """The data folder of the game (of another window, with a ``--data-dir`` of its own)
-    that ``path`` is in or beside, or ``None``: a folder holding a ``saves`` folder and
-    one of ``DATA_FILES``, checked at ``path``'s folder and the one above it."""
-    for folder in (path.parent, path.parent.parent):
+    that ``path`` is in, or in whose saves folder it is, or ``None``: a folder holding a
+    ``saves`` folder and one of ``DATA_FILES``."""
+    folders = [path.parent] + ([path.parent.parent] if path.parent.name == "saves" else [])
+    for folder in folders:
         try:
             if (folder / "saves").is_dir() and any((folder / name).is_file()
                                                     for name in DATA_FILES):
