@@ -16,6 +16,9 @@ guard's door, in the window); the test fails if any is left in the list at
 its end (a test that plants a fault takes the fixture, checks what it caught
 and clears it).
 
+``device_node(folder)``: a real character device to write at, made like ``/dev/null``'s
+(as root) so that a writer in the wrong replaces it and never the system's own.
+
 ``SmallDisk``: a real small file system (a tmpfs) mounted over a folder, to
 fill or make read-only, where the platform allows it (Linux, as root or with
 ``sudo -n``); elsewhere the test is skipped with the reason, and under
@@ -37,6 +40,7 @@ import logging
 import os
 import shutil
 import socket
+import stat
 import subprocess
 import sys
 import time
@@ -278,3 +282,18 @@ def small_disk(folder: Path) -> SmallDisk:
     if os.environ.get("ED_REQUIRE_TMPFS") == "1":
         pytest.fail(f"ED_REQUIRE_TMPFS=1 but {why}", pytrace=False)
     pytest.skip(why)
+
+
+def device_node(folder: Path) -> Path:
+    """A real character device to write at: as root, a node made like ``/dev/null``'s in
+    ``folder`` (so a writer that is wrong replaces that node, never the system's); else
+    ``/dev/null`` itself, which a user who is not root cannot replace.  Skipped where
+    there is neither."""
+    null = Path("/dev/null")
+    if not (null.exists() and stat.S_ISCHR(os.stat(null).st_mode)):
+        pytest.skip("no /dev/null device here")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        node = folder / "null"
+        os.mknod(node, stat.S_IFCHR | 0o666, os.stat(null).st_rdev)
+        return node
+    return null

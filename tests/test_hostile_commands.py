@@ -128,14 +128,69 @@ def test_a_link_to_a_pipe_is_refused_and_left_as_it_was(capsys, tmp_path):
 
 def test_a_link_to_a_file_replaces_the_file_and_keeps_the_link(capsys, tmp_path):
     real = tmp_path / "real.pyz"
-    real.write_text("an older copy")
+    assert build(capsys, str(real))[0] == 0
+    fresh = real.read_bytes()
+    with open(real, "ab") as older:          # an older copy: still one, but not these bytes
+        older.write(b"older")
     link = tmp_path / "link.pyz"
     link.symlink_to(real)
     status, out, err = build(capsys, str(link))
     assert status == 0, err
     assert out.startswith(f"Built {link} (")
-    assert link.is_symlink() and zipfile.is_zipfile(real)
+    assert link.is_symlink() and zipfile.is_zipfile(real) and pyz.is_archive(real)
+    assert real.read_bytes() == fresh
     assert sorted(os.listdir(tmp_path)) == ["link.pyz", "real.pyz"]
+
+
+def test_a_file_that_is_no_one_file_copy_is_replaced_only_when_the_person_says_so(
+        capsys, tmp_path, monkeypatch):
+    """Any regular file was replaced without a word; now only an earlier one-file copy is,
+    and anything else when the person answers yes at the terminal (never without one)."""
+    notes = tmp_path / "notes.pyz"
+    notes.write_text("my notes")
+    status, out, err = build(capsys, str(notes))           # no terminal: no one to ask
+    assert (status, out) == (2, "") and notes.read_text() == "my notes"
+    assert err.startswith(f"The one-file copy was not built: {notes} is already there (a file "
+                          f"of 8 bytes, changed ")
+    assert err.endswith(") and is not a one-file copy, so it is left as it is; remove it first "
+                        "or choose another name.\n")
+    asked = []
+    monkeypatch.setattr(pyz.sys.stdin, "isatty", lambda: True, raising=False)
+    for answer in ("", "y"):
+        monkeypatch.setattr("builtins.input", lambda prompt: asked.append(prompt) or answer)
+        status, out, err = build(capsys, str(notes))
+        assert asked[-1].startswith(f"notes.pyz is already in {tmp_path}: a file of 8 bytes")
+        assert asked[-1].endswith(". Replace it? [y/N] ")
+    assert status == 0 and pyz.is_archive(notes) and len(asked) == 2
+    assert sorted(os.listdir(tmp_path)) == ["notes.pyz"]
+
+
+def test_the_one_file_copy_never_goes_in_the_data_folder_nor_over_a_save(capsys, tmp_path,
+                                                                         monkeypatch):
+    from ed import save as _save
+    from tests.test_save import played
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    monkeypatch.setenv("ED_DATA_DIR", str(data))
+    game = data / "saves" / "game.json"
+    _save.save(played(upto=2), game)
+    before = game.read_bytes()
+    linked = tmp_path / "linked"
+    linked.symlink_to(data)
+    for output in (game, data, linked / "saves" / "new.pyz", data / "dist" / "",
+                   tmp_path / "linked" / ".." / "linked" / "saves" / "x.pyz"):
+        given = str(output) + (os.sep if str(output).endswith("dist") else "")
+        status, out, err = build(capsys, given)
+        assert (status, out) == (2, ""), err
+        assert f"would be in the game's data folder ({data})" in err
+    outside = tmp_path / "copy.json"
+    outside.write_bytes(before)                              # a save kept by hand elsewhere
+    status, out, err = build(capsys, str(outside))
+    assert status == 2 and err == ("The one-file copy was not built: copy.json is a saved game "
+                                   "of Executive Decision; choose another name, so that no "
+                                   "game is written over.\n")
+    assert game.read_bytes() == before == outside.read_bytes()
+    assert not (data / "dist").exists() and sorted(os.listdir(data / "saves")) == ["game.json"]
 
 
 def test_a_folder_in_the_archives_place_gets_a_sentence(capsys, tmp_path):

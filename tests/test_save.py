@@ -6,6 +6,7 @@ import copy
 import json
 import os
 import random
+import shutil
 
 import pytest
 
@@ -131,6 +132,21 @@ def test_save_keeps_previous_file_as_bak(tmp_path):
     assert state(save.load(path)) == state(second)
     assert state(save.load(str(path) + ".bak")) == state(first)
     assert sorted(os.listdir(tmp_path)) == ["game.json", "game.json.bak"]
+
+
+def test_a_backup_is_replaced_only_where_this_program_wrote_it(tmp_path):
+    """Save As… over another game's ``k.json`` replaced ``k.json.bak``, a copy of a third
+    game kept by hand: a save of the program too, but not a backup it wrote."""
+    k, kept = tmp_path / "k.json", tmp_path / "k.json.bak"
+    save.save(played(upto=2, seed=1), k)                    # another game's save
+    third = tmp_path / "third.json"
+    save.save(played(upto=7, seed=2), third)
+    shutil.copyfile(third, kept)                            # a third game, kept by hand
+    by_hand = kept.read_bytes()
+    save.save(played(upto=4, seed=3), k)
+    assert kept.read_bytes() == by_hand
+    assert state(save.load(k)) == state(played(upto=4, seed=3))
+    assert sorted(os.listdir(tmp_path)) == ["k.json", "k.json.bak", "third.json"]
 
 
 def test_failed_write_leaves_previous_save_intact(tmp_path, monkeypatch):

@@ -7,6 +7,8 @@
 - ``paths``    the data folder, its small files and errors.log
 - ``settings`` the window's settings (``settings.json``)
 - ``record``   the record of play (``statistics.json``)
+- ``export``   the one writer of the files written for a person (Save As…, the
+               tally sheet, the ledger's CSV, the one-file copy)
 
 May import the game (``ed.engine``, ``ed.rules``, ``ed.report``…) and each
 other; never the computer players, the commands or the window.

@@ -38,7 +38,6 @@ import errno
 import hashlib
 import json
 import os
-import shutil
 import stat
 import tempfile
 from dataclasses import dataclass
@@ -188,9 +187,10 @@ def dumps(game: Game, *, draft: Optional[Draft] = None,
 
 
 def save(game: Game, path: "os.PathLike[str] | str", *, draft: Optional[Draft] = None,
-         explanations: Optional["Explanations"] = None) -> None:
+         explanations: Optional["Explanations"] = None, earlier_backups: bool = False) -> None:
     """Write the game to ``path`` atomically, keeping the previous save as ``path + ".bak"``
-    (only a save of this program is kept so, and only over a ``.bak`` that is one too).
+    (only a save of this program is kept so, and only over a backup this program wrote:
+    ``keep_backup``; ``earlier_backups`` as it says).
 
     A failure at any step leaves the previous save as it was.  Raises
     ``SaveError`` with a plain sentence when the file cannot be written.
@@ -198,20 +198,21 @@ def save(game: Game, path: "os.PathLike[str] | str", *, draft: Optional[Draft] =
     path = os.fspath(path)
     try:
         data = dumps(game, draft=draft, explanations=explanations).encode("utf-8")
-        write_atomic(path, data, backup=True)
+        write_atomic(path, data, backup=True, earlier_backups=earlier_backups)
     except OSError as error:
         raise SaveError(f"The game could not be saved to {path}: "
                         f"{error.strerror or error}.") from error
 
 
-def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = False) -> None:
+def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = False,
+                 earlier_backups: bool = False) -> None:
     """Replace ``path`` with ``data`` all at once, never leaving half a file.
 
     The bytes go to a temporary file in the same folder, are flushed and
     synced to disk, and only then replace ``path`` (with ``backup``, the
-    previous file is first copied to ``path + ".bak"``, a name shortened by
-    ``sibling_path`` if it would be too long).  Raises ``OSError``;
-    ``path`` is then as it was and no temporary file is left behind.
+    previous file is first kept as ``path + ".bak"`` by ``keep_backup``, a
+    name shortened by ``sibling_path`` if it would be too long).  Raises
+    ``OSError``; ``path`` is then as it was and no temporary file is left behind.
     """
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
@@ -224,7 +225,7 @@ def write_atomic(path: "os.PathLike[str] | str", data: bytes, *, backup: bool = 
         finally:
             os.close(fd)
         if backup and os.path.exists(path):
-            _keep_backup(path, folder)
+            keep_backup(path, earlier_backups=earlier_backups)
         os.replace(tmp, path)
     except BaseException:
         _discard(tmp)
@@ -262,21 +263,78 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-def _keep_backup(path: str, folder: str) -> None:
-    """Copy the current file to ``path + ".bak"``, itself atomically, when both are this
-    program's: only a save is backed up, and never over a ``.bak`` that is anything else
-    (a file of the user's own by that name is left as it is, and no backup is made)."""
+#: the key a backup this program writes carries: the name of the save it is the backup of
+BACKUP_KEY = "backup_of"
+
+
+def keep_backup(path: "os.PathLike[str] | str", *, earlier_backups: bool = False
+                ) -> Optional[str]:
+    """Keep the save at ``path`` as ``path + ".bak"``, itself atomically; returns the
+    backup's path, or ``None`` when none was kept.
+
+    Only a save of this program is kept, and only over nothing or over a
+    backup this program wrote of that very name: each backup is the save's
+    document with ``"backup_of": <the save's name>`` after its format, so a
+    file of the user's own by that name (even a copy of another game) is left
+    as it is, and no backup is made.  With ``earlier_backups`` (the saves
+    folder, whose backups earlier versions wrote without the mark) a backup
+    without one is replaced too when it holds the same game.  A save that
+    cannot be read as one is not kept.  Raises ``OSError``.
+    """
+    path = os.fspath(path)
     backup = sibling_path(path, ".bak")
-    if not is_save_file(path) or (os.path.lexists(backup) and not is_save_file(backup)):
-        return
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".ed-bak-", suffix=".tmp")
-    os.close(fd)
+    name = os.path.basename(path)
+    if not is_save_file(path):
+        return None
+    doc = _document(path)
+    if doc is None:
+        return None
+    if os.path.lexists(backup) and not _ours(backup, name, doc if earlier_backups else None):
+        return None
+    marked = {"format": doc["format"], BACKUP_KEY: name}
+    marked.update((key, value) for key, value in doc.items() if key != BACKUP_KEY)
+    data = json.dumps(marked, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(dir=os.path.dirname(os.path.abspath(path)), prefix=".ed-bak-",
+                               suffix=".tmp")
     try:
-        shutil.copyfile(path, tmp)
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
         os.replace(tmp, backup)
     except BaseException:
         _discard(tmp)
         raise
+    return backup
+
+
+def is_backup_of(backup: "os.PathLike[str] | str", name: str) -> bool:
+    """Whether ``backup`` is a backup this program wrote of the save named ``name``."""
+    return _ours(backup, name, None)
+
+
+def _ours(backup: "os.PathLike[str] | str", name: str, same_game: Optional[Dict[str, Any]]
+          ) -> bool:
+    """Whether this program wrote ``backup`` for the save ``name``: marked so, or, given
+    ``same_game`` (a save's document), unmarked and holding the same game as it."""
+    if not is_save_file(backup):
+        return False
+    doc = _document(backup)
+    if doc is None:
+        return False
+    if BACKUP_KEY in doc:
+        return doc[BACKUP_KEY] == name
+    return same_game is not None and all(doc.get(key) == same_game.get(key)
+                                         for key in ("rules", "seats", "seed"))
+
+
+def _document(path: "os.PathLike[str] | str") -> Optional[Dict[str, Any]]:
+    """The save document at ``path`` (parsed, not replayed), or ``None``."""
+    try:
+        doc = parse_json(read_text(path))
+    except SaveError:
+        return None
+    return doc if isinstance(doc, dict) and doc.get("format") == FORMAT else None
 
 
 #: how far into a file its format is looked for (it is a save's first key)

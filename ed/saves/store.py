@@ -185,36 +185,17 @@ class SaveStore:
             return False
 
     def save_as_problem(self, path: "os.PathLike[str] | str") -> Optional[str]:
-        """Why Save As… must not write the resolved ``path``, or ``None`` when it may.
+        """Why Save As… must not write ``path``, or ``None`` when it may (``ed.saves.export``).
 
         Never in the data folder (every game there has its own save, and the
         settings are not to be written over), never over a save another
         window has open, and only as a new file or over a regular one.
         """
-        path = Path(path)
+        from .export import SAVE, ExportError, check, data_folders
         try:
-            inside = resolve(self.folder)
-            if path == inside or inside in path.parents:
-                return (f"Save As… keeps a copy outside the app's data folder ({self.folder}), "
-                        f"where this game is saved already; choose another folder.")
-        except _save.SaveError:
-            pass
-        try:
-            info = os.lstat(path)
-        except OSError:
-            info = None
-        if info is None and not path.parent.is_dir():
-            return f"There is no folder {path.parent}; choose a folder that exists."
-        if info is not None and stat.S_ISDIR(info.st_mode):
-            return f"{path} is a folder; choose a file name inside it."
-        if info is not None and not stat.S_ISREG(info.st_mode):
-            return (f"{path} is not a regular file (it is a pipe, socket or device), "
-                    f"so the game cannot be saved over it.")
-        if own_file_name(path.name):
-            return (f"{path.name} is a name this game gives its own files (a lock, a backup "
-                    f"or a file being written); choose a name ending in {SUFFIX}.")
-        if locks.holder(path) is not None:
-            return f"{path.name} is the save of a game open in another window; choose another name."
+            check(path, folders=data_folders(self.folder), kind=SAVE)
+        except ExportError as error:
+            return str(error)
         return None
 
     # -------------------------------------------------------------- slots
@@ -267,7 +248,8 @@ class SaveStore:
             if locks.holder(slot.path) is not None:
                 raise SaveFault(slot.path, "it is open in another window now")
         try:
-            _save.save(game, slot.path, draft=draft, explanations=explanations)
+            _save.save(game, slot.path, draft=draft, explanations=explanations,
+                       earlier_backups=True)     # earlier versions' backups here are ours
         except _save.SaveError as error:
             cause = error.__cause__
             raise SaveFault(slot.path.parent, _reason(cause) if isinstance(cause, OSError)
@@ -327,17 +309,6 @@ class SaveStore:
             if not path.exists() and not locks.lock_path(path).exists():
                 return path
         raise SaveFault(self.saves, "it holds too many games begun in the same minute")
-
-
-#: the endings of the files kept beside a save: its lock and its backup
-BESIDE_A_SAVE = (locks.LOCK_SUFFIX, ".bak")
-
-
-def own_file_name(name: str) -> bool:
-    """Whether ``name`` is one the game gives its own files beside the saves: a lock, a
-    backup, a temporary file being written, the guard of taking a lock over."""
-    return name.endswith(BESIDE_A_SAVE) or name == locks.GUARD_NAME or (
-        name.startswith(paths.TEMPORARY_PREFIX) and name.endswith(paths.TEMPORARY_SUFFIX))
 
 
 def save_stem(names: Sequence[str], when: float) -> str:

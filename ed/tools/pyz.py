@@ -17,18 +17,28 @@ refused with a sentence, and so is an empty path.  The folder it goes in must
 exist: only the one folder named with a separator at the end (``new/``) or the
 default ``dist`` is made, and the output says so; a path through folders that
 do not exist is refused with a sentence, never made.
+
+The archive is written by the one writer of files for a person
+(``ed.saves.export``): never in the game's data folder, over a saved game or a
+file of the game's own.  An earlier one-file copy is replaced without a word;
+any other file only when the person says so at the terminal (never when no one
+is there to ask).
 """
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import shutil
 import stat
 import sys
 import tempfile
 import zipapp
+import zipfile
 from pathlib import Path
-from typing import List, Optional, Tuple
+from typing import Callable, List, Optional, Tuple
+
+from ..saves import export
 
 ARCHIVE_NAME = "executive_decision.pyz"
 DEFAULT_OUTPUT = os.path.join("dist", ARCHIVE_NAME)
@@ -82,12 +92,17 @@ class OutputError(ValueError):
     """An ``--output`` the archive may not be written to; the message is one plain sentence."""
 
 
+class WriteFailed(OSError):
+    """The archive could not be written where it may be (a full disk); one plain sentence."""
+
+
 def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
     """Where ``--output given`` writes: ``(as named, the file really written)``.
 
     A folder, or a path ending in a separator, gets ``ARCHIVE_NAME`` inside
     it; a link is followed to the file it names.  Raises ``OutputError`` for
-    an empty path, or one naming anything but a new or a regular file.
+    an empty path, one naming anything but a new or a regular file, or one in
+    the game's data folder.
     """
     given = os.fspath(given)
     if not given:
@@ -98,6 +113,11 @@ def output_path(given: "os.PathLike[str] | str") -> Tuple[Path, Path]:
         given = os.path.join(given, ARCHIVE_NAME)
     real = os.path.realpath(given) if os.path.islink(given) else given
     _check_folder(os.path.dirname(real) or os.curdir, may_make=may_make)
+    for place in (real, os.path.dirname(given) or os.curdir):   # before a folder is made
+        inside = export.within(os.path.realpath(place), export.data_folders())
+        if inside is not None:
+            raise OutputError(f"{given} would be in the game's data folder ({inside}); "
+                              f"choose another place.")
     try:
         info = os.stat(real)
     except FileNotFoundError:
@@ -127,12 +147,14 @@ def _check_folder(folder: str, *, may_make: bool) -> None:
                           f"another place.")
 
 
-def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
+def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT, *,
+          replace: Optional[Callable[[export.Target], bool]] = None) -> Path:
     """Write the zip application to ``output`` (see ``output_path``) and return its path.
 
-    Raises ``OutputError`` for an output that may not be written to, and
-    ``OSError`` when the sources cannot be read or the file cannot be written
-    (the previous file, if any, is then left as it was).
+    An earlier one-file copy there is replaced; any other file only when
+    ``replace(target)`` says yes.  Raises ``OutputError`` for an output that
+    may not be written to, and ``OSError`` when the sources cannot be read or
+    the file cannot be written (the previous file, if any, is then left as it was).
     """
     named, real = output_path(output)
     package = package_folder()
@@ -147,25 +169,56 @@ def build(output: "os.PathLike[str] | str" = DEFAULT_OUTPUT) -> Path:
         (root / "__main__.py").write_text(MAIN, encoding="utf-8")
         for path in [root / "__main__.py", *(p for p in root.rglob("*") if p.is_dir())]:
             os.utime(path, (stamp, stamp))
-        real.parent.mkdir(exist_ok=True)          # one folder, allowed by output_path
-        _write_archive(root, real)
+        archive = io.BytesIO()
+        zipapp.create_archive(root, archive, interpreter=INTERPRETER, compressed=True)
+    real.parent.mkdir(exist_ok=True)          # one folder, allowed by output_path
+    _write_archive(archive.getvalue(), named, replace)
     return named
 
 
-def _write_archive(root: Path, output: Path) -> None:
-    """Zip ``root`` into a new file beside ``output``, then put it in ``output``'s place."""
-    fd, partial = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.", suffix=".tmp")
+def _write_archive(data: bytes, output: Path,
+                   replace: Optional[Callable[[export.Target], bool]]) -> None:
+    """Put ``data`` at ``output`` through the one writer, executable, all at once."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            zipapp.create_archive(root, handle, interpreter=INTERPRETER, compressed=True)
+        target = export.check(output, folders=export.data_folders(), kind=export.FILE)
+        if target.found is not None and not is_archive(target.path) and \
+                not (replace is not None and replace(target)):
+            raise OutputError(f"{output} is already there ({target.holds}) and is not a "
+                              f"one-file copy, so it is left as it is; remove it first or "
+                              f"choose another name.")
         mask = os.umask(0)
         os.umask(mask)
-        os.chmod(partial, (0o666 & ~mask) | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-        os.replace(partial, output)
-    except BaseException:
-        if os.path.lexists(partial):
-            os.unlink(partial)
-        raise
+        export.write(target, data,
+                     mode=(0o666 & ~mask) | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    except export.ExportError as error:
+        if isinstance(error.__cause__, OSError):
+            raise WriteFailed(str(error)) from None
+        raise OutputError(str(error)) from None
+
+
+def is_archive(path: "os.PathLike[str] | str") -> bool:
+    """Whether ``path`` is a one-file copy this tool built: its interpreter line, then a zip
+    holding ``__main__.py`` and the ``ed`` package."""
+    try:
+        with open(path, "rb") as handle:
+            if handle.read(len(INTERPRETER) + 3) != f"#!{INTERPRETER}\n".encode("ascii"):
+                return False
+        with zipfile.ZipFile(path) as archive:
+            names = set(archive.namelist())
+    except (OSError, zipfile.BadZipFile, ValueError):
+        return False
+    return {"__main__.py", "ed/__init__.py"} <= names
+
+
+def _ask_at_terminal(target: export.Target) -> bool:
+    """Ask at the terminal whether to replace the file ``target`` found; no terminal, no."""
+    if not (sys.stdin and sys.stdin.isatty()):
+        return False
+    try:
+        answer = input(f"{target.question()} [y/N] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -180,10 +233,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     try:
         folder = output_path(options.output)[1].parent
         made = not folder.is_dir()
-        path = build(options.output)
+        path = build(options.output, replace=_ask_at_terminal)
     except OutputError as error:
         print(f"The one-file copy was not built: {error}", file=sys.stderr)
         return 2
+    except WriteFailed as error:
+        print(f"The one-file copy could not be built: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"The one-file copy could not be built: {error.strerror or error}"
               f"{f' ({error.filename})' if error.filename else ''}.", file=sys.stderr)

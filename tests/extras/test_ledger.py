@@ -6,6 +6,7 @@ import csv
 import io
 import os
 import tkinter as tk
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,8 @@ from ed.rules import GOODS, RAW
 from ed.ui.presenter.ledger import COLUMNS, ledger_rows, to_csv, to_tsv
 from ed.ui.screens import ledger
 from ed.ui.screens.ledger import write_csv
+
+from tests.conftest import device_node
 
 from .conftest import play, pump, worked_example
 
@@ -110,7 +113,7 @@ def test_write_csv_is_atomic_and_readable(tmp_path):
 
 def test_write_csv_failure_leaves_nothing(tmp_path):
     game = worked_example()
-    with pytest.raises(OSError):
+    with pytest.raises(ValueError, match="There is no folder .*missing; choose a folder"):
         write_csv(ledger_rows(game.history, 0, game.rules), tmp_path / "missing" / "x.csv")
     assert os.listdir(tmp_path) == []
 
@@ -167,3 +170,99 @@ def test_export_postscript_writes_a_ps_file(root, tmp_path):
     ledger.export_postscript(canvas, target)
     assert target.read_bytes().startswith(b"%!PS")
     assert sorted(os.listdir(tmp_path)) == ["chart.ps"]
+
+
+# ------------------------------------------- Export CSV… never over the program's files
+
+@pytest.fixture
+def data(tmp_path, monkeypatch) -> Path:
+    """A data folder (``ED_DATA_DIR``) with a game's save, its lock, settings and index."""
+    from ed import save as _save
+    from ed.saves import locks
+    folder = tmp_path / "data"
+    (folder / "saves").mkdir(parents=True)
+    monkeypatch.setenv("ED_DATA_DIR", str(folder))
+    _save.save(worked_example(), folder / "saves" / "g.json")
+    lock = locks.acquire(folder / "saves" / "g.json")
+    (folder / "settings.json").write_text('{"first_run_done": true}')
+    (folder / "saves-index.json").write_text("{}")
+    yield folder
+    lock.release()
+
+
+def every_file(*folders: Path) -> dict:
+    return {p: (os.lstat(p).st_ino, os.lstat(p).st_mode, p.read_bytes() if p.is_file() else None)
+            for folder in folders for p in folder.rglob("*")}
+
+
+@pytest.mark.parametrize("what, said", [
+    ("a save of the folder", "would be in the app's data folder"),
+    ("its lock", "is a name this game gives its own files"),
+    ("the settings", "would be in the app's data folder"),
+    ("the index", "would be in the app's data folder"),
+    ("a save elsewhere", "is a saved game of Executive Decision"),
+    ("a backup elsewhere", "is a name this game gives its own files"),
+    ("a link to a save", "would be in the app's data folder"),
+    ("a FIFO", "is not a regular file (it is a pipe, socket or device)"),
+    ("a device", "is not a regular file (it is a pipe, socket or device)"),
+])
+def test_export_csv_never_writes_over_the_program_s_files(root, data, tmp_path, what, said):
+    from ed import save as _save
+    from tests.ui.test_locks import make_special, no_hang
+    away = tmp_path / "away"
+    away.mkdir()
+    _save.save(worked_example(), away / "kept.json")
+    _save.save(worked_example(), away / "kept.json")              # and its .bak
+    (away / "link.csv").symlink_to(data / "saves" / "g.json")
+    make_special(away / "pipe.csv", "fifo")
+    target = {"a save of the folder": data / "saves" / "g.json",
+              "its lock": data / "saves" / "g.json.lock",
+              "the settings": data / "settings.json", "the index": data / "saves-index.json",
+              "a save elsewhere": away / "kept.json", "a backup elsewhere": away / "kept.json.bak",
+              "a link to a save": away / "link.csv", "a FIFO": away / "pipe.csv",
+              "a device": device_node(away) if what == "a device" else None}[what]
+    before = every_file(data, away)
+    window = ledger.LedgerWindow(root, worked_example(), ask_path=lambda: str(target))
+    with no_hang(20):
+        window.button_export.invoke()
+        pump(root)
+    status = window.status.cget("text")
+    assert status.startswith("Could not save the file. ") and said in status, status
+    assert every_file(data, away) == before and window.question is None
+
+
+def test_export_csv_asks_before_replacing_a_file(root, data, tmp_path):
+    target = tmp_path / "ledger-Ann.csv"
+    target.write_text("my own sums")
+    window = ledger.LedgerWindow(root, worked_example(), ask_path=lambda: str(target))
+    window.button_export.invoke()
+    pump(root)
+    question = window.question
+    assert question.labels == ["Replace", "Cancel"]
+    text = question.text_label.cget("text")
+    assert text.startswith(f"ledger-Ann.csv is already in {tmp_path}: a file of 11 bytes, "
+                           f"changed ") and text.endswith(". Replace it?")
+    question.event_generate("<Escape>")
+    pump(root)
+    assert target.read_text() == "my own sums" and window.status.cget("text") == ""
+    window.button_export.invoke()
+    pump(root)
+    window.question.buttons[0].invoke()                         # Replace
+    pump(root)
+    assert window.status.cget("text") == "Saved ledger-Ann.csv."
+    with open(target, newline="", encoding="utf-8") as handle:
+        assert _parse(handle.read()) == _parse(to_csv(window.rows))
+
+
+def test_export_csv_opens_its_dialog_outside_the_data_folder(root, data, tmp_path, monkeypatch):
+    from tkinter import filedialog
+    asked = []
+    monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **kw: asked.append(kw) or "")
+    monkeypatch.chdir(data)
+    for home in (data, tmp_path):                     # a home that is the data folder, or not
+        monkeypatch.setenv("HOME", str(home))
+        ledger.LedgerWindow(root, worked_example()).button_export.invoke()
+        opens = Path(os.path.realpath(asked[-1]["initialdir"]))
+        assert opens != data and data not in opens.parents and opens.is_dir()
+        assert asked[-1]["confirmoverwrite"] is False
+    assert opens == tmp_path

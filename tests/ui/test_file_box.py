@@ -14,7 +14,7 @@ BOX = DIALOG + ".__tk__messagebox"
 
 class FileBox:
     """Types a name into Tk's file dialog once it is up, as a person would, and presses
-    Enter.  Tk's own message box, if one comes, is read, dismissed, and the dialog
+    its Open or Save button.  Tk's own message box, if one comes, is read, dismissed, and the dialog
     cancelled (``boxes`` keeps what each said), so a test never hangs on it.
     ``while_open(app)`` runs with the focus in the dialog's field, before the typing."""
 
@@ -31,7 +31,10 @@ class FileBox:
         tcl, self.polls = self.app.tk, self.polls + 1
         if self._exists(BOX):
             self.boxes.append(tcl.call(BOX + ".msg", "cget", "-text"))
-            tcl.call(BOX + ".ok", "invoke")
+            # "OK", or "No" where the box asks (Tk's own "Overwrite?")
+            button = next(BOX + name for name in (".ok", ".no", ".cancel")
+                          if self._exists(BOX + name))
+            tcl.call(button, "invoke")
             tcl.call(DIALOG + ".contents.f2.cancel", "invoke")
             return
         if not self._exists(DIALOG) or not int(tcl.call("winfo", "viewable", DIALOG)):
@@ -50,9 +53,11 @@ class FileBox:
         tcl.call(ENTRY, "delete", 0, "end")
         tcl.call(ENTRY, "insert", 0, self.typed)
         self.typed, self.polls = None, 1000
-        # Tk's message box waits inside the key's handler: the next look is due first
+        # Tk's message box waits inside the button's handler: the next look is due first
         self.app.after(50, self._poll)
-        tcl.call("event", "generate", ENTRY, "<Return>")
+        # The dialog's own button, as a click on it: an Enter generated on the field was
+        # not always taken (a display without a window manager, a busy machine).
+        tcl.call(DIALOG + ".contents.f2.ok", "invoke")
 
 
 def leave_a_tooltip(app) -> None:
@@ -118,3 +123,27 @@ def test_save_as_into_a_folder_that_does_not_exist_is_said_whole_by_the_program(
     assert app.layout.message_text == (f"The game could not be saved. There is no folder "
                                        f"{missing}; choose a folder that exists.")
     assert not missing.exists()
+
+
+def test_printing_over_a_save_typed_in_tk_s_dialog_is_refused_in_the_program_s_words(
+        make_app, data_dir):
+    """Ctrl+P, another game's save in the saves folder typed in the dialog, Enter: it was
+    written over, then listed "damaged", with no backup."""
+    from ed.saves.store import SaveStore
+    from .test_saves_window import human_game, put_save
+    other = put_save(data_dir, human_game(("Cy", "Di"), 3), 5)
+    before = other.read_bytes()
+    app = make_app()
+    keys(app, app.resume.new_button, "Return")
+    start_game(app, humans=("Ann",), computers=1)
+    box = FileBox(app, str(other))
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.windows["print"].save_button, "Return")
+    assert box.polls >= 1000                  # the dialog came and the name was typed
+    assert box.boxes == []                    # not Tk's "File … already exists. Overwrite?"
+    assert app.layout.message_text == (
+        f"The tally sheet could not be printed. {other.name} would be in the app's data "
+        f"folder ({data_dir}); choose another folder.")
+    assert other.read_bytes() == before and not other.with_name(other.name + ".bak").exists()
+    listed = {info.path: info.problem for info in SaveStore(data_dir).listing()}
+    assert listed[other] is None

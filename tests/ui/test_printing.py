@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import re
+import stat
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +21,8 @@ from ed.ai.randomplay import random_entry
 from ed.rules import month_label
 from ed.ui import presenter as P
 from ed.ui.screens import printing
+
+from tests.conftest import device_node
 
 from .test_window import keys
 
@@ -243,3 +248,112 @@ def test_the_print_dialog_prints_the_sheet_it_named(make_app, tmp_path, monkeypa
     keys(app, dialog.paper_buttons[dialog.paper_var.get()], "Return")
     assert "Ann" in app.message.cget("text") and "Cy" not in app.message.cget("text")
     assert any("Ann" in text for text in ps_texts(target.read_text(encoding="latin-1")))
+
+
+# ------------------------------------------------- never over the program's own files
+
+def print_from_the_dialog(app, monkeypatch, path) -> None:
+    """Ctrl+P, the file named ``path`` (as if typed in the file dialog), Enter."""
+    monkeypatch.setattr(printing.PrintDialog, "_ask_path", lambda self: str(path))
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    dialog = app.windows["print"]
+    keys(app, dialog.paper_buttons[dialog.paper_var.get()], "Return")
+    assert not dialog.winfo_exists()
+
+
+def hostile_target(data_dir, tmp_path, app, what: str):
+    """What Ctrl+P was found to write over, by name: another game's save in the saves
+    folder, this game's own save and its lock, the settings, the index, a FIFO, a link to
+    a save (it was replaced, not followed) and a device."""
+    from ed.saves import locks
+    from .test_locks import make_special
+    other = next(p for p in (data_dir / "saves").glob("*.json") if p != app.session.autosave_path)
+    make_special(tmp_path / "pipe.ps", "fifo")
+    (tmp_path / "link.ps").symlink_to(other)
+    own = app.session.autosave_path
+    device = device_node(tmp_path) if what == "a device" else None
+    return {"another game's save": other, "this game's save": own,
+            "its lock": locks.lock_path(own), "settings": data_dir / "settings.json",
+            "the index": data_dir / "saves-index.json", "a FIFO": tmp_path / "pipe.ps",
+            "a link to a save": tmp_path / "link.ps", "a device": device}[what]
+
+
+@pytest.mark.parametrize("what, said", [
+    ("another game's save", "would be in the app's data folder"),
+    ("this game's save", "would be in the app's data folder"),
+    ("its lock", "is a name this game gives its own files"),
+    ("settings", "would be in the app's data folder"),
+    ("the index", "would be in the app's data folder"),
+    ("a FIFO", "is not a regular file (it is a pipe, socket or device)"),
+    ("a link to a save", "would be in the app's data folder"),
+    ("a device", "is not a regular file (it is a pipe, socket or device)"),
+])
+def test_printing_never_writes_over_the_program_s_own_files(make_app, data_dir, tmp_path,
+                                                            monkeypatch, what, said):
+    """Ctrl+P, ``saves/<another game>.json`` typed, confirmed: the other game's save was
+    written over (then listed "damaged", with no backup); so were the settings, the index,
+    a lock, a FIFO, a link and, as root, /dev/null itself (here a node made like it)."""
+    from ed.saves.store import SaveStore
+    from .test_locks import no_hang
+    from .test_saves_window import human_game, put_save
+    put_save(data_dir, human_game(("Cy", "Di"), 3), 5)
+    app = open_app(make_app, tmp_path, game_at(3))
+    SaveStore(data_dir).listing()                              # the index is written
+    paper = printing.remembered_paper(app.settings)            # the dialog keeps its paper
+    app.prefs.update_settings(extra={**app.settings.extra, printing.SETTING: paper})
+    target = hostile_target(data_dir, tmp_path, app, what)
+    looked_at = [*data_dir.rglob("*"), *tmp_path.glob("*.ps"), tmp_path / "null"]
+    before = {p: (os.lstat(p).st_ino, os.lstat(p).st_mode, p.read_bytes() if p.is_file()
+                  else None) for p in looked_at if os.path.lexists(p)}
+    with no_hang(20):
+        print_from_the_dialog(app, monkeypatch, target)
+    message = app.layout.message_text
+    assert message.startswith("The tally sheet could not be printed. ") and said in message, \
+        message
+    after = {p: (os.lstat(p).st_ino, os.lstat(p).st_mode, p.read_bytes() if p.is_file()
+                 else None) for p in looked_at if os.path.lexists(p)}
+    assert after == before                    # nothing written, no .bak, no node replaced
+    assert os.path.islink(tmp_path / "link.ps") and \
+        stat.S_ISFIFO(os.lstat(tmp_path / "pipe.ps").st_mode)
+    listed = SaveStore(data_dir).listing()
+    assert all(info.problem is None for info in listed) and len(listed) == 2
+
+
+def test_the_print_dialog_opens_outside_the_data_folder_and_asks_before_replacing(
+        make_app, data_dir, tmp_path, monkeypatch):
+    from tkinter import filedialog
+    asked = []
+    sheet = tmp_path / "tally-Ann.ps"
+    sheet.write_text("last week")
+    monkeypatch.setattr(filedialog, "asksaveasfilename",
+                        lambda **kw: asked.append(kw) or str(sheet))
+    app = open_app(make_app, tmp_path, game_at(3))
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.windows["print"].save_button, "Return")
+    options = asked[-1]
+    opens = Path(os.path.realpath(options["initialdir"]))
+    assert opens != data_dir and data_dir not in opens.parents    # not in the data folder
+    assert options["initialdir"] == str(Path.home()) and options["confirmoverwrite"] is False
+    question = app.files.question
+    assert question.title() == "Replace the file? — Executive Decision"
+    assert question.labels == ["Replace", "Cancel"] and app.focus_get() is question.buttons[1]
+    text = question.text_label.cget("text")
+    assert text.startswith(f"tally-Ann.ps is already in {tmp_path}: a file of 9 bytes, changed ")
+    assert text.endswith(". Replace it?")
+    keys(app, question.buttons[1], "Return")                   # Enter: Cancel
+    assert sheet.read_text() == "last week" and "written to" not in app.layout.message_text
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.windows["print"].save_button, "Return")
+    keys(app, app.files.question.buttons[1], "Escape")          # Escape: Cancel
+    assert sheet.read_text() == "last week"
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.windows["print"].save_button, "Return")
+    app.files.question.buttons[0].invoke()                      # Replace
+    app.update()
+    assert sheet.read_text(encoding="latin-1").startswith("%!PS-Adobe-3.0")
+    assert app.layout.message_text.startswith("Ann's tally sheet (1 A4 page) was written to") \
+        or app.layout.message_text.startswith("Ann's tally sheet (1 Letter page) was written")
+    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.windows["print"].save_button, "Return")
+    assert asked[-1]["initialdir"] == str(tmp_path)             # where it was written last
+    app.files.question.buttons[1].invoke()

@@ -39,6 +39,14 @@ def enter_a_bid(app) -> None:
     assert app.session.game.submitted(app.flow.view.seat), app.layout.message_text
 
 
+def backup_of(path: Path, name: str) -> dict:
+    """The save document a backup holds, once checked to be marked as the backup of ``name``
+    (the mark taken out)."""
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert list(doc)[:2] == ["format", "backup_of"] and doc.pop("backup_of") == name
+    return doc
+
+
 def row_of(chooser, name: str) -> tuple:
     for index, row in enumerate(chooser.table.get_children()):
         if chooser.rows[row].path.name == name:
@@ -206,7 +214,101 @@ def test_save_as_keeps_a_backup_only_of_a_save_and_never_over_the_user_s_own(mak
     fill(app, {"fine": (2, 40)})
     keys(app, app.tally.entries["fine"][1], "Return")
     assert app.files.save_to(str(copy))
-    assert copy_bak.read_bytes() == first                     # ours, over nothing: kept
+    assert backup_of(copy_bak, "copy.json") == json.loads(first)   # ours, over nothing: kept
+    assert app.layout.message_text == f"Saved to {copy}. What it held before is kept in " \
+                                      f"copy.json.bak."
+
+
+def test_save_as_over_another_game_leaves_a_backup_kept_by_hand_as_it_was(make_app, tmp_path):
+    """Save As… over another game's ``k.json`` replaced ``k.json.bak``, which was a copy of a
+    third game the person kept by hand."""
+    import shutil
+    away = tmp_path / "away"
+    away.mkdir()
+    k, kept = away / "k.json", away / "k.json.bak"
+    _save.save(human_game(("Cy", "Di"), 1), k)
+    third = tmp_path / "third.json"
+    _save.save(human_game(("Eve", "Flo"), 4), third)
+    shutil.copyfile(third, kept)
+    by_hand = kept.read_bytes()
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    assert app.files.save_to(str(k))                          # replacing it was confirmed
+    assert kept.read_bytes() == by_hand
+    assert _save.dumps(_save.load(k)) == _save.dumps(app.session.game)
+    assert app.layout.message_text == f"Saved to {k}."
+    assert sorted(os.listdir(away)) == ["k.json", "k.json.bak"]
+
+
+def save_as_from_the_menu(app) -> None:
+    app.game_menu.invoke("Save As…")
+    app.update()
+
+
+def test_save_as_asks_before_replacing_a_save_and_opens_outside_the_data_folder(
+        make_app, data_dir, tmp_path, monkeypatch):
+    from tkinter import filedialog
+    from .test_full_disk import question_asked
+    away = tmp_path / "away"
+    away.mkdir()
+    k = away / "k.json"
+    _save.save(human_game(("Cy", "Di"), 1), k)
+    theirs = k.read_bytes()
+    asked = []
+    monkeypatch.setattr(filedialog, "asksaveasfilename",
+                        lambda **kw: asked.append(kw) or str(k))
+    app = make_app()
+    keys(app, app.dialog.start_button, "Return")
+    save_as_from_the_menu(app)
+    opens = Path(os.path.realpath(asked[-1]["initialdir"]))
+    assert opens != data_dir and data_dir not in opens.parents
+    assert asked[-1]["confirmoverwrite"] is False
+    question = question_asked(app, "Replace the file?")
+    assert question.text_label.cget("text") == (
+        f"k.json is already in {away}: a saved game of Cy and Di (Jan, selling, month 1 of 3). "
+        f"Replace it?")
+    assert app.focus_get() is question.buttons[1]
+    keys(app, question.buttons[1], "Return")                  # Enter: Cancel
+    assert k.read_bytes() == theirs and not (away / "k.json.bak").exists()
+    save_as_from_the_menu(app)
+    question = question_asked(app, "Replace the file?")
+    question.buttons[0].invoke()                              # Replace
+    app.update()
+    assert _save.dumps(_save.load(k)) == _save.dumps(app.session.game)
+    assert backup_of(away / "k.json.bak", "k.json") == json.loads(theirs)
+    assert app.layout.message_text == (f"Saved to {k}. What it held before is kept in "
+                                        f"k.json.bak.")
+    save_as_from_the_menu(app)
+    assert asked[-1]["initialdir"] == str(away)               # where it was saved last
+    app.files.question.buttons[1].invoke()
+
+
+def test_quitting_while_saves_fail_asks_before_save_as_replaces_a_file(
+        make_app, data_dir, tmp_path, monkeypatch):
+    from tkinter import filedialog
+    from .test_full_disk import question_asked
+    app = make_app()
+    game = start_game(app, humans=("Ann",), computers=1)
+    doom_saves_in(data_dir, monkeypatch, errno.ENOSPC)
+    fill(app, {"fine": (4, 33)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert "could not be saved" in app.layout.message_text
+    copy = tmp_path / "kept.json"
+    copy.write_text("an older copy of my own")
+    monkeypatch.setattr(filedialog, "asksaveasfilename", lambda **kw: str(copy))
+    app.files.quit_app()
+    app.update()
+    keys(app, question_asked(app, "Quit without saving?").buttons[0], "Return")  # Save As…
+    question = question_asked(app, "Replace the file?")
+    keys(app, question.buttons[1], "Escape")                  # not replaced: no quitting
+    assert app.winfo_exists() and copy.read_text() == "an older copy of my own"
+    app.files.quit_app()
+    app.update()
+    keys(app, question_asked(app, "Quit without saving?").buttons[0], "Return")
+    question_asked(app, "Replace the file?").buttons[0].invoke()
+    assert _save.dumps(_save.load(copy)) == _save.dumps(game)
+    with pytest.raises(Exception):
+        app.winfo_exists()                                    # saved, then quit
 
 
 # ------------------------------------------------------------ 7., 8. backups and links

@@ -12,8 +12,11 @@ chooser, "Copy" and "Export CSV…"::
     |                        (ttk.Treeview, each scrolling up and down)
     +-- status (ttk.Label)
 
-``write_csv(rows, path)`` writes the ledger as CSV, atomically, and
-``export_postscript(canvas, path)`` a canvas as a ``.ps`` file.
+``write_csv(rows, path)`` writes the ledger as CSV and ``export_postscript(canvas,
+path)`` a canvas as a ``.ps`` file, both through the one writer of files for a
+person (``ed.saves.export``: atomically, never in the data folder nor over a
+save, a file of the game's own or anything but a regular file).  Export CSV…
+opens its dialog outside the data folder and asks before replacing a file.
 """
 from __future__ import annotations
 
@@ -22,28 +25,42 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Any, Callable, Iterable, List, Optional, Sequence
 
-from ...saves.format import write_text_atomic
+from ...saves import export
 from ..presenter.ledger import (CELL_HELP, DISPLAY_COLUMNS, DISPLAY_TABS, LedgerRow,
                                 display_values, ledger_rows, to_csv, to_tsv)
-from ..widgets.filebox import ask_save
+from ..widgets.filebox import ask_save, write_for_person
 from ..widgets.tables import fit_tree
 
 
-def write_csv(rows: Iterable[LedgerRow], path: "os.PathLike[str] | str") -> None:
-    """Write the ledger to ``path`` as CSV, atomically.  Raises ``OSError`` on failure."""
+def write_csv(rows: Iterable[LedgerRow], path: "os.PathLike[str] | str", *,
+              folders: Optional[Sequence["os.PathLike[str] | str"]] = None,
+              target: Optional[export.Target] = None) -> None:
+    """Write the ledger to ``path`` (or where ``target`` says) as CSV, atomically, never in
+    ``folders`` (by default the data folders).  Raises ``export.ExportError``."""
     # CSV files conventionally use CRLF line ends; spreadsheets read either.
-    write_text_atomic(path, to_csv(rows).replace("\n", "\r\n"))
+    data = to_csv(rows).replace("\n", "\r\n").encode("utf-8")
+    _write(path, data, folders, target)
 
 
-def export_postscript(canvas: Any, path: "os.PathLike[str] | str") -> None:
+def export_postscript(canvas: Any, path: "os.PathLike[str] | str", *,
+                      folders: Optional[Sequence["os.PathLike[str] | str"]] = None) -> None:
     """Write a Tk canvas (e.g. a chart) as a PostScript file, atomically.
 
-    Raises ``OSError`` when the file cannot be written.
+    Raises ``export.ExportError`` when the file may not or cannot be written.
     """
     canvas.update_idletasks()
     text = canvas.postscript(colormode="color", x=0, y=0,
                              width=canvas.winfo_width(), height=canvas.winfo_height())
-    write_text_atomic(path, text, encoding="latin-1")
+    _write(path, text.encode("latin-1", "replace"), folders, None)
+
+
+def _write(path: "os.PathLike[str] | str", data: bytes,
+           folders: Optional[Sequence["os.PathLike[str] | str"]],
+           target: Optional[export.Target]) -> None:
+    if target is None:
+        target = export.check(path, folders=export.data_folders() if folders is None
+                              else folders, kind=export.FILE)
+    export.write(target, data)
 
 
 def _source_game(source: Any) -> Any:
@@ -58,17 +75,23 @@ class LedgerWindow(tk.Toplevel):
     ``ed.Game``, a ``PlayerView``, or a callable returning either (called
     on every ``refresh()``).  Methods: ``refresh()``, ``set_seat(seat)``,
     ``rows`` (the ``LedgerRow`` list shown), ``copy()`` (to the
-    clipboard, returns the text) and ``export_csv(path)``.
+    clipboard, returns the text) and ``export_csv(path)``.  ``folders``: the data
+    folders no CSV goes in (by default the window's and the platform's);
+    ``question``: the question asked before replacing a file, while it is up.
     """
 
     def __init__(self, parent: tk.Misc, source: Any, seat: int = 0, *,
-                 ask_path: Optional[Callable[[], str]] = None) -> None:
+                 ask_path: Optional[Callable[[], str]] = None,
+                 folders: Optional[Sequence["os.PathLike[str] | str"]] = None) -> None:
         super().__init__(parent)
         self.title("Ledger")
         self.source = source
         self.seat = seat
         self.rows: List[LedgerRow] = []
         self._ask_path = ask_path
+        self.folders = tuple(export.data_folders() if folders is None else folders)
+        self.question: Any = None
+        self.last_folder: Optional[str] = None
         top = ttk.Frame(self, padding=(8, 8, 8, 4))
         top.grid(row=0, column=0, sticky="ew")
         self.seat_label = ttk.Label(top, text="Player:")
@@ -155,15 +178,21 @@ class LedgerWindow(tk.Toplevel):
         self.status.configure(text="Copied. Paste it into a spreadsheet or a text file.")
         return text
 
-    def export_csv(self, path: "os.PathLike[str] | str") -> bool:
-        """Write the ledger to ``path`` as CSV; says so, or why not, in the status line."""
+    def export_csv(self, path: "os.PathLike[str] | str", *,
+                   target: Optional[export.Target] = None) -> bool:
+        """Write the ledger to ``path`` as CSV, over the file there (asked about already)
+        or the one ``target`` found; says so, or why not, in the status line."""
         try:
-            write_csv(self.rows, path)
-        except OSError as error:
-            self.status.configure(text=f"Could not save the file: {error.strerror or error}.")
+            write_csv(self.rows, path, folders=self.folders, target=target)
+        except export.ExportError as error:
+            self._refused(str(error))
             return False
+        self.last_folder = os.path.dirname(os.path.abspath(os.fspath(path)))
         self.status.configure(text=f"Saved {os.path.basename(os.fspath(path))}.")
         return True
+
+    def _refused(self, sentence: str) -> None:
+        self.status.configure(text=f"Could not save the file. {sentence}")
 
     def _on_export(self) -> None:
         if self._ask_path is not None:
@@ -172,7 +201,10 @@ class LedgerWindow(tk.Toplevel):
             name = self._game().names[self.seat]
             path = ask_save(
                 self, title="Export the ledger", defaultextension=".csv",
+                initialdir=str(export.start_folder(self.folders, self.last_folder)),
                 initialfile=f"ledger-{name}.csv",
                 filetypes=[("CSV files", "*.csv"), ("All files", "*")])
         if path:
-            self.export_csv(path)
+            self.question = write_for_person(
+                self, path, folders=self.folders, kind=export.FILE, refused=self._refused,
+                write=lambda target: self.export_csv(path, target=target))

@@ -13,8 +13,10 @@ every PostScript printer has (Helvetica).  Only revealed months are printed.
 - ``sheet_postscript(master, game, seat, paper=...)``: the whole document;
   ``SheetPages`` draws the pages (tests read its canvas); ``merge_pages``
   joins Tk's one-page documents into one document of several pages.
-- ``print_sheet(app, path, paper=None, seat=None)``: Game ▸ Print tally sheet writes here.
-- ``PrintDialog(app)``: choose the paper, then the file (Enter, Escape).
+- ``print_sheet(app, path, paper=None, seat=None)``: Game ▸ Print tally sheet writes here,
+  through the one writer of files for a person (``ed.saves.export``).
+- ``PrintDialog(app)``: choose the paper, then the file (Enter, Escape); its file
+  dialog opens outside the data folder.
 
 Imports tkinter; the engine only through the presenter's words.
 """
@@ -410,10 +412,15 @@ def sheet_postscript(master: tk.Misc, game, seat: int, *, paper: str = "A4") -> 
 
 # ------------------------------------------------------------ the window
 
-def print_sheet(app, path: str, *, paper: str = "", seat: Optional[int] = None) -> bool:
-    """Write ``seat``'s sheet (the one shown now if ``None``) to ``path``; say what happened
-    in the status bar."""
-    from ...saves.format import write_text_atomic
+def print_sheet(app, path: str, *, paper: str = "", seat: Optional[int] = None,
+                target=None, folders=None) -> bool:
+    """Write ``seat``'s sheet (the one shown now if ``None``) to ``path``, through the one
+    writer (``ed.saves.export``: over the file there, or the one ``target`` found, and
+    never in ``folders``, the data folders, by default the window's and the platform's);
+    say what happened in the status bar."""
+    from ...saves import export
+    if folders is None:
+        folders = export.data_folders(app.folder)
     if app.session is None:
         app.show_message("There is no tally sheet to print yet.")
         return False
@@ -422,9 +429,14 @@ def print_sheet(app, path: str, *, paper: str = "", seat: Optional[int] = None) 
     if seat is None:
         seat = app.flow.current_seat or 0
     try:
+        if target is None:
+            target = export.check(path, folders=folders, kind=export.FILE)
         text = sheet_postscript(app, game, seat, paper=paper)
-        write_text_atomic(path, text, encoding="latin-1")
-    except (OSError, tk.TclError) as error:
+        export.write(target, text.encode("latin-1", "replace"))
+    except export.ExportError as error:
+        app.show_message(f"The tally sheet could not be printed. {error}", error=True)
+        return False
+    except tk.TclError as error:
         app.show_message(f"The tally sheet could not be printed: {error}", error=True)
         return False
     pages = len(page_months(game.rules.months))
@@ -515,15 +527,16 @@ class PrintDialog(tk.Toplevel):
         name = app.session.game.names[self.seat]
         return ask_save(
             app, title="Print the tally sheet to a PostScript file",
-            initialdir=str(app.folder), initialfile=f"tally-{name}.ps",
+            initialdir=app.files.start_folder(), initialfile=f"tally-{name}.ps",
             defaultextension=".ps", filetypes=[("PostScript", "*.ps")])
 
     def save(self) -> None:
-        """Remember the paper, close, ask where to write the file, and write it."""
+        """Remember the paper, close, ask where to write the file, and write it (asking
+        first when it would replace a file)."""
         app, paper = self.app, self.paper_var.get()
         if paper != (app.settings.extra or {}).get(SETTING):
             app.prefs.update_settings(extra={**app.settings.extra, SETTING: paper})
         self.destroy()
         path = self.ask_path()
         if path:
-            app.files.print_to(path, paper=paper, seat=self.seat)
+            app.files.print_chosen(path, paper=paper, seat=self.seat)

@@ -19,9 +19,14 @@ bar, never a traceback, and the game in progress goes on.
 A path the user gives is followed once, safely (``store.resolve``).  Only a
 game's own save in the saves folder is played in place, locked at its real
 path; anything else (a file from elsewhere, a ``.bak``, a link) is left as
-it is and the game goes on in a save of its own.  Save As… never writes in
-the data folder, over a save another window has open, or over anything but a
-regular file.  Quitting, opening another game or starting a new one while
+it is and the game goes on in a save of its own.
+
+Every file written for a person (Save As…, the tally sheet printed) goes
+through the one writer, ``ed.saves.export``: never in the data folder, over a
+save another window has open, a name the game gives its own files or anything
+but a regular file (and, but for Save As…, never over a save); a file there
+already is asked about first, and each dialog opens outside the data folder.
+Quitting, opening another game or starting a new one while
 saves fail asks first (``question.Question``), offering Save As…, whether the
 game is over or not; what is typed but not submitted is kept with the save.
 
@@ -33,7 +38,6 @@ from __future__ import annotations
 
 import os
 import tkinter as tk
-from pathlib import Path
 from typing import Optional
 
 from .modes import Mode
@@ -53,6 +57,7 @@ class Files:
         self.chooser = None   # the Open or Replay list, while it is up
         self.question = None  # a question asked (quit unsaved, open anyway), while it is up
         self.scan = None      # the reading of the saves folder under way, if any
+        self.last_folder = None   # where a file for a person was written last
 
     # ------------------------------------------------------------- start
 
@@ -391,41 +396,88 @@ class Files:
         if app.mode in (Mode.WELCOME, Mode.STARTING, Mode.RESUME):
             app.layout.welcome.message.configure(text=sentence)
 
-    def save_as_dialog(self) -> bool:
-        """Game ▸ Save As…: ask where, then save a copy there; returns whether it was saved."""
+    # ------------------------------------------------- files for a person
+
+    def folders(self):
+        """The data folders no file for a person goes in (``ed.saves.export``)."""
+        from ...saves.export import data_folders
+        return data_folders(self.app.folder)
+
+    def start_folder(self) -> str:
+        """Where a dialog for a file for a person opens: the folder written in last, or
+        home, never the data folder."""
+        from ...saves.export import start_folder
+        return str(start_folder(self.folders(), self.last_folder))
+
+    def write_for_person(self, path: str, kind: str, write, refused) -> None:
+        """Check ``path`` with the one writer; ``refused(sentence)``, or ask before a file
+        is replaced, then ``write(target)`` (``widgets.filebox.write_for_person``)."""
+        from ..widgets.filebox import write_for_person
+        question = write_for_person(self.app, path, folders=self.folders(), kind=kind,
+                                    write=write, refused=refused, theme=self.app.theme)
+        if question is not None:
+            if self.question is not None:
+                try:
+                    self.question.destroy()
+                except tk.TclError:
+                    pass
+            self.question = question
+
+    def remember_folder(self, path: str) -> None:
+        """Remember the folder of a file written for a person: the next dialog opens there."""
+        self.last_folder = os.path.dirname(os.path.abspath(path))
+
+    def save_as_dialog(self, then=None) -> None:
+        """Game ▸ Save As…: ask where, ask before replacing a file, save a copy there, then
+        ``then()`` once it is saved."""
         app = self.app
         if app.session is None:
             app.show_message("There is no game to save yet.")
-            return False
+            return
         from ..widgets.filebox import ask_save
         # Another place than the saves folder, where the game is saved anyway.
         path = ask_save(
-            app, title="Save the game as", initialdir=str(Path.home()),
+            app, title="Save the game as", initialdir=self.start_folder(),
             initialfile=app.session.autosave_path.name if app.session.autosave_path else "",
             defaultextension=".json", filetypes=[("Saved games", "*.json")])
-        return bool(path) and self.save_to(path)
+        if not path:
+            return
+        from ...saves.export import SAVE
 
-    def save_to(self, path: str) -> bool:
-        """Game ▸ Save As…: a copy of the game at ``path`` (play goes on in its own save).
+        def write(target) -> None:
+            if self.save_to(path, target=target) and then is not None:
+                then()
+
+        self.write_for_person(path, SAVE, write, self._not_saved)
+
+    def _not_saved(self, sentence: str) -> None:
+        self.app.show_message(f"The game could not be saved. {sentence}", error=True)
+
+    def save_to(self, path: str, *, target=None) -> bool:
+        """A copy of the game at ``path`` (play goes on in its own save), replacing the
+        file there (asked about already), or the file ``target`` found (``ed.saves.export``).
 
         Refused with a sentence: a path that names no file, one in the data
         folder (the saves folder included), the save of a game open in
-        another window, a folder, a FIFO or a device.
+        another window, a name the game gives its own files, a folder, a
+        FIFO or a device.  A save replaced is kept as ``.bak`` where that name
+        is free or holds a backup this program wrote.
         """
+        from ...saves import export
         from ...saves import format as _save
-        from ...saves.store import resolve
         session = self.app.session
         try:
-            real = resolve(path)
-            problem = self.store.save_as_problem(real)
-            if problem:
-                raise _save.SaveError(problem)
-            _save.save(session.game, real, draft=session.current_draft(),
-                       explanations=session.kept_explanations())
-        except (_save.SaveError, OSError) as error:
-            self.app.show_message(f"The game could not be saved. {error}", error=True)
+            if target is None:
+                target = export.check(path, folders=self.folders(), kind=export.SAVE)
+            data = _save.dumps(session.game, draft=session.current_draft(),
+                               explanations=session.kept_explanations()).encode("utf-8")
+            kept = export.write(target, data, backup=True)
+        except export.ExportError as error:
+            self._not_saved(str(error))
             return False
-        self.app.show_message(f"Saved to {path}.")
+        self.remember_folder(path)
+        note = f" What it held before is kept in {kept.name}." if kept else ""
+        self.app.show_message(f"Saved to {path}.{note}")
         return True
 
     def quit_app(self) -> None:
@@ -463,8 +515,7 @@ class Files:
                 f"keeps the game in another place first.")
 
         def save_then_act() -> None:
-            if self.save_as_dialog():
-                act()
+            self.save_as_dialog(then=act)
 
         self.ask(f"{verb} without saving?", text,
                  [("Save As…", save_then_act), (f"{verb} anyway", act), ("Cancel", None)],
@@ -480,11 +531,27 @@ class Files:
         from ..screens.printing import PrintDialog
         PrintDialog.show(self.app)
 
-    def print_to(self, path: str, *, paper: str = "", seat: Optional[int] = None) -> bool:
+    def print_to(self, path: str, *, paper: str = "", seat: Optional[int] = None,
+                 target=None) -> bool:
         """Write a tally sheet (revealed months only) to ``path`` as PostScript: ``seat``'s,
-        or the one shown now."""
+        or the one shown now; over the file there (asked about already) or the one
+        ``target`` found."""
         from ..screens.printing import print_sheet
-        return print_sheet(self.app, path, paper=paper, seat=seat)
+        if print_sheet(self.app, path, paper=paper, seat=seat, target=target,
+                       folders=self.folders()):
+            self.remember_folder(path)
+            return True
+        return False
+
+    def print_chosen(self, path: str, *, paper: str = "", seat: Optional[int] = None) -> None:
+        """The print dialog's file: refused with a sentence, or asked about when it would
+        replace a file, then written."""
+        from ...saves.export import FILE
+        self.write_for_person(
+            path, FILE, lambda target: self.print_to(path, paper=paper, seat=seat,
+                                                     target=target),
+            lambda sentence: self.app.show_message(
+                f"The tally sheet could not be printed. {sentence}", error=True))
 
     def replay_dialog(self) -> None:
         """Game ▸ Replay a saved game…: step through a save month by month."""

@@ -173,7 +173,8 @@ class ExtraWindows:
         if window is None:
             from ..screens.ledger import LedgerWindow
             seat = app.flow.current_seat or 0
-            window = LedgerWindow(app, lambda: app.session.game, seat)
+            window = LedgerWindow(app, lambda: app.session.game, seat,
+                                  folders=app.files.folders())
             app.menus.bind_context(window.tree, lambda menu: menu.add_command(
                 label="Copy", command=window.copy))
             app.windows["ledger"] = window

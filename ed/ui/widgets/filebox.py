@@ -17,11 +17,18 @@ the dialog itself and, left alone, speaks for the program:
 Windows and macOS use their own dialogs, which need none of this.  The change
 is made once per interpreter, to Tk's ``VerifyFileName`` (kept under another
 name and called for everything else), and only where Tk 8.6's file dialog has it.
+
+``ask_save`` never asks about a file that is there already: the program does,
+once it knows it may write there at all (``write_for_person``: the one writer,
+``ed.saves.export``, checks the name; a file to be replaced is asked about in
+the program's own words, and Enter keeps it).
 """
 from __future__ import annotations
 
 import tkinter as tk
+from pathlib import Path
 from tkinter import filedialog
+from typing import Any, Callable, Optional, Sequence
 
 #: Tcl: ``VerifyFileName`` as Tk has it, but a name typed is taken as typed on Open,
 #: and a name that leads nowhere goes back to the program to be explained.
@@ -68,10 +75,42 @@ def ask_open(parent: tk.Misc, **options) -> str:
 
 
 def ask_save(parent: tk.Misc, **options) -> str:
-    """The path to save to (``""``: cancelled); a folder that does not exist is the
-    program's to explain."""
+    """The path to save to (``""``: cancelled); a folder that does not exist, or a file
+    there already, is the program's to explain (``write_for_person``)."""
     take_names_as_typed(parent)
+    options.setdefault("confirmoverwrite", False)
     return filedialog.asksaveasfilename(parent=parent, **options)
+
+
+def write_for_person(parent: tk.Misc, path: str, *, folders: Sequence[Path], kind: str,
+                     write: Callable[[Any], Any], refused: Callable[[str], Any],
+                     theme: Any = None) -> Optional[Any]:
+    """Write a file for a person at ``path``, the one writer's way (``ed.saves.export``).
+
+    ``refused(sentence)`` when nothing may be written there; ``write(target)``
+    at once for a new file; for a file there already, a question first
+    ("Replace" or "Cancel", Enter and Escape on Cancel), and ``write(target)``
+    only on Replace.  Returns the ``Question`` asked, if any.
+    """
+    from ...saves import export
+    from .question import Question
+    try:
+        target = export.check(path, folders=folders, kind=kind)
+    except export.ExportError as error:
+        refused(str(error))
+        return None
+    if target.found is None:
+        write(target)
+        return None
+    widget = parent
+    while theme is None and widget is not None:     # the window's own, from its hub
+        theme, widget = getattr(widget, "theme", None), widget.master
+    if theme is None:
+        from .theme import Theme
+        theme = Theme(parent)
+    return Question(parent, theme, title="Replace the file?", text=target.question(),
+                    answers=[("Replace", lambda: write(target)), ("Cancel", None)],
+                    default=1, cancel=1)
 
 
 def take_names_as_typed(widget: tk.Misc) -> bool:
