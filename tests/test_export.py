@@ -506,3 +506,13 @@ def test_a_marked_backup_reads_as_the_game_it_keeps(away):
     assert list(doc)[:2] == ["format", "backup_of"] and doc.pop("backup_of") == "g.json"
     assert doc == json.loads(_save.dumps(first))
     assert _save.dumps(_save.load(away / "g.json.bak")) == _save.dumps(first)
+
+
+def test_with_an_empty_home_the_dialog_never_opens_in_the_current_folder(tmp_path, monkeypatch):
+    """An empty HOME is no home (it named the current folder through Path.home())."""
+    data = tmp_path / "data"
+    (data / "saves").mkdir(parents=True)
+    monkeypatch.chdir(data)                      # the current folder is the data folder
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.setattr(paths, "_listed_home", lambda: str(tmp_path))
+    assert export.start_folder([data]) == tmp_path

@@ -148,7 +148,7 @@ def start_folder(folders: Sequence[Path], last: "Optional[os.PathLike[str] | str
     the temporary one."""
     choices = [Path(last)] if last else []
     try:
-        choices.append(Path.home())
+        choices.append(paths.home_folder())     # an empty HOME is no home, never "."
     except (RuntimeError, KeyError, OSError):
         pass
     choices += [Path(os.getcwd()) if _cwd_known() else None, Path(tempfile.gettempdir())]
