@@ -8,8 +8,9 @@
   jump rather than slide), ``last_setup`` (the last game set up in
   the new-game dialog), ``more_options`` (the dialog's "More options" open),
   ``drawer`` (the page open in the drawer under the board, "" when it is
-  closed) and ``extra`` (settings this version does not know, kept as they
-  were so a newer version's file survives a round trip).
+  closed) and ``extra`` (the settings other parts of the window keep, named in
+  ``TEXT_EXTRAS``: the printing dialog's paper, and settings this version does
+  not know, kept as they were so a newer version's file survives a round trip).
 - ``load_settings(folder) -> (Settings, message)``: ``message`` is ``None``
   when all went well, or one plain sentence when the file could not be used;
   a file that will not parse or holds what this program never writes (a wrong
@@ -65,7 +66,7 @@ class Settings:
     extra: Dict[str, Any] = field(default_factory=dict)
     #: the last game set up in the new-game dialog (seats, months, options), shown again
     last_setup: Dict[str, Any] = field(default_factory=dict)
-    #: the instructions above the tally sheet were put away ("Got it")
+    #: the tips above the tally sheet were put away (the "Hide tips" button)
     instructions_dismissed: bool = False
     #: View ▸ Reduced motion: the board's tokens jump to their new prices, never slide
     reduced_motion: bool = False
