@@ -25,7 +25,7 @@ def instructions_shown(app) -> str:
     """The instructions above the sheet if they are on screen, else ""."""
     ui = app.layout
     app.update()
-    return ui.instructions.cget("text") if ui.instructions_row.winfo_ismapped() else ""
+    return ui.instructions.cget("text") if ui.instructions.winfo_ismapped() else ""
 
 
 def finished_games(data_dir, count: int) -> None:
@@ -52,9 +52,19 @@ def test_instructions_go_for_good_with_got_it(make_app, data_dir):
     app = make_app()
     begin(app, game_at(4, 1, "selling"))
     assert instructions_shown(app).startswith("For each good you offer")
+    field = app.tally.entries["B"][1]
+    place = (field.winfo_rootx(), field.winfo_rooty())
+    keys(app, field, "Tab")                      # the person was in C's units
     keys(app, app.layout.instructions_button, "space")
     assert instructions_shown(app) == ""
-    assert app.focus_get() is app.tally.entries["A"][0]
+    assert app.focus_get() is app.tally.entries["C"][0]
+    # an entry being typed keeps its fields where they were: the tips' room goes with it
+    assert (field.winfo_rootx(), field.winfo_rooty()) == place
+    assert app.layout.instructions_row.winfo_ismapped()
+    submit(app, app.tally.entries["C"][0])
+    if app.mode == "reveal":
+        keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter" and not app.layout.instructions_row.winfo_ismapped()
     assert json.loads((data_dir / "settings.json").read_text())["instructions_dismissed"]
     again = make_app()
     begin(again, game_at(4, 1, "purchasing"))

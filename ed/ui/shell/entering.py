@@ -91,8 +91,9 @@ class Entering:
                 tally.vars[key][1].set(str(price))
 
     def focus_entry(self) -> None:
-        """The keyboard to the first field of the sheet being entered."""
-        self.app.layout.tally.focus_field(self.view.keys[0])
+        """The keyboard to the sheet being entered: back to the field last in use on it
+        (after a question, the guide, a look at the last reveal), or its first field."""
+        self.app.layout.tally.refocus(self.view.keys[0])
 
     def entry_changed(self) -> None:
         """Live help as the fields are typed in; a refusal or a question goes once changed."""
