@@ -213,19 +213,42 @@ def test_the_first_step_says_what_the_strip_of_months_shows(make_app):
 
 
 def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
-    """Before units the newcomer's line gives last month's price and the others' orders;
-    with units, the price if only you order: the step says both, in the line's words."""
+    """Before units the newcomer's line gives the price (from February, also the others'
+    orders); with units, the lowest bid and what the others' orders do to the price: the
+    step says so, in the line's words, and in January promises no count of the others'
+    orders (the line there gave "price was $40" alone)."""
     app = make_app()
     guide(app)
     tally = app.tally
     _, text, _ = next(step for step in steps(app) if step[0] == "The line beside a box")
     line = tally.hints["xfine"].cget("text")
-    assert line.startswith("price was $")
-    assert "Before you type units: last month's price and how many the others ordered" in text
+    assert line == "price was $40" and "ordered" not in line
+    assert "Before you type units: the grade's price (from February, also how many the " \
+        "others ordered the month before)." in text
+    assert "Before you type units: last month's price" not in text
     tally.entries["xfine"][0].insert(0, "3")
     app.update()
-    assert "if only you order" in tally.hints["xfine"].cget("text")
-    assert "the minimum bid: the price if only you order" in text
+    assert tally.hints["xfine"].cget("text") == "bid at least $33; each unit others order adds $1"
+    assert "Then the lowest bid allowed, the price only if no one else orders, and each unit " \
+        "the others order raises the price $1." in text
+    app.tour.close()
+    app.files.quit_app()
+    later = make_app()
+    if later.dialog is not None:
+        later.dialog.cancel()
+        later.update()
+    later.flow.begin(game_at(2, 2, "purchasing"))
+    later.update()
+    guide(later)
+    _, text, _ = next(step for step in steps(later) if step[0] == "The line beside a box")
+    line = later.tally.hints["xfine"].cget("text")
+    assert line.startswith("price was $") and "others ordered" in line
+    assert "Before you type units: last month's price and how many the others ordered." in text
+    later.tally.entries["xfine"][0].insert(0, "3")
+    later.update()
+    assert "with last month's orders" in later.tally.hints["xfine"].cget("text")
+    assert "what the others' orders of last month would make the price; more orders raise " \
+        "it." in text
 
 
 def shown_lines(label) -> list:

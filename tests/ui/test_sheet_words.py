@@ -107,7 +107,7 @@ def hint_shown(app, key: str) -> str:
 
 def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(make_app,
                                                                                data_dir):
-    """The line beside a bid says the price if only you order and the others' last month;
+    """The line beside a bid says the lowest bid and the price last month's orders would make;
     after two finished games it is the short line again, and the last month's reminder goes."""
     finished_games(data_dir, 1)
     app = make_app()
@@ -116,8 +116,8 @@ def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(m
     others = last.commodities[0].units - last.seats[0].lines[0].units
     fill(app, {"xfine": (3, "")})
     floor = game.view(0).prices["xfine"] - 7
-    assert hint_shown(app, "xfine") == (f"${floor} if only you order; others ordered {others} "
-                                        f"last month: +${others}")
+    assert hint_shown(app, "xfine") == (f"bid at least ${floor}; with last month's orders: "
+                                        f"${floor + others}; more orders raise it")
     assert instructions_shown(app).endswith(
         "Last month: the raw units you still hold after selling go to the Broker at the prices "
         "this month's orders set.")
@@ -141,7 +141,7 @@ def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(
     assert app.mode == "enter"
     fill(app, {"xfine": (3, "")})
     assert str(app.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
-    assert hint_shown(app, "xfine") == "$33 if only you order; each unit the others order: +$1"
+    assert hint_shown(app, "xfine") == "bid at least $33; each unit others order adds $1"
 
 
 # ------------------------------------------------------------- the status line
