@@ -74,6 +74,17 @@ def keys_of(phase: str) -> Tuple[str, ...]:
     return RAW if phase == _PURCHASING else GOODS
 
 
+def _name(key: str) -> str:
+    """A commodity as the subject of a sentence: "X-Fine", but "Good A", which would read as
+    the article alone ("A ask $0 is ...")."""
+    return NAMES[key] if key in RAW else f"Good {NAMES[key]}"
+
+
+def _whose(key: str) -> str:
+    """A commodity's, before what belongs to it: "X-Fine units", "Good A's ask"."""
+    return NAMES[key] if key in RAW else f"Good {NAMES[key]}'s"
+
+
 def _n(value: int) -> str:
     """A whole number for a message; absurdly long ones are not spelled out."""
     if -10**15 < value < 10**15:
@@ -118,7 +129,7 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
         if ((type(value) is not tuple and type(value) is not list) or len(value) != 2
                 or type(value[0]) is not int or type(value[1]) is not int):
             problems.append(Problem(key, "entry", BAD_SHAPE, None,
-                                    f"{NAMES[key]} must be a pair of whole numbers "
+                                    f"{_name(key)} must be a pair of whole numbers "
                                     f"(units, price), not {_short(value)}"))
             continue
         pairs[i] = value if type(value) is tuple else (value[0], value[1])
@@ -141,7 +152,7 @@ def _short(value: Any) -> str:
 def _unknown_key(phase: str, key: Any) -> str:
     if key in _INDEX[_OTHER_PHASE[phase]]:
         other = _WORD[_OTHER_PHASE[phase]][0]
-        return (f"{NAMES[key]} belongs in an {other}, and this is the {phase} phase "
+        return (f"{_name(key)} belongs in an {other}, and this is the {phase} phase "
                 f"({', '.join(NAMES[k] for k in keys_of(phase))})")
     return f"{_short(key)} is not a commodity of the {phase} phase"
 
@@ -149,7 +160,7 @@ def _unknown_key(phase: str, key: Any) -> str:
 def _check_units_and_price(key: str, units: int, price: int, word: str,
                            problems: List[Problem]) -> bool:
     """Units ≥ 0; a price with units must be $1 to $10,000.  Returns whether to go on."""
-    name = NAMES[key]
+    name = _whose(key)
     if units < 0:
         problems.append(Problem(key, "units", NEGATIVE_UNITS, 0,
                                 f"{name} units must be 0 or more, not {_n(units)}"))

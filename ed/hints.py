@@ -8,6 +8,7 @@ each limit's field, kind and number (``ed.entries.Problem``).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from . import entries as _entries
@@ -69,6 +70,16 @@ def others_last_time(view: PlayerView, key: str) -> Optional[Tuple[int, int]]:
         others = total - own
         return others, market.move(key, total) - market.move(key, own)
     return None
+
+
+def price_with_last_month(view: PlayerView, key: str, units: int) -> Optional[int]:
+    """The price ``key`` would move to this month if the others ordered (or validly offered)
+    as many units as they did the last time, beside this seat's ``units`` (RULES §3);
+    ``None`` before any.  Not a forecast: what last month's numbers would make of it."""
+    last = others_last_time(view, key)
+    if last is None:
+        return None
+    return market.new_price(view.prices[key], market.move(key, max(0, units) + last[0]))
 
 
 def most_sold(view: PlayerView, good: str, units: int, ask: int) -> int:
@@ -167,12 +178,34 @@ def combination_shortage(view: PlayerView, good: str,
                                            offer_units(entry))
 
 
-def one_lacks(view: PlayerView, good: str) -> Optional[Tuple[str, int, int]]:
-    """What one unit of ``good`` lacks from the seat's stock: (the grades that may fill the
-    places short, places, units on hand), or ``None`` when one can be made."""
-    units = [1 if key == good else 0 for key in GOODS]
-    short = production.shortfall(production.places(view.rules.recipes, units), view.own_stock)
-    return None if short is None else short[:3]
+@dataclass(frozen=True)
+class OneShort:
+    """What one unit of a good lacks from a stock (``one_short``)."""
+
+    needs: Tuple[int, int, int]     # its recipe's places: X-Fine, Fine, Standard
+    more: int                       # the fewest raw units more that would make one
+    grades: Tuple[str, ...]         # each grade of which ``more`` units alone would do it,
+    #                                 the recipe's own grade before the one that stands in
+    #                                 for it (none where only a mix of grades would)
+
+
+def one_short(view: PlayerView, good: str) -> Optional[OneShort]:
+    """What one unit of ``good`` lacks from the seat's stock (RULES §1 with its
+    substitutions), or ``None`` when one can be made."""
+    needs = production.places(view.rules.recipes, [1 if key == good else 0 for key in GOODS])
+    stock = list(view.own_stock)
+    if production.can_fill(needs, stock):
+        return None
+    for more in range(1, sum(needs) + 1):
+        added = [[more if i == j else 0 for i in range(3)] for j in reversed(range(3))]
+        grades = tuple(RAW[2 - j] for j, add in enumerate(added)
+                       if production.can_fill(needs, [a + b for a, b in zip(stock, add)]))
+        mixed = any(production.can_fill(needs, [stock[0] + x, stock[1] + f,
+                                                stock[2] + more - x - f])
+                    for x in range(more + 1) for f in range(more + 1 - x))
+        if grades or mixed:
+            return OneShort(needs, more, grades)
+    return OneShort(needs, sum(needs), ())      # not reached: its own recipe always makes one
 
 
 def rest_is_makeable(view: PlayerView, good: str, entry: Mapping[str, Sequence[int]]) -> bool:

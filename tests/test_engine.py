@@ -124,7 +124,7 @@ def test_worked_example_selling():
     ({"standard": (-1, 20)}, "Standard units must be 0 or more, not -1"),
     ({"fine": (2, 0)}, "Fine bid $0 is below the lowest price, $1"),
     ({"fine": (2, 10001)}, "Fine bid $10001 is over the highest price allowed, $10,000"),
-    ({"A": (1, 100)}, "A belongs in an offer, and this is the purchasing phase"),
+    ({"A": (1, 100)}, "Good A belongs in an offer, and this is the purchasing phase"),
     ({"gold": (1, 100)}, "'gold' is not a commodity of the purchasing phase"),
     ({"fine": (1, 30, 2)}, "Fine must be a pair of whole numbers"),
     ({"fine": (True, 30)}, "Fine must be a pair of whole numbers"),
@@ -178,9 +178,9 @@ def test_entry_may_be_replaced_until_resolved():
 
 
 @pytest.mark.parametrize("entry, words", [
-    ({"A": (1, 0)}, "A ask $0 is below the lowest price, $1"),
-    ({"B": (1, 10001)}, "B ask $10001 is over the highest price allowed"),
-    ({"C": (-2, 50)}, "C units must be 0 or more"),
+    ({"A": (1, 0)}, "Good A's ask $0 is below the lowest price, $1"),
+    ({"B": (1, 10001)}, "Good B's ask $10001 is over the highest price allowed"),
+    ({"C": (-2, 50)}, "Good C's units must be 0 or more"),
     ({"fine": (1, 50)}, "Fine belongs in an order, and this is the selling phase"),
 ])
 def test_offers_breaking_a_limit_are_refused(entry, words):

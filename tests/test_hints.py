@@ -111,3 +111,35 @@ def test_combination_shortage_names_the_goods():
     assert hints.combination_shortage(view, "C", {"A": (2, 140)}) == \
         "2 A and 1 C together need 7 X-Fine or Fine and you have 6"
     assert hints.combination_shortage(view, "A", {}) is None
+
+
+def test_one_short_is_the_fewest_units_more_checked_on_every_small_stock():
+    """What one unit lacks, against brute force: the fewest raw units more that make one,
+    and exactly the grades of which that many alone do (the recipe's own grade first)."""
+    from itertools import product
+
+    from ed import production
+    from ed.rules import GOODS, RAW
+    for classic in (False, True):
+        for stock in product(range(4), repeat=3):
+            game = ed.Game(ed.Rules(players=2, classic_recipes=classic), ["Ann", "Bob"])
+            game.submit(0, {key: (n, 60) for key, n in zip(RAW, stock) if n})
+            game.submit(1, {})
+            game.resolve()
+            view = game.view(0)
+            assert tuple(view.own_stock) == stock
+            for good in GOODS:
+                one = [1 if key == good else 0 for key in GOODS]
+
+                def makes(add):
+                    return production.is_makeable(view.rules.recipes, one,
+                                                  [a + b for a, b in zip(stock, add)])
+                short = hints.one_short(view, good)
+                if makes((0, 0, 0)):
+                    assert short is None, (stock, good)
+                    continue
+                fewest = min(sum(add) for add in product(range(4), repeat=3) if makes(add))
+                alone = tuple(RAW[i] for i in (2, 1, 0)
+                              if makes(tuple(fewest if j == i else 0 for j in range(3))))
+                assert (short.more, short.grades) == (fewest, alone), (classic, stock, good)
+                assert short.needs == production.places(view.rules.recipes, one)

@@ -123,14 +123,39 @@ def test_too_many_units_name_the_monthly_limit_in_the_total_too():
 
 def test_a_refused_field_is_not_added_up_in_the_total():
     help_ = P.entry_help(buying(), {"xfine": ("4", "-3")})
-    assert help_.total == P.Hint("Fix the field marked in red first.", "error",
-                                 "fix the red field first")
+    assert help_.total == P.Hint("Fix the bid for X-Fine first: the red line beside it says "
+                                 "what is wrong.", "error", "fix the bid for X-Fine first")
+
+
+def test_the_total_names_the_field_to_put_right_not_a_red_field():
+    """No field is red, only the line beside it: "fix the red field first" pointed at nothing
+    (`abc` in the units, then Tab)."""
+    help_ = P.entry_help(buying(), {"xfine": ("abc", "")})
+    assert help_.lines["xfine"].level == "error"
+    assert help_.total == P.Hint("Fix the units of X-Fine first: the red line beside it says "
+                                 "what is wrong.", "error", "fix the units of X-Fine first")
+    two = P.entry_help(buying(), {"xfine": ("4", "-3"), "standard": ("-1", "")})
+    assert two.total.text == ("Fix the bid for X-Fine and the units of Standard first: the red "
+                              "lines beside them say what is wrong.")
+    assert two.total.short == "fix X-Fine and Standard first"
+    assert P.entry_help(selling(), {"B": ("1", "x")}).total.short == "fix the ask for B first"
 
 
 def test_an_offer_of_negative_units_is_refused_by_name():
     help_ = P.entry_help(selling(), {"A": ("-3", "150")}, tried=True)
-    assert help_.lines["A"] == P.Hint("A units must be 0 or more, not -3.", "error",
+    assert help_.lines["A"] == P.Hint("Good A's units must be 0 or more, not -3.", "error",
                                       "units must be 0 or more")
+
+
+@pytest.mark.parametrize("typed, line", [
+    (("1", "9999999"), "Good A's ask $9999999 is over the highest price allowed, $10,000."),
+    (("1", "0"), "Good A's ask $0 is below the lowest price, $1."),
+    (("x", "9"), "Good A's units must be a whole number such as 4, not “x”."),
+    (("1", "x"), "Good A's asking price must be a whole number of dollars such as 35, not “x”."),
+])
+def test_a_good_s_refusal_does_not_read_as_the_article(typed, line):
+    """"A ask $9999999 is over …" read as "a ask"."""
+    assert P.entry_help(selling(), {"A": typed}, tried=True).lines["A"].text == line
 
 
 # ------------------------------------------------------------- asking too much
@@ -287,44 +312,50 @@ def months_of(players: int = 2, months: int = 2):
     return game
 
 
-def test_the_minimum_bid_is_said_as_the_price_if_only_you_order():
-    """Not "bid at least $34": the price if only this player orders, and how far the
-    others' orders moved the grade last month, with no bid suggested."""
+def test_the_minimum_bid_is_said_as_the_lowest_bid_not_the_price():
+    """"$26 if only you order; … others ordered 6 last month: +$6" read as the price, and
+    "last month" as a forecast: both bids failed.  The line says the lowest bid allowed,
+    what last month's orders would make the price, and that more orders raise it."""
     first = P.entry_help(buying(2), {"xfine": ("4", "44")}, newcomer=True)
     assert first.lines["xfine"] == P.Hint(
-        "$34 is the price if only you order 4 X-Fine: the lowest bid allowed; a bid below the "
-        "new price buys nothing, and you pay what you bid. Each unit the others order adds $1. "
-        "Costs $176 if bought.",
-        short="$34 if only you order; each unit the others order: +$1")
+        "Bid at least $34: the lowest bid allowed, and the price only if no one else orders "
+        "X-Fine. Each unit the others order adds $1 to the price. A bid below the new price "
+        "buys nothing, and you pay what you bid. Costs $176 if bought.",
+        short="bid at least $34; each unit others order adds $1")
     game = months_of()
     game.submit(0, {})
     game.submit(1, {"A": (1, 150)})
     game.resolve()
     february = P.entry_help(game.view(0), {"xfine": ("4", "")}, newcomer=True)
+    # the others ordered 4 X-Fine in January: 4 + 4 units move $40 by -$2
     assert february.lines["xfine"] == P.Hint(
-        "Type your bid for 4 X-Fine. $34 is the price if only you order 4 X-Fine: the lowest "
-        "bid allowed; a bid below the new price buys nothing, and you pay what you bid. Each "
-        "unit the others order adds $1; last month they ordered 4 X-Fine (+$4).", "info",
-        "$34 if only you order; others ordered 4 last month: +$4")
+        "Type your bid for 4 X-Fine. Bid at least $34: the lowest bid allowed, and the price "
+        "only if no one else orders X-Fine. Each unit the others order adds $1 to the price: "
+        "as many as the others ordered last month (4 X-Fine) would make it $38, and more "
+        "orders raise it. A bid below the new price buys nothing, and you pay what you bid.",
+        "info", "bid at least $34; with last month's orders: $38; more orders raise it")
     # before any units are typed, what the others did last month is there already
     assert february.lines["fine"] == P.Hint(
         "Market price was $23; the others ordered 3 Fine last month. Type units to see the "
         "minimum bid.", short="price was $23 · others ordered 3 last month")
     assert february.lines["standard"].short == "price was $18 · others ordered none last month"
-    assert P.entry_help(game.view(0), {"standard": ("2", "12")}, newcomer=True).lines[
-        "standard"].short == "$10 if only you order; others ordered none last month"
+    none = P.entry_help(game.view(0), {"standard": ("2", "12")}, newcomer=True).lines["standard"]
+    assert none.short == "bid at least $10; with last month's orders: $10; more orders raise it"
+    assert "the others ordered none last month, which would leave it at $10, and more " \
+        "orders raise it." in none.text
     # a player who has finished two games reads the short line of old
     assert P.entry_help(game.view(0), {"xfine": ("4", "")}).lines["xfine"].short == \
         "bid at least $34"
 
 
-def test_the_highest_useful_ask_is_said_as_the_price_if_only_you_offer():
+def test_the_highest_useful_ask_is_said_as_the_most_that_can_sell_not_the_price():
     game = months_of()
     january = P.entry_help(game.view(0), {"A": ("2", "140")}, newcomer=True)
     assert january.lines["A"] == P.Hint(
-        "You can make 2. $147 is the price if only you offer 2 A: an ask above the new price "
-        "sells nothing. Each unit the others offer takes $2 off.",
-        short="$147 if only you offer; each unit the others offer: -$2")
+        "You can make 2. Above $147 it cannot sell: that is the price only if no one else "
+        "offers A. Each unit the others offer takes $2 off the price. An ask above the new "
+        "price sells nothing.",
+        short="above $147 it cannot sell; each unit others offer takes $2 off")
     game.submit(0, {})
     game.submit(1, {"A": (1, 150)})
     game.resolve()
@@ -332,19 +363,44 @@ def test_the_highest_useful_ask_is_said_as_the_price_if_only_you_offer():
     game.submit(1, {})
     game.resolve()
     february = P.entry_help(game.view(0), {"A": ("1", "")}, newcomer=True)
+    # Bob offered 1 A in January: 1 + 1 units move $149 by +$7
     assert february.lines["A"] == P.Hint(
-        "Type your asking price for 1 A. $158 is the price if only you offer 1 A: an ask above "
-        "the new price sells nothing. Each unit the others offer takes $2 off; last month they "
-        "offered 1 A (-$2).", "info", "$158 if only you offer; others offered 1 last month: -$2")
+        "Type your asking price for 1 A. Above $158 it cannot sell: that is the price only if "
+        "no one else offers A. Each unit the others offer takes $2 off the price: as many as "
+        "the others offered last month (1 A) would make it $156, and more offers lower it. An "
+        "ask above the new price sells nothing.", "info",
+        "above $158 it cannot sell; with last month's offers: $156; more offers lower it")
 
 
-def test_an_order_over_the_cash_says_every_purchase_would_be_cancelled():
+def test_an_order_over_the_cash_says_what_happens_if_all_of_it_is_bought():
+    """"all this month's purchases would be cancelled", and then Fine was bought, because a
+    bid failed: the line says when it is so."""
     help_ = P.entry_help(buying(2), {"xfine": ("12", "80"), "fine": ("6", "30")}, newcomer=True)
     assert help_.total == P.Hint(
         "Costs $1,140 if all bought; cash left -$240 of $900. No more units allowed this month. "
         "Warning: if all of it is bought you cannot pay, and then every purchase this month is "
-        "cancelled (short-of-cash rule).", "warn",
-        "$1,140, more than your $900: all this month's purchases would be cancelled")
+        "cancelled (short-of-cash rule); if less is bought, it goes ahead when you can pay for "
+        "it.", "warn",
+        "if all is bought: $1,140, more than your $900, and every purchase is cancelled")
+
+
+def test_an_order_over_the_cash_is_asked_about_saying_what_is_so_in_each_case():
+    """RULES §4.1.5 and Variation I: cancelled if every bid buys, bought if less is bought
+    and the cash covers it; with loans, the Broker lends instead."""
+    view = buying()                         # 4 players: $450
+    order = {"xfine": (9, 100)}
+    assert P.over_cash_question(view, order) == (
+        "Submit an order that could cost more than your cash? If every bid buys all its "
+        "units, the order costs $900, more than your $450, and every purchase this month is "
+        "cancelled: you buy nothing. If less is bought, it goes ahead when it costs $450 or "
+        "less.")
+    assert P.over_cash_question(view, {"xfine": (4, 100)}) is None
+    loans = ed.Game(ed.Rules(players=4, loans=True), ["Ann", "Bob", "Cy", "Di"]).view(0)
+    assert P.over_cash_question(loans, order) == (
+        "Submit an order that could cost more than your cash? If every bid buys all its "
+        "units, the order costs $900, more than your $450: the Broker lends you $500 "
+        "(Variation I), and you repay $625 after the last month. If less is bought, you borrow "
+        "at most that, or nothing.")
 
 
 def test_can_make_says_when_goods_share_the_same_stock():
@@ -384,21 +440,41 @@ def test_the_last_month_says_what_becomes_of_the_stock_left_over():
     assert P.newcomer_instructions(game.view(0), games_finished=2, dismissed=False) == ""
 
 
-def test_a_stock_that_makes_nothing_says_what_one_unit_lacks():
-    """6 Standard alone make nothing: "can make 0" says what one of each good needs."""
+def holding(**stock) -> "ed.PlayerView":
+    """Ann's view at January's selling, holding ``stock`` (grade -> units)."""
     game = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
-    game.submit(0, {"standard": (6, 30)})
+    game.submit(0, {key: (units, 60) for key, units in stock.items()})
     game.submit(1, {})
     game.resolve()
-    help_ = P.entry_help(game.view(0), {}, newcomer=True)
+    return game.view(0)
+
+
+def test_a_stock_that_makes_nothing_says_what_one_unit_lacks():
+    """6 Standard alone make nothing: "can make 0" says what one of each good needs, and how
+    many more of which grade would make one."""
+    view = holding(standard=6)
+    help_ = P.entry_help(view, {}, newcomer=True)
     assert help_.lines["C"] == P.Hint(
-        "You can make no C: one C needs 1 X-Fine or Fine and you have 0 (X-Fine may stand in "
-        "for Fine, and Fine for Standard). Market price was $90.",
-        short="can make 0 · one needs 1 X-Fine or Fine")
-    assert help_.lines["A"].short == "can make 0 · one needs 2 X-Fine"
-    assert P.entry_help(game.view(0), {}).lines["A"].short == "can make 0"
+        "You can make no C: one C needs 1 Fine and 2 Standard, and you have 6 Standard; 1 more "
+        "Fine or X-Fine would make one (X-Fine may stand in for Fine, and Fine for Standard). "
+        "Market price was $90.", short="can make 0 · 1 more Fine or X-Fine would make one")
+    assert help_.lines["A"].short == "can make 0 · 3 more X-Fine would make one"
+    assert P.entry_help(view, {}).lines["A"].short == "can make 0"
     empty = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
     empty.submit(0, {})
     empty.submit(1, {})
     empty.resolve()
     assert P.entry_help(empty.view(0), {}, newcomer=True).lines["A"].short == "can make 0"
+
+
+def test_what_one_unit_lacks_counts_the_stock_held():
+    """Holding 2 X-Fine, "one needs 3 X-Fine or Fine" read as three more: one A lacks one
+    Fine (or one more X-Fine, standing in for it)."""
+    help_ = P.entry_help(holding(xfine=2), {}, newcomer=True)
+    assert help_.lines["A"] == P.Hint(
+        "You can make no A: one A needs 2 X-Fine and 1 Fine, and you have 2 X-Fine; 1 more "
+        "Fine or X-Fine would make one (X-Fine may stand in for Fine, and Fine for Standard). "
+        "Market price was $140.", short="can make 0 · 1 more Fine or X-Fine would make one")
+    assert help_.lines["C"].short == "can make 0 · 2 more Standard or Fine would make one"
+    assert P.entry_help(holding(standard=1), {}, newcomer=True).lines["C"].short == \
+        "can make 0 · 2 more Fine would make one"

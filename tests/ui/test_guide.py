@@ -213,19 +213,42 @@ def test_the_first_step_says_what_the_strip_of_months_shows(make_app):
 
 
 def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
-    """Before units the newcomer's line gives last month's price and the others' orders;
-    with units, the price if only you order: the step says both, in the line's words."""
+    """Before units the newcomer's line gives the price (from February, also the others'
+    orders); with units, the lowest bid and what the others' orders do to the price: the
+    step says so, in the line's words, and in January promises no count of the others'
+    orders (the line there gave "price was $40" alone)."""
     app = make_app()
     guide(app)
     tally = app.tally
     _, text, _ = next(step for step in steps(app) if step[0] == "The line beside a box")
     line = tally.hints["xfine"].cget("text")
-    assert line.startswith("price was $")
-    assert "Before you type units: last month's price and how many the others ordered" in text
+    assert line == "price was $40" and "ordered" not in line
+    assert "Before you type units: the grade's price (from February, also how many the " \
+        "others ordered the month before)." in text
+    assert "Before you type units: last month's price" not in text
     tally.entries["xfine"][0].insert(0, "3")
     app.update()
-    assert "if only you order" in tally.hints["xfine"].cget("text")
-    assert "the minimum bid: the price if only you order" in text
+    assert tally.hints["xfine"].cget("text") == "bid at least $33; each unit others order adds $1"
+    assert "Then the lowest bid allowed, the price only if no one else orders, and each unit " \
+        "the others order raises the price $1." in text
+    app.tour.close()
+    app.files.quit_app()
+    later = make_app()
+    if later.dialog is not None:
+        later.dialog.cancel()
+        later.update()
+    later.flow.begin(game_at(2, 2, "purchasing"))
+    later.update()
+    guide(later)
+    _, text, _ = next(step for step in steps(later) if step[0] == "The line beside a box")
+    line = later.tally.hints["xfine"].cget("text")
+    assert line.startswith("price was $") and "others ordered" in line
+    assert "Before you type units: last month's price and how many the others ordered." in text
+    later.tally.entries["xfine"][0].insert(0, "3")
+    later.update()
+    assert "with last month's orders" in later.tally.hints["xfine"].cget("text")
+    assert "what the others' orders of last month would make the price; more orders raise " \
+        "it." in text
 
 
 def shown_lines(label) -> list:
@@ -269,7 +292,8 @@ def test_the_welcome_s_lines_fit_or_break_evenly_at_every_size(make_app, data_di
 
 def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, data_dir):
     """The guide and the tips above the sheet said the same twice, and at 150% left the sheet
-    two rows: while the guide is open the tips wait, and come back when it closes."""
+    two rows: while the guide is open the tips wait.  Closed over a sheet being typed they
+    come back with the next sheet, not above the fields being typed in."""
     app = make_app(first_run=True)
     for _ in range(50):
         if app.mode == "welcome":
@@ -285,8 +309,16 @@ def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, 
     keys(app, tour.skip_button, "Escape")
     app.update()
     assert app.tour is None
+    assert not layout.instructions_row.winfo_ismapped()
+    assert app.focus_get() is app.tally.entries["xfine"][0]
+    keys(app, app.tally.entries["xfine"][0], "Return")   # nothing typed: asked first
+    keys(app, layout.yes_button, "space")
+    for _ in range(2):                  # the reveal played entry by entry: Enter shows it all
+        if app.mode == "reveal":
+            keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter" and app.session.game.phase == "selling"
     assert layout.instructions_row.winfo_ismapped()
-    assert layout.instructions.cget("text") == tips
+    assert layout.instructions.cget("text").startswith("For each good you offer")
 
 
 def test_the_step_on_the_board_names_each_mark_it_draws(make_app):

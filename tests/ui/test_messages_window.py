@@ -83,8 +83,9 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     assert hint(app, "xfine")[::2] == (
         "bid at most $10,000", "X-Fine bid $9999999 is over the highest price allowed, "
         "$10,000.")
-    assert total(app, "orders") == ("fix the red field first",
-                                    "Fix the field marked in red first.")
+    assert total(app, "orders") == ("fix the bid for X-Fine first",
+                                    "Fix the bid for X-Fine first: the red line beside it "
+                                    "says what is wrong.")
     put(app, "xfine", "4", "-3")
     assert hint(app, "xfine")[::2] == ("bid at least $1",
                                        "X-Fine bid -$3 is below the lowest price, $1.")

@@ -25,7 +25,7 @@ def instructions_shown(app) -> str:
     """The instructions above the sheet if they are on screen, else ""."""
     ui = app.layout
     app.update()
-    return ui.instructions.cget("text") if ui.instructions_row.winfo_ismapped() else ""
+    return ui.instructions.cget("text") if ui.instructions.winfo_ismapped() else ""
 
 
 def finished_games(data_dir, count: int) -> None:
@@ -52,9 +52,19 @@ def test_instructions_go_for_good_with_got_it(make_app, data_dir):
     app = make_app()
     begin(app, game_at(4, 1, "selling"))
     assert instructions_shown(app).startswith("For each good you offer")
+    field = app.tally.entries["B"][1]
+    place = (field.winfo_rootx(), field.winfo_rooty())
+    keys(app, field, "Tab")                      # the person was in C's units
     keys(app, app.layout.instructions_button, "space")
     assert instructions_shown(app) == ""
-    assert app.focus_get() is app.tally.entries["A"][0]
+    assert app.focus_get() is app.tally.entries["C"][0]
+    # an entry being typed keeps its fields where they were: the tips' room goes with it
+    assert (field.winfo_rootx(), field.winfo_rooty()) == place
+    assert app.layout.instructions_row.winfo_ismapped()
+    submit(app, app.tally.entries["C"][0])
+    if app.mode == "reveal":
+        keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter" and not app.layout.instructions_row.winfo_ismapped()
     assert json.loads((data_dir / "settings.json").read_text())["instructions_dismissed"]
     again = make_app()
     begin(again, game_at(4, 1, "purchasing"))
@@ -97,7 +107,7 @@ def hint_shown(app, key: str) -> str:
 
 def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(make_app,
                                                                                data_dir):
-    """The line beside a bid says the price if only you order and the others' last month;
+    """The line beside a bid says the lowest bid and the price last month's orders would make;
     after two finished games it is the short line again, and the last month's reminder goes."""
     finished_games(data_dir, 1)
     app = make_app()
@@ -106,8 +116,8 @@ def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(m
     others = last.commodities[0].units - last.seats[0].lines[0].units
     fill(app, {"xfine": (3, "")})
     floor = game.view(0).prices["xfine"] - 7
-    assert hint_shown(app, "xfine") == (f"${floor} if only you order; others ordered {others} "
-                                        f"last month: +${others}")
+    assert hint_shown(app, "xfine") == (f"bid at least ${floor}; with last month's orders: "
+                                        f"${floor + others}; more orders raise it")
     assert instructions_shown(app).endswith(
         "Last month: the raw units you still hold after selling go to the Broker at the prices "
         "this month's orders set.")
@@ -131,7 +141,7 @@ def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(
     assert app.mode == "enter"
     fill(app, {"xfine": (3, "")})
     assert str(app.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
-    assert hint_shown(app, "xfine") == "$33 if only you order; each unit the others order: +$1"
+    assert hint_shown(app, "xfine") == "bid at least $33; each unit others order adds $1"
 
 
 # ------------------------------------------------------------- the status line

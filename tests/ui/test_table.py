@@ -172,6 +172,197 @@ def test_an_empty_entry_is_asked_about_and_enter_means_no(make_app):
     assert app.mode == "reveal" and game.history[-1].phase == "selling"
 
 
+# ------------------------------------------- 1b. keys land in the field they were typed in
+
+def press(app, keysym: str) -> None:
+    """One key pressed by a person: to whichever widget has the keyboard's focus."""
+    app.update()
+    focus = app.focus_get()
+    assert focus is not None
+    focus.event_generate("<KeyPress>", keysym=keysym)
+    focus.event_generate("<KeyRelease>", keysym=keysym)
+    app.update()
+
+
+def click(app, widget) -> None:
+    """A click inside ``widget``, near its left edge."""
+    app.update()
+    widget.event_generate("<ButtonPress-1>", x=4, y=widget.winfo_height() // 2)
+    widget.event_generate("<ButtonRelease-1>", x=4, y=widget.winfo_height() // 2)
+    app.update()
+
+
+def layout_of(app) -> tuple:
+    """Where every field of the sheet stands on the screen, and whether the tips show."""
+    app.update()
+    tally = app.tally
+    return (tuple((w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height())
+                  for key in app.flow.view.keys for w in tally.entries[key]),
+            app.layout.instructions_row.winfo_ismapped())
+
+
+def type_fields(app, texts, *, between=None, still=None) -> None:
+    """Type ``texts`` (one per field, in Tab order) key by key, Tab after each; call
+    ``between`` after the first half; after every key the layout must equal ``still``."""
+    for index, text in enumerate(texts):
+        if index == len(texts) // 2 and between is not None:
+            between()
+            assert layout_of(app) == still, "the sheet moved when the guide closed"
+        for char in text:
+            press(app, char)
+            assert layout_of(app) == still, (index, char)
+        press(app, "Tab")
+        assert layout_of(app) == still, (index, "Tab")
+
+
+def saved_first_start(data_dir, tmp_path, game, scale: float) -> str:
+    """``game`` saved, and a data folder of a first start at ``scale`` (the guide due)."""
+    path = tmp_path / "game.json"
+    ed.save.save(game, str(path))
+    (data_dir / "settings.json").write_text(json.dumps({"text_scale": scale,
+                                                        "reveal_pacing": "all"}))
+    return str(path)
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_month_typed_key_by_key_lands_in_its_own_fields_when_the_tips_are_due(
+        make_app, data_dir, tmp_path, scale, players):
+    """The guide on the first sheet holds the tips back.  Closed half-way through the
+    entry, it brought them in above the sheet (every field moved down under the pointer)
+    and gave the keyboard to the first field, so the next bid went into X-Fine's units
+    ("over the 18-unit limit").  Nothing above or beside the fields moves until the entry
+    is in; the keys go on where they were; the tips come with the next sheet."""
+    path = saved_first_start(data_dir, tmp_path, game_at(players, 1, "purchasing"), scale)
+    app = make_app(save=path, first_run=True)
+    app.update()
+    tour, tally = app.tour, app.tally
+    assert app.mode == "enter" and tour is not None and tour.shown
+    entry = ({"xfine": ("6", "45"), "fine": ("5", "35"), "standard": ("4", "25")}
+             if players == 2 else
+             {"xfine": ("2", "41"), "fine": ("2", "31"), "standard": ("2", "21")})
+    texts = [text for key in ("xfine", "fine", "standard") for text in entry[key]]
+    click(app, tally.entries["xfine"][0])
+    assert app.focus_get() is tally.entries["xfine"][0]
+    still = layout_of(app)
+    assert not still[1]                          # the guide says what the tips say
+
+    def close_the_guide():
+        keys(app, tour.skip_button, "Escape")     # the keyboard goes to the guide, and back
+        assert app.tour is None and app.layout.instructions.cget("text")   # tips due
+
+    type_fields(app, texts, between=close_the_guide, still=still)
+    for key, (units, price) in entry.items():
+        assert (tally.vars[key][0].get(), tally.vars[key][1].get()) == (units, price), key
+    keys(app, tally.entries["standard"][1], "Return")
+    game = app.session.game
+    assert app.mode == "reveal" and [(line.units, line.price) for line in
+                                     game.history[-1].seats[0].lines] == \
+        [(int(units), int(price)) for units, price in entry.values()]
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter" and app.layout.instructions_row.winfo_ismapped()
+
+
+def selling_with_stock(players: int) -> "ed.Game":
+    """December's selling, the person holding raw units enough to make goods."""
+    game = game_at(players, 12, "purchasing")
+    rng = random.Random(1)
+    prices, cash = game.prices, game.cash(0)
+    units = 1
+    while units < game.rules.order_limit // 3 and \
+            (units + 1) * sum(prices[key] + 10 for key in ("xfine", "fine", "standard")) <= cash:
+        units += 1
+    game.submit(0, {key: (units, prices[key] + 10) for key in ("xfine", "fine", "standard")})
+    for seat in range(1, players):
+        game.submit(seat, randomplay.random_entry(game.view(seat), rng, over_offer=0))
+    game.resolve()
+    assert game.phase == "selling" and all(game.stock(0).values())
+    return game
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_after_the_empty_entry_question_the_keys_go_on_where_they_were(make_app, data_dir,
+                                                                       scale, players):
+    """Enter on an empty sheet asks first; the question below the sheet scrolled it (six
+    seats at 150%), and "No" gave the keyboard to A's units: the next keys went into the
+    wrong row.  The sheet stands still and the keys go back to the field they left."""
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, selling_with_stock(players))
+    tally, ui = app.tally, app.layout
+    click(app, tally.entries["C"][0])
+    still = layout_of(app)
+    press(app, "Return")
+    assert app.mode == "confirm" and app.focus_get() is ui.no_button
+    assert layout_of(app)[0] == still[0]
+    press(app, "Return")                          # Enter means No
+    assert layout_of(app) == still
+    assert app.mode == "enter" and app.focus_get() is tally.entries["C"][0]
+    type_fields(app, ["1", "90"], still=still)
+    assert [(tally.vars[key][0].get(), tally.vars[key][1].get()) for key in ("A", "B", "C")] \
+        == [("", ""), ("", ""), ("1", "90")]
+    # Tab after the last field leaves the sheet: no line of help takes the keyboard
+    assert app.focus_get() not in list(tally.hints.values()) + list(tally.totals.values())
+
+
+def test_an_order_over_the_cash_is_asked_about_and_enter_means_no(make_app):
+    """9 X-Fine at $100 with $450 went in on Enter with only an orange line beside the total,
+    and every purchase of the month was cancelled: it is asked about first, as an empty
+    entry is, and the question says what is so if every bid buys and if less is bought."""
+    from ed.ui import presenter as P
+    app = make_app()
+    game = begin(app, game_at(4, 1, "purchasing"))
+    tally, ui = app.tally, app.layout
+    assert game.cash(0) == 450
+    fill(app, {"xfine": (9, 100)})
+    keys(app, tally.entries["xfine"][1], "Return")
+    assert app.mode == "confirm" and app.focus_get() is ui.no_button
+    assert ui.question_label.cget("text") == P.over_cash_question(app.flow.view,
+                                                                  {"xfine": (9, 100)})
+    assert ui.question_label.cget("text").startswith(
+        "Submit an order that could cost more than your cash? If every bid buys all its "
+        "units, the order costs $900, more than your $450, and every purchase this month is "
+        "cancelled")
+    assert ui.yes_button.cget("text") == "Yes, submit it"
+    keys(app, ui.no_button, "Return")                        # Enter means No
+    assert app.mode == "enter" and not game.submitted(0)
+    assert app.focus_get() is tally.entries["xfine"][1]
+    fill(app, {"xfine": (4, 100)})                            # within the cash: no question
+    fill(app, {})
+    keys(app, tally.entries["xfine"][0], "Return")           # and the empty one says its own
+    assert app.mode == "confirm" and ui.yes_button.cget("text") == "Yes, submit nothing"
+    keys(app, ui.no_button, "Escape")
+    fill(app, {"xfine": (9, 100)})
+    keys(app, tally.entries["xfine"][1], "Return")
+    keys(app, ui.yes_button, "space")
+    assert app.mode == "reveal" and game.history[-1].seats[0].cancelled
+
+
+def test_ctrl_l_never_says_there_is_no_reveal_while_it_shows_one(make_app):
+    """Ctrl+L again on the last reveal said "There is no reveal to show just now" under it;
+    said on a cover, it stayed on the status line while the sheet's Ctrl+L showed it."""
+    app = make_app()
+    begin(app, game_at(3, 1, "selling", humans=2))
+    assert app.mode == "cover"
+    keys(app, app.cover.ready_button, "Control-l")
+    assert app.message.cget("text") == "The last reveal can be seen again once the sheet is open."
+    keys(app, app.cover.ready_button, "Return")
+    assert app.mode == "enter"
+    field = app.tally.entries["B"][1]
+    keys(app, field, "Control-l")
+    assert app.mode == "peek" and app.message.cget("text") == ""
+    keys(app, app.focus_get(), "Control-l")
+    assert app.mode == "peek" and app.message.cget("text") == ""
+    keys(app, app.focus_get(), "Return")
+    assert app.mode == "enter" and app.focus_get() is field
+    first = make_app()
+    begin(first, game_at(2, 1, "purchasing"))
+    keys(first, first.tally.entries["xfine"][0], "Control-l")
+    assert first.mode == "enter" and first.message.cget("text") == (
+        "There is no reveal yet: the first comes once everyone's January orders are in.")
+
+
 def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     app = make_app()
     game = start_game(app)
@@ -639,7 +830,7 @@ def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, dat
     typed(app, tally.entries["standard"][0], "3")
     assert tally.shown_hints() == ("standard", "orders")   # over the unit limit: it warns
     label = tally.hints["standard"]
-    assert re.search(r"others ordered \d+ last month: \+\$\d+$", label.short_text)
+    assert re.search(r"with last month's orders: \$\d+; more orders raise it$", label.short_text)
     assert label.cget("text") == label.short_text, label.cget("text")
     body = tally.body
     line = body.bbox(tally._windows["standard.hint"])

@@ -323,8 +323,9 @@ def test_keyboard_only_submission(make_app):
     assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
     # a newcomer's line: the minimum bid said as what it is
     assert app.tally.hints["xfine"].cget("text") == \
-        "$34 if only you order; each unit the others order: +$1"
-    assert "$34 is the price if only you order 4 X-Fine" in app.tally.hints["xfine"].full_text
+        "bid at least $34; each unit others order adds $1"
+    assert "Bid at least $34: the lowest bid allowed, and the price only if no one else " \
+        "orders X-Fine." in app.tally.hints["xfine"].full_text
     price.event_generate("<Return>")
     app.update()
     game = app.session.game

@@ -38,8 +38,9 @@ from .ending import ENDING_COLUMNS, Ending, Quote, ending
 from .entry import EntryHelp, Hint, entry_help, parse_number
 from .reveal import Reveal, RevealBlock, RevealCell, RevealColumn, RevealRow, reveal
 from .sheet import (GOAL, GOAL_LINES, Cell, TallyRow, draft_cells, empty_entry_question,
-                    instructions, is_newcomer, last_month_reminder, month_heading,
-                    newcomer_instructions, report_cells, sheet_title, tally_columns, tally_rows)
+                    instructions, is_newcomer, last_month_reminder, line_guide, month_heading,
+                    newcomer_instructions, over_cash_question, report_cells, sheet_title,
+                    tally_columns, tally_rows)
 from .table import (PRICE_COLUMNS, SUBSTITUTION, Progress, SeatRow, calculator_rows,
                     cover_text, needs_cover, price_board_rows, production_rows, progress,
                     seat_rows, setup_summary, variations_summary)
@@ -57,7 +58,8 @@ __all__ = [
     "Reveal", "RevealBlock", "RevealCell", "RevealColumn", "RevealRow", "reveal",
     "GOAL", "GOAL_LINES", "Cell", "TallyRow", "draft_cells", "empty_entry_question",
     "instructions",
-    "is_newcomer", "last_month_reminder", "month_heading", "newcomer_instructions", "report_cells",
+    "is_newcomer", "last_month_reminder", "line_guide", "month_heading", "newcomer_instructions",
+    "over_cash_question", "report_cells",
     "sheet_title", "tally_columns", "tally_rows",
     "PRICE_COLUMNS", "SUBSTITUTION", "Progress", "SeatRow", "calculator_rows", "cover_text",
     "needs_cover", "price_board_rows", "production_rows", "progress", "seat_rows",

@@ -80,13 +80,15 @@ def _parse(view, texts: Mapping[str, Tuple[str, str]]
     for key in view.keys:
         units_text, price_text = texts.get(key, ("", ""))
         units, price = parse_number(units_text), parse_number(price_text)
-        name = NAMES[key]
+        # "A units", "The A asking price" read as the article: a good is "Good A's"
+        whose, the = (NAMES[key], f"The {NAMES[key]}") if key in RAW else \
+            (f"Good {key}'s",) * 2
         if units is None:
-            bad[key] = Hint(f"{name} units must be a whole number such as 4, not "
+            bad[key] = Hint(f"{whose} units must be a whole number such as 4, not "
                             f"“{units_text.strip()}”.", "error", _NOT_WHOLE, "units")
             continue
         if price is None:
-            bad[key] = Hint(f"The {name} {word} must be a whole number of dollars such as 35, "
+            bad[key] = Hint(f"{the} {word} must be a whole number of dollars such as 35, "
                             f"not “{price_text.strip()}”.", "error", _NOT_WHOLE, "price")
             continue
         if units > 0 and not price_text.strip():
@@ -118,7 +120,7 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     refused = any(found.get(key) and not missing.get(key) for key in view.keys)
     if bad or (not found.get(None) and refused):
         # The total of an entry with a refused field would add up numbers that mean nothing.
-        total = Hint("Fix the field marked in red first.", "error", "fix the red field first")
+        total = _fix_first(view, lines)
     elif any(missing.values()):
         # a price still to be typed is not a mistake yet, and a total without it means nothing
         total = Hint("Type a bid for each grade you order to see what the order costs."
@@ -140,6 +142,20 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
         _first_key(view, entry) if total.level == "error" else None)
     return EntryHelp(entry, lines, total, ok, first_bad, refusal,
                      lines[first_bad].field if first_bad in lines else "units")
+
+
+def _fix_first(view, lines: Mapping[str, Hint]) -> Hint:
+    """The total while a field is refused: which field to put right first, by name (the
+    fields themselves are not coloured: the line beside them is, in red)."""
+    word = "bid" if view.phase == PURCHASING else "ask"
+    wrong = [(key, lines[key].field) for key in view.keys if lines[key].level == "error"]
+    fields = [f"the units of {NAMES[key]}" if part == "units" else f"the {word} for {NAMES[key]}"
+              for key, part in wrong]
+    if len(fields) == 1:
+        return Hint(f"Fix {fields[0]} first: the red line beside it says what is wrong.",
+                    "error", f"fix {fields[0]} first")
+    return Hint(f"Fix {and_list(fields)} first: the red lines beside them say what is wrong.",
+                "error", f"fix {and_list([NAMES[key] for key, _ in wrong])} first")
 
 
 def _field_lines(view, entry, bad, missing, found, tried: bool,
@@ -251,28 +267,40 @@ def _missing_price(view, key: str, units: int, level: str, *, newcomer: bool = F
 
 def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
     """The minimum bid (or the highest useful ask) said as what it is, for a newcomer: the
-    price if only this player ordered (offered), and how far the others moved it the
-    last time.  Returns (the sentence, its short line); it suggests no price."""
+    lowest bid allowed (the highest ask that can sell), which is the price only if no one
+    else orders (offers); what the others' units of last month would make the price, and
+    that more of them raise (lower) it.  Returns (the sentence, its short line); it
+    suggests no price."""
     buying = view.phase == PURCHASING
     name = NAMES[key]
-    verb, did, step, moves = (("order", "ordered", "+$1", "adds $1") if buying
-                              else ("offer", "offered", "-$2", "takes $2 off"))
-    price = money(hints.min_bid(view, key, units) if buying
-                  else hints.highest_useful_ask(view, key, units))
-    last = hints.others_last_time(view, key)
-    if last is None:
-        others = f"each unit the others {verb}: {step}"
-        said = f"Each unit the others {verb} {moves}."
+    if buying:
+        floor = money(hints.min_bid(view, key, units))
+        first = f"bid at least {floor}"
+        said = (f"Bid at least {floor}: the lowest bid allowed, and the price only if no one "
+                f"else orders {name}.")
+        step, verb, did, more = ("Each unit the others order adds $1 to the price", "order",
+                                 "ordered", "more orders raise it")
+        what = "A bid below the new price buys nothing, and you pay what you bid."
     else:
-        count, moved = last
-        others = f"others {did} {count} last month: {_signed_money(moved)}" if count \
-            else f"others {did} none last month"
-        said = (f"Each unit the others {verb} {moves}; last month they {did} {count} {name} "
-                f"({_signed_money(moved)}).")
-    what = ("the lowest bid allowed; a bid below the new price buys nothing, and you pay "
-            "what you bid" if buying else "an ask above the new price sells nothing")
-    text = (f"{price} is the price if only you {verb} {units} {name}: {what}. {said}")
-    return text, f"{price} if only you {verb}; {others}"
+        top = money(hints.highest_useful_ask(view, key, units))
+        first = f"above {top} it cannot sell"
+        said = (f"Above {top} it cannot sell: that is the price only if no one else offers "
+                f"{name}.")
+        step, verb, did, more = ("Each unit the others offer takes $2 off the price", "offer",
+                                 "offered", "more offers lower it")
+        what = "An ask above the new price sells nothing."
+    with_last = hints.price_with_last_month(view, key, units)
+    if with_last is None:
+        return (f"{said} {step}. {what}",
+                f"{first}; each unit others {verb} "
+                + ("adds $1" if buying else "takes $2 off"))
+    count = hints.others_last_time(view, key)[0]
+    said_last = (f"as many as the others {did} last month ({count} {name}) would make it "
+                 f"{money(with_last)}" if count else
+                 f"the others {did} none last month, which would leave it at "
+                 f"{money(with_last)}")
+    return (f"{said} {step}: {said_last}, and {more}. {what}",
+            f"{first}; with last month's {verb}s: {money(with_last)}; {more}")
 
 
 def _signed_money(value: int) -> str:
@@ -357,15 +385,20 @@ def _sharing(view, key: str, entry) -> Optional[Hint]:
 
 
 def _lacking(view, key: str) -> Optional[Hint]:
-    """For a newcomer holding stock that makes no ``key``: what one of it lacks."""
-    lacks = hints.one_lacks(view, key) if any(view.own_stock) else None
-    if lacks is None:
+    """For a newcomer holding stock that makes no ``key``: what one of it needs, and how
+    many more raw units, of which grade, would make one."""
+    short = hints.one_short(view, key) if any(view.own_stock) else None
+    if short is None:
         return None
-    grades, needed, have = lacks
     name = NAMES[key]
-    return Hint(f"You can make no {name}: one {name} needs {needed} {grades} and you have "
-                f"{have} ({_RECIPE_NOTE}). Market price was {money(view.prices[key])}.",
-                short=f"can make 0 · one needs {needed} {grades}")
+    recipe = and_list([f"{n} {NAMES[grade]}" for grade, n in zip(RAW, short.needs) if n])
+    held = and_list([f"{n} {NAMES[grade]}" for grade, n in zip(RAW, view.own_stock) if n])
+    which = (" or ".join(NAMES[grade] for grade in short.grades) if short.grades
+             else "raw unit" if short.more == 1 else "raw units")
+    return Hint(f"You can make no {name}: one {name} needs {recipe}, and you have {held}; "
+                f"{short.more} more {which} would make one ({_RECIPE_NOTE}). Market price was "
+                f"{money(view.prices[key])}.",
+                short=f"can make 0 · {short.more} more {which} would make one")
 
 
 #: How the recipes and the substitutions read in a newcomer's sentence.
@@ -432,9 +465,10 @@ def _order_total(view, entry, found, newcomer: bool = False) -> Hint:
             f"of {money(view.own_cash)}. {still[0].upper() + still[1:]} allowed this month.")
     if hints.would_cancel(view, entry):
         return Hint(text + " Warning: if all of it is bought you cannot pay, and then every "
-                    "purchase this month is cancelled (short-of-cash rule).", "warn",
-                    f"{money(cost)}, more than your {money(view.own_cash)}: all this month's "
-                    f"purchases would be cancelled" if newcomer else
+                    "purchase this month is cancelled (short-of-cash rule); if less is "
+                    "bought, it goes ahead when you can pay for it.", "warn",
+                    f"if all is bought: {money(cost)}, more than your {money(view.own_cash)}, "
+                    f"and every purchase is cancelled" if newcomer else
                     f"{money(cost)}: more than your {money(view.own_cash)}")
     if view.rules.loans and hints.loan_needed(view, entry):
         loan = money(hints.loan_needed(view, entry))

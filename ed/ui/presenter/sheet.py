@@ -1,13 +1,14 @@
 """The tally sheet: its rows, the cells a resolved phase fills, its title and instructions.
 
-Also the question asked before an entirely empty entry is sent."""
+Also the questions asked before an entirely empty entry, or an order that could cost more
+than the cash, is sent."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ... import hints
-from ...rules import GOODS, NAMES, RAW, month_label
+from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW, month_label
 from .common import PURCHASING, SELLING, money, stock_text
 
 
@@ -216,6 +217,21 @@ def instructions(view) -> str:
             "an ask at or below the new market price sells, at what you ask. Enter submits.")
 
 
+def line_guide(view) -> str:
+    """What the guide says of the line beside a box, true of the month it is shown in: in
+    January no one has ordered yet, so the line gives the price alone."""
+    earlier = view is not None and not view.is_over and \
+        hints.others_last_time(view, view.keys[0]) is not None
+    before = ("last month's price and how many the others ordered" if earlier else
+              "the grade's price (from February, also how many the others ordered the "
+              "month before)")
+    then = ("what the others' orders of last month would make the price; more orders raise it"
+            if earlier else "each unit the others order raises the price $1")
+    return (f"It says what a number means and, in red, what the rules refuse. Before you type "
+            f"units: {before}. Then the lowest bid allowed, the price only if no one else "
+            f"orders, and {then}. It never tells you what to bid.")
+
+
 def empty_entry_question(view) -> Optional[str]:
     """The question to ask before an entirely empty entry is sent, or ``None``.
 
@@ -229,3 +245,26 @@ def empty_entry_question(view) -> Optional[str]:
     if not any(hints.max_makeable(view, key) for key in view.keys):
         return None
     return "Submit no offer this month? You would sell nothing."
+
+
+def over_cash_question(view, entry) -> Optional[str]:
+    """The question to ask before an order that costs more than the cash if all of it is
+    bought, or ``None``.
+
+    RULES §4.1.5: what is bought is paid for only if the cash covers it, else every
+    purchase of the month is cancelled; under Variation I the Broker lends instead.
+    Whether every bid buys is not known until the reveal, so both sides are said.
+    """
+    if view.phase != PURCHASING or hints.cash_left(view, entry) >= 0:
+        return None
+    cost, cash = money(hints.order_cost(entry)), money(view.own_cash)
+    start = (f"Submit an order that could cost more than your cash? If every bid buys all "
+             f"its units, the order costs {cost}, more than your {cash}")
+    if view.rules.loans:
+        loan = hints.loan_needed(view, entry)
+        repay = loan // LOAN_STEP * LOAN_REPAY_PER_STEP
+        return (f"{start}: the Broker lends you {money(loan)} (Variation I), and you repay "
+                f"{money(repay)} after the last month. If less is bought, you borrow at most "
+                f"that, or nothing.")
+    return (f"{start}, and every purchase this month is cancelled: you buy nothing. If less "
+            f"is bought, it goes ahead when it costs {cash} or less.")

@@ -80,6 +80,14 @@ class TallySheet(ttk.Frame):
         self._rows_cut: Tuple[int, ...] = ()
         self.block_span: Dict[str, Tuple[int, int]] = {}
         self._focus_key: Optional[str] = None     # the commodity whose field has the focus
+        self._last_field: Optional[ttk.Entry] = None   # the field last in use on this sheet
+        self._refocused: Optional[ttk.Entry] = None    # given the focus back: cursor kept
+        #: a field just given the focus, kept in sight until a key is pressed in it
+        self._seek: Optional[ttk.Entry] = None
+        #: the person has pressed a key or clicked in a field of this sheet: from then on
+        #: the sheet stays where it is until the next sheet (``_fit_hints``)
+        self.touched = False
+        self._kept_top = 0.0      # where the view's top stands while ``touched``
         self._levels: Dict[str, str] = {}         # each hint's level: info, warn or error
         self._bands: Dict[str, Tuple[int, int]] = {}  # where each line on show stands
 
@@ -137,16 +145,20 @@ class TallySheet(ttk.Frame):
                                   style="Tally.TEntry", font="EDTally")
                 entry.bind("<FocusIn>", lambda e, k=key: self._focused(e.widget, k))
                 entry.bind("<KeyPress>", self._typed, add="+")
+                entry.bind("<ButtonPress>", self._touch, add="+")
                 pair.append(entry)
                 var.trace_add("write", lambda *a, v=var: self._changed(v))
             self.entries[key] = (pair[0], pair[1])
             self.vars[key] = (units_var, price_var)
+        # The lines of help never take the keyboard: their tooltips' Escape would make Tab
+        # stop on them after the last field (and a tip shown on focus there came and went
+        # without end).
         for key in RAW + GOODS:
             self.hints[key] = ttk.Label(self.body, style="Hint.TLabel", wraplength=self.hint_w,
-                                        justify="left", anchor="nw")
+                                        justify="left", anchor="nw", takefocus=0)
         for block in ("orders", "sales"):
             self.totals[block] = ttk.Label(self.body, style="Hint.TLabel", wraplength=self.hint_w,
-                                           justify="left", anchor="nw")
+                                           justify="left", anchor="nw", takefocus=0)
 
     def _changed(self, var: tk.StringVar) -> None:
         """A field's text changed: kept to what the field shows, then the help follows."""
@@ -156,14 +168,32 @@ class TallySheet(ttk.Frame):
         self.on_change()
 
     def _focused(self, entry: ttk.Entry, key: str) -> None:
-        """A field took the keyboard's focus: its text selected, its line of help shown."""
-        entry.select_range(0, "end")
+        """A field took the keyboard's focus: its text selected (unless it is given back
+        after a question or the guide: then the cursor stays where it was), its line of
+        help shown."""
+        self._last_field = entry
+        if entry is self._refocused:    # back where it was, and so is the sheet
+            self._refocused = None
+        else:
+            entry.select_range(0, "end")
+            self._seek = entry          # brought into sight, if it is not
         if key != self._focus_key:
             self._focus_key = key
             self._show_hints()
+        elif self._seek is entry and self.touched:
+            self._fit_hints()
+
+    def _touch(self, _event=None) -> None:
+        """The person has begun on this sheet: it stands where it is now (``_hold_still``)."""
+        if not self.touched:
+            self.touched = True
+            self._kept_top = self.body.canvasy(0)
 
     def _typed(self, event) -> None:
-        """A key that writes or rubs out (not Tab, Enter or an arrow) was pressed in a field."""
+        """A key was pressed in a field; one that writes or rubs out (not Tab, Enter or an
+        arrow) is said to ``on_typed``."""
+        self._touch()
+        self._seek = None
         if self.on_typed is not None and (
                 (event.char and event.char.isprintable())
                 or event.keysym in ("BackSpace", "Delete")):
@@ -180,6 +210,7 @@ class TallySheet(ttk.Frame):
 
     def _yview(self, *args) -> None:
         self.body.yview(*args)
+        self._kept_top = self.body.canvasy(0)
 
     def _x_moved(self, first: str, last: str) -> None:
         """The body moved sideways: the headings follow, part-shown months go blank."""
@@ -204,6 +235,7 @@ class TallySheet(ttk.Frame):
             self.body.xview_scroll(delta, "units")
         else:
             self.body.yview_scroll(delta * 2, "units")
+            self._kept_top = self.body.canvasy(0)
         return "break"
 
     def _region_width(self) -> float:
@@ -487,6 +519,8 @@ class TallySheet(ttk.Frame):
         fields of that block are to be typed in, or ``None`` (no entry).
         """
         blank = P.Cell("")
+        self.touched = False                  # a new sheet: nothing begun on it yet
+        self._last_field = self._refocused = self._seek = None
         self._written = dict(columns.get(month, {}))   # what pencilling leaves in place
         items, drawn, body = self._items, self._drawn, self.body
         # Hundreds of cells change when the next seat's sheet is shown: the Tcl
@@ -649,12 +683,13 @@ class TallySheet(ttk.Frame):
 
     def _fit_hints(self) -> None:
         """Give each line on show the width in sight and the height of its band; keep the
-        block in view.
+        block in view until the person begins on the sheet (``_hold_still`` after).
 
         A hint is as wide as the sheet allows right of the current month and may
         run on beside the quiet fields below it, so it is rarely cut; a long
         refusal under the Sales block makes the sheet taller rather than run
-        off its foot.
+        off its foot.  Once the sheet stands still, a line ends at the foot of the
+        part in sight, shortened at a word there if it must (whole on hover).
         """
         block = self._entry_block
         if not block or not self._windows:
@@ -672,9 +707,16 @@ class TallySheet(ttk.Frame):
             if whole and label.cget("text") != whole:
                 label.configure(text=whole)     # cut for less room before: whole again
         self._bands = self._place_lines(keys, block)
+        seen = None                 # once begun, the sheet's foot in sight: lines end there
+        if self.touched:
+            self._see_focus()
+            seen = int(self._kept_top) + max(1, c.winfo_height())
         for key in keys:            # (a quiet line is fitted when it comes to be shown)
             label, (top, bottom) = self.hints[key], self._bands[key]
-            self._fit_in_band(label, bottom - top - 2)
+            room = bottom - top - 2
+            if seen is not None:
+                room = min(room, max(self.row_h, seen - top - 2))
+            self._fit_in_band(label, room)
             window = self._windows[f"{key}.hint"]
             c.coords(window, hx, top + 1)
             # beside its own rows at least, and no taller than its words beyond them
@@ -683,14 +725,61 @@ class TallySheet(ttk.Frame):
                 bottom - top - 2, max(label.winfo_reqheight(), rows)))
         total_top = self._bands[block][0]
         if block in shown:
+            if seen is not None:
+                self._fit_in_band(self.totals[block], max(self.row_h, seen - total_top - 2))
             c.coords(self._windows[f"{block}.hint"], hx, total_top + 1)
             c.itemconfigure(self._windows[f"{block}.hint"], width=width,
                             height=self.totals[block].winfo_reqheight())
         total_bottom = total_top + 1 + self.totals[block].winfo_reqheight()
         height = max(self.height, total_bottom + pad(0.5))
+        if self.touched:
+            self._hold_still(height)
+            return
         if int(self._region_height()) != height:
             self._set_region(self._region_width(), height)
         self._keep_block_in_view(block, total_bottom)
+
+    def _hold_still(self, height: int) -> None:
+        """Once the person has begun on a sheet, it stands still until the next sheet: a line
+        of help that grows, the bar below the sheet coming or going, the guide's strip
+        opening or closing never scroll it (the fields would move under the eyes and the
+        pointer); only a field given the keyboard's focus out of sight is scrolled to.
+
+        The sheet is never made shorter meanwhile (a canvas shows no space past its end, so
+        a shorter sheet would scroll itself), and where the canvas scrolled itself as it
+        grew taller (Tk keeps its view within the sheet), its top is put back before
+        anything is drawn.
+        """
+        c = self.body
+        self._see_focus()
+        shown = max(1, c.winfo_height())
+        height = max(height, int(self._region_height()), int(self._kept_top) + shown)
+        if int(self._region_height()) != height:
+            self._set_region(self._region_width(), height)
+        if abs(c.canvasy(0) - self._kept_top) >= 1:
+            c.yview_moveto(self._kept_top / height)
+
+    def _see_focus(self) -> None:
+        """Move ``_kept_top`` just enough that a field just given the keyboard's focus is
+        wholly in sight (a Tab to a field out of sight, a refused field under the bar),
+        until a key is pressed in it."""
+        focus = self._seek
+        if focus is None or self.focus_get() is not focus:
+            return
+        for key, pair in self.entries.items():
+            if focus in pair:
+                top = self.row_y[f"{key}.{'units' if focus is pair[0] else 'price'}"]
+                break
+        else:
+            return
+        shown = self.body.winfo_height()
+        if shown <= 1:
+            return
+        bottom = top + self.row_h
+        if top < self._kept_top:
+            self._kept_top = float(top)
+        elif bottom > self._kept_top + shown:
+            self._kept_top = float(min(bottom - shown, top))
 
     @staticmethod
     def _fit_in_band(label: ttk.Label, room: int) -> None:
@@ -723,6 +812,18 @@ class TallySheet(ttk.Frame):
         entry = self.entries[key][1 if price else 0]
         entry.focus_set()
         self._focused(entry, key)
+
+    def refocus(self, key: str) -> None:
+        """The keyboard back to the field last in use on this sheet, its cursor where it was
+        (after a question, the guide, a look at the last reveal), or to ``key``'s units when
+        none has been used yet."""
+        entry = self._last_field
+        if entry is None or str(entry.cget("takefocus")) != "1":
+            self.focus_field(key)
+            return
+        if self.focus_get() is not entry:
+            self._refocused = entry      # its FocusIn keeps the cursor and the text as they are
+        entry.focus_set()
 
     # ------------------------------------------------------------ extras
 

@@ -85,11 +85,7 @@ def steps(app) -> List[Step]:
          "units and your bid per unit. Leave a grade empty to buy none. Tab moves from box "
          "to box.",
          lambda: layout.tally.body),
-        ("The line beside a box",
-         "It says what a number means and, in red, what the rules refuse. Before you type "
-         "units: last month's price and how many the others ordered. Then the minimum bid: "
-         "the price if only you order; the others' orders push it up. It never tells you "
-         "what to bid.",
+        ("The line beside a box", P.line_guide(app.flow.view),
          lambda: layout.tally.hints.get("xfine") or layout.tally.body),
         ("The players",
          "Each player's cash, and a ✓ once their entry is in; point at a face for the "

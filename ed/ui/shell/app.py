@@ -267,14 +267,14 @@ class App(tk.Tk):
         """One short line in the status bar (problems in red), until it stops being true:
         it goes when the phase changes, and sooner when ``until`` names an earlier moment
         (``message_over``): "entry" (the player starts typing an entry), "replay" or "tour"
-        (that window closes)."""
+        (that window closes), "reveal" (a reveal is shown)."""
         self.layout.show_message(text, error=error)
         self.flow.message_said()
         self._message_until = until if text else None
 
     def message_over(self, moment: str) -> None:
-        """``moment`` has passed ("entry", "replay", "tour"): a status line said to last
-        until then goes."""
+        """``moment`` has passed ("entry", "replay", "tour", "reveal"): a status line said
+        to last until then goes."""
         if self._message_until == moment:
             self._message_until = None
             try:

@@ -5,9 +5,10 @@
 shows a seat's tally sheet with the month's fields open, puts back an entry
 taken back or a draft kept with the save, keeps the help beside the fields
 current as the person types, checks and submits the entry (asking first
-about an entirely empty one), and takes a submitted entry back until the
-last seat is in, only where the screen names its owner (the cover after it,
-or the wait for computer players).  Like the rest of the flow it draws nothing itself and holds no rule.
+about an entirely empty one, or an order that could cost more than the
+cash), and takes a submitted entry back until the last seat is in, only
+where the screen names its owner (the cover after it, or the wait for
+computer players).  Like the rest of the flow it draws nothing itself and holds no rule.
 """
 from __future__ import annotations
 
@@ -91,8 +92,9 @@ class Entering:
                 tally.vars[key][1].set(str(price))
 
     def focus_entry(self) -> None:
-        """The keyboard to the first field of the sheet being entered."""
-        self.app.layout.tally.focus_field(self.view.keys[0])
+        """The keyboard to the sheet being entered: back to the field last in use on it
+        (after a question, the guide, a look at the last reveal), or its first field."""
+        self.app.layout.tally.refocus(self.view.keys[0])
 
     def entry_changed(self) -> None:
         """Live help as the fields are typed in; a refusal or a question goes once changed."""
@@ -115,7 +117,8 @@ class Entering:
     def submit(self, *, confirmed: bool = False) -> None:
         """Submit the current seat's entry, or refuse it with the reason next to the field.
 
-        An entirely empty entry from a seat that could act is asked about first.
+        An entirely empty entry from a seat that could act, and an order that costs more
+        than the cash if all of it is bought, are asked about first (Enter means No).
         """
         app, ui = self.app, self.app.layout
         if app.mode != Mode.ENTER:
@@ -133,10 +136,13 @@ class Entering:
         if not help_.ok:
             self._refuse(help_.refusal, help_.first_bad, help_.bad_field == "price")
             return
-        if not confirmed and not any(units for units, _ in help_.entry.values()):
-            question = P.empty_entry_question(view)
+        if not confirmed:
+            if not any(units for units, _ in help_.entry.values()):
+                question, yes = P.empty_entry_question(view), "Yes, submit nothing"
+            else:
+                question, yes = P.over_cash_question(view, help_.entry), "Yes, submit it"
             if question:
-                self._ask(question)
+                self._ask(question, yes)
                 return
         try:
             app.session.submit(view.seat, help_.entry)
@@ -159,9 +165,11 @@ class Entering:
         if key is not None:
             ui.tally.focus_field(key, price=price)
 
-    def _ask(self, question: str) -> None:
-        """The question before an empty entry: No is the default (Enter, Escape)."""
+    def _ask(self, question: str, yes: str) -> None:
+        """The question before an empty entry or an order over the cash: No is the default
+        (Enter, Escape); ``yes`` is what the other button says."""
         ui = self.app.layout
+        ui.yes_button.configure(text=yes)
         ui.show_bar("question", question)
         self.app.change_mode(Mode.CONFIRM)
         ui.no_button.focus_set()

@@ -289,6 +289,7 @@ class Flow(Entering):
         game = app.session.game
         ui.tally.clear_entries()
         ui.show_bar(None)
+        app.message_over("reveal")
         data = self._fill_reveal(report)
         ui.progress.show(P.progress(game.rules.months, report.month, report.phase,
                                     revealed=True))
@@ -338,17 +339,39 @@ class Flow(Entering):
         self.advance()
 
     def show_last_reveal(self) -> None:
-        """Look again at the last phase's reveal (public), then come back."""
+        """Look again at the last phase's reveal (public), then come back.
+
+        While a reveal is on screen it is the last one: nothing more is said.  The question
+        before an entry goes (Enter asks it again); where no reveal can be shown, the
+        status line says why until one is.
+        """
         app, ui = self.app, self.app.layout
+        if app.mode in (Mode.REVEAL, Mode.PEEK):
+            return
+        if app.mode == Mode.CONFIRM:
+            self.confirm_no(focus=False)
         if app.session is None or not app.session.game.history or \
                 app.mode not in (Mode.ENTER, Mode.OVER, Mode.LOOK, Mode.WAIT):
-            app.show_message("There is no reveal to show just now.")
+            app.show_message(self._no_reveal_to_show(), until="reveal")
             return
+        app.message_over("reveal")
         self._fill_reveal(app.session.game.history[-1], "Back  (Enter)", again=True)
         ui.reveal.finish()              # a look again shows it whole at once
         self._peek_return = app.mode
         ui.show_screen(ui.reveal, Mode.PEEK)
         self.screen_changed()
+
+    def _no_reveal_to_show(self) -> str:
+        """Why View ▸ Last reveal shows nothing now, in words true of this moment."""
+        session = self.app.session
+        if session is None:
+            return "There is no reveal to show: no game is being played."
+        if not session.game.history:
+            return ("There is no reveal yet: the first comes once everyone's January orders "
+                    "are in.")
+        if self.app.mode == Mode.COVER:
+            return "The last reveal can be seen again once the sheet is open."
+        return "The last reveal can be seen again in a moment, once this screen is up."
 
     # ------------------------------------------------------------- ending
 

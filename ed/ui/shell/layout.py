@@ -201,24 +201,52 @@ class MainWindow:
     def show_instructions(self, text: str) -> None:
         """The instructions above the sheet, or none (``""``): the sheet takes their room.
 
-        While the guide is open they are kept back (``hold_tips``): it says the same, a
-        step at a time, and the sheet it frames keeps the room.
+        Said as a sheet is shown, and left as they are until its entry is in: nothing
+        above the fields appears, goes or changes size while a person types.  While the
+        guide is open they are kept back (``hold_tips``): it says the same, a step at a
+        time, and the sheet it frames keeps the room.
         """
+        row = self.instructions_row
+        if not row.grid_propagate():        # the room kept after "Hide tips" goes now
+            row.grid_propagate(True)
+            row.configure(width=0, height=0)
+            self.instructions.grid()
+            self.instructions_button.grid()
         self.instructions.configure(text=text)
         if text and not self.tips_held:
-            self.instructions_row.grid(row=1, column=0, sticky="ew",
-                                       pady=(self.app.theme.pad(0.1), self.app.theme.pad(0.3)))
+            row.grid(row=1, column=0, sticky="ew",
+                     pady=(self.app.theme.pad(0.1), self.app.theme.pad(0.3)))
         else:
-            self.instructions_row.grid_remove()
+            row.grid_remove()
 
-    def hold_tips(self, held: bool) -> None:
-        """Keep the instructions back while the guide is open, and show them again after."""
+    def _typing(self) -> bool:
+        """Whether a sheet's entry is being typed (or waits behind a question or a look at
+        the last reveal): then nothing above its fields may move."""
+        return self.app.mode in (Mode.ENTER, Mode.CONFIRM, Mode.PEEK)
+
+    def hold_tips(self, held: bool, *, now: bool = False) -> None:
+        """Keep the instructions back while the guide is open, and show them again after.
+
+        While an entry is being typed the sheet stays as it is: the tips come back (or go)
+        with the next sheet, unless ``now`` (the sheet is being shown this moment, before
+        any key can reach it).
+        """
         self.tips_held = held
-        self.show_instructions(str(self.instructions.cget("text")))
+        if now or not self._typing():
+            self.show_instructions(str(self.instructions.cget("text")))
 
     def dismiss_instructions(self) -> None:
-        """"Hide tips": the instructions go for good (remembered in the settings)."""
-        self.show_instructions("")
+        """"Hide tips": the instructions go for good (remembered in the settings).  While an
+        entry is being typed their words go and their room stays until the entry is in, so
+        the fields stay where they are."""
+        row = self.instructions_row
+        if self._typing() and row.winfo_ismapped():
+            row.configure(width=row.winfo_width(), height=row.winfo_height())
+            row.grid_propagate(False)
+            self.instructions.grid_remove()
+            self.instructions_button.grid_remove()
+        else:
+            self.show_instructions("")
         self.app.prefs.update_settings(instructions_dismissed=True)
         if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()

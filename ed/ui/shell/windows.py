@@ -231,6 +231,8 @@ class ExtraWindows:
         offered once, at the first start."""
         if self.tour_waiting and self.app.mode == Mode.ENTER:
             self.tour_waiting = False
+            # the tips it holds back go with the sheet's first drawing, not under the keys
+            self.app.layout.hold_tips(True, now=True)
             if not self.app.settings.first_run_done:
                 self.app.prefs.update_settings(first_run_done=True)
             self.app.after_idle(self.start_tour)
