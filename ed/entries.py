@@ -80,6 +80,10 @@ def _name(key: str) -> str:
     return NAMES[key] if key in RAW else f"Good {NAMES[key]}"
 
 
+#: the same, for the window's sentences
+subject = _name
+
+
 def _whose(key: str) -> str:
     """A commodity's, before what belongs to it: "X-Fine units", "Good A's ask"."""
     return NAMES[key] if key in RAW else f"Good {NAMES[key]}'s"

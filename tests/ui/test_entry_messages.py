@@ -189,8 +189,8 @@ def test_an_ask_just_above_sells_in_part_under_variation_three():
 def test_the_total_counts_only_what_can_sell():
     help_ = P.entry_help(selling(), {"A": ("1", "149"), "C": ("2", "120")})
     assert help_.total == P.Hint(
-        "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): C at "
-        "$120 cannot sell.", "warn", "at most $149")
+        "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): Good C "
+        "at $120 cannot sell.", "warn", "at most $149")
     fine = P.entry_help(selling(), {"A": ("2", "140")})
     assert fine.total == P.Hint("Receives $280 if all sells, using 6·0·0 of your 6·0·8 "
                                 "(X-Fine · Fine · Standard).", short="$280 if all sells")

@@ -13,6 +13,7 @@ from typing import Dict, List, Mapping, Optional, Tuple
 from ... import entries, hints
 from ...rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, NAMES, RAW
 from ...words import and_list
+from ...entries import subject
 from .common import PURCHASING, money, sentence, stock_text, units_text
 
 
@@ -509,7 +510,7 @@ def _offer_total(view, entry, found) -> Hint:
         sold = hints.most_sold(view, key, units, price)
         sellable[key] = (sold, price)
         if units > 0 and sold == 0:
-            short.append(f"{NAMES[key]} at {money(price)} cannot sell")
+            short.append(f"{subject(key)} at {money(price)} cannot sell")  # not "A at"
         elif sold < units:
             short.append(f"only {sold} of the {units} {NAMES[key]} can sell at {money(price)}")
     used = hints.materials_for(view, sellable)
