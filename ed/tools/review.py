@@ -98,7 +98,7 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
                              subsequent_indent=indent)
 
     lines = [f"Review of {found.name}'s game against the expert computer player", ""]
-    lines += para(f"Dollars count {_review.WORTH}.") + [""]
+    lines += para(f"Dollars count {found.worth}.") + [""]
     lines += para(f"In all: {found.total_text}.") + [""]
     lines.append("The costliest decisions")
     if found.costliest:
@@ -112,8 +112,8 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
     for decision in found.decisions:
         lines.append(f"  {decision.label:<18}{signed_money(-decision.difference):>10}")
         same = decision.suggested == decision.entered
-        lines += para(decision.entered_text, " " * 15, "      you      ")
-        lines += para("the same" if same else decision.suggested_text, " " * 15,
+        lines += para(decision.entered_told, " " * 15, "      you      ")
+        lines += para("the same" if same else decision.suggested_told, " " * 15,
                       "      expert   ")
         for name, said in decision.table_talk:
             lines += para(f"{name} thought: {said}", " " * 8, "      ")

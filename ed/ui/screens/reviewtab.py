@@ -5,12 +5,16 @@
     │        more than one), status (the total, in words), progress (Progressbar)
     ├── tops (Labels)            the three costliest decisions, a few words each;
     │                            a click or Enter opens one whole below the table
-    ├── table (Treeview)         month and phase, your entry, the expert's, the difference
-    ├── detail (Label)           the chosen decision whole: its sentence, the expert's
-    │                            reason and what the computers said
+    ├── table (Treeview)         month and phase, your entry, the expert's (each line that
+    │                            bought or sold nothing or part says so, and why), the
+    │                            difference
+    ├── detail (Label)           the chosen decision whole in short sentences, what the
+    │                            expert expected and what the computers thought
     ├── chart (CashChart)        your worth month by month and the estimate: beside the
     │                            table where the width allows every column whole, else
-    │                            under it (the table never scrolls sideways)
+    │                            under it (the table never scrolls sideways: an entry too
+    │                            long for its column is broken after a comma, every row
+    │                            then as tall as the tallest)
     └── note (Label)             what the dollars count
 
 ``show(game, explanations=None)`` sets the finished game; the review of the
@@ -59,6 +63,9 @@ class ReviewTab(ttk.Frame):
         self.courier = Courier(self, self._answer, pending=lambda: self._job is not None,
                                poll_ms=self.POLL_MS, tick=self._tick)
         self._chart_beside: Optional[bool] = None
+        #: the table's rows as told, unbroken (month, yours, the expert's, the difference)
+        self._texts: List[Tuple[str, str, str, str]] = []
+        self._broken_for: Optional[int] = -1      # the room the rows were last broken for
         ttk.Style(self).configure("ReviewTop.TLabel", background=T.CURRENT)   # with the keys
         self._build()
         self.bind("<Map>", lambda e: self._start())
@@ -119,8 +126,9 @@ class ReviewTab(ttk.Frame):
             self.tops.append(label)
 
     def _build_table(self, left: ttk.Frame) -> None:
+        ttk.Style(self).configure("Review.Treeview", rowheight=self.theme.line + 4)
         self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=6,
-                                  selectmode="browse")
+                                  selectmode="browse", style="Review.Treeview")
         for column, anchor in zip(COLUMNS, ("w", "w", "w", "e")):
             self.table.heading(column, text=column)
             self.table.column(column, anchor=anchor, stretch=False)
@@ -198,6 +206,7 @@ class ReviewTab(ttk.Frame):
         self.detail.configure(text="")
         self.note.configure(text="")
         self.table.delete(*self.table.get_children())
+        self._texts = []
         self.chart.set_series([], [])
 
     # ------------------------------------------------------------ the worker
@@ -291,18 +300,20 @@ class ReviewTab(ttk.Frame):
             else:
                 label.grid_remove()
         self.table.delete(*self.table.get_children())
-        for index, decision in enumerate(found.decisions):
-            same = decision.suggested == decision.entered
-            self.table.insert("", "end", iid=str(index), values=(
-                decision.label, decision.entered_brief,
-                "the same" if same else decision.suggested_brief,
-                signed_money(-decision.difference)))   # the person's side: -$45 is worse
-        self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
+        self._texts = [(decision.label, decision.entered_told,
+                        "the same" if decision.suggested == decision.entered
+                        else decision.suggested_told,
+                        signed_money(-decision.difference))   # the person's side: -$45 is worse
+                       for decision in found.decisions]
+        for index, values in enumerate(self._texts):
+            self.table.insert("", "end", iid=str(index), values=values)
+        self._broken_for = -1
+        self._break_rows(None)
         series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
                   Series("expert", "the expert's (estimate)", found.estimate,
                          PALETTE[1], "square", False, (6, 3))]
         self.chart.set_series(found.labels, series)
-        self.note.configure(text=f"Dollars count {_review.WORTH}. The second line is "
+        self.note.configure(text=f"Dollars count {found.worth}. The second line is "
                                  f"{_review.ESTIMATE}.")
         self.detail.configure(text="Choose a decision, or a month, for the whole of it.")
         self._laid_out(self.winfo_width())
@@ -331,28 +342,78 @@ class ReviewTab(ttk.Frame):
             widget.fits()
 
     def _fit_columns(self, rows) -> None:
-        """Each column as wide as its heading or its widest cell."""
+        """Each column as wide as its heading or its widest cell (its widest line)."""
         import tkinter.font as tkfont
         heading = tkfont.Font(root=self, name="EDBold", exists=True)
         body = tkfont.Font(root=self, name="EDBody", exists=True)
         em = self.theme.em
         for index, column in enumerate(COLUMNS):
-            width = max([heading.measure(column)] + [body.measure(str(row[index]))
-                                                      for row in rows]) + em * 2
+            width = max([heading.measure(column)] + [body.measure(line) for row in rows
+                                                      for line in str(row[index]).split("\n")]
+                        ) + em * 2
             self.table.column(column, width=width, minwidth=width)
+
+    def _break_rows(self, room: Optional[int]) -> None:
+        """The rows in ``room`` pixels (``None``: each entry on one line): an entry wider than
+        its share of what the month and the difference leave is broken after a comma, and
+        every row made as tall as the one with the most lines (a tree's rows are all of one
+        height)."""
+        import tkinter.font as tkfont
+        if room == self._broken_for:
+            return
+        self._broken_for = room
+        body = tkfont.Font(root=self, name="EDBody", exists=True)
+        shares = self._shares(room, body.measure)
+        lines = 1
+        for index, (label, mine, theirs, difference) in enumerate(self._texts):
+            if not self.table.exists(str(index)):
+                continue
+            mine, theirs = (broken(text, share, body.measure)
+                            for text, share in zip((mine, theirs), shares))
+            lines = max(lines, mine.count("\n") + 1, theirs.count("\n") + 1)
+            self.table.item(str(index), values=(label, mine, theirs, difference))
+        ttk.Style(self).configure("Review.Treeview", rowheight=lines * self.theme.line + 4)
+        self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
 
     def columns_width(self) -> int:
         """The width every column of the table asks for, its scrollbar included."""
         return sum(int(self.table.column(c, "width")) for c in COLUMNS) + \
             self._table_scroll.winfo_reqwidth()
 
+    def _shares(self, room: Optional[int], measure) -> Tuple[Optional[int], Optional[int]]:
+        """The widths the two entries' columns may take of ``room`` (``None``: as wide as they
+        like): what the month and the difference leave, each its own width where the other
+        can have the rest, else half each."""
+        if room is None or not self._texts:
+            return None, None
+        em = self.theme.em
+        fixed = sum(max(measure(COLUMNS[i]), *(measure(t[i]) for t in self._texts)) + em * 2
+                    for i in (0, 3))
+        left = max(em * 24, room - fixed - em * 4)
+        mine, theirs = (max(measure(t[i]) for t in self._texts) for i in (1, 2))
+        if mine + theirs <= left:
+            return None, None
+        if mine <= left // 2:
+            return mine, left - mine
+        if theirs <= left // 2:
+            return left - theirs, theirs
+        return left // 2, left - left // 2
+
     def _laid_out(self, width: int) -> None:
-        """The chart beside the table where the tab is wide enough for both, every column
-        whole; else under it.  The notes wrap to the tab."""
-        room = max(self.theme.em * 30, width - self.theme.em * 2)
+        """The chart beside the table where the tab is wide enough for both, every entry on
+        one line; else under it, the entries broken to the tab's width where they must be.
+        The notes wrap to the tab."""
+        em = self.theme.em
+        room = max(em * 30, width - em * 2)
         self.note.configure(wraplength=room)
-        if width > 1:
-            need = self.columns_width() + self.chart.winfo_reqwidth() + self.theme.em * 3
+        if width > 1 and self._texts:
+            self._break_rows(None)
+            beside = self.columns_width() + self.chart.winfo_reqwidth() + em * 3 <= width
+            self._place_chart(beside=beside)
+            if not beside:
+                self._break_rows(width - em * 2 - self._table_scroll.winfo_reqwidth())
+        elif width > 1:
+            need = self.columns_width() + self.chart.winfo_reqwidth() + em * 3
             self._place_chart(beside=need <= width)
 
     def _place_chart(self, *, beside: bool) -> None:
@@ -376,7 +437,7 @@ class ReviewTab(ttk.Frame):
         decision = found.decisions[int(chosen[0])]
         lines = [decision.sentence]
         if decision.reason and decision.suggested != decision.entered:
-            lines.append(f"The expert {decision.reason.rstrip('.')}.")
+            lines.append(expert_reason(decision.reason))
         lines += [f"{name} thought: {said}" for name, said in decision.table_talk]
         self.detail.configure(text="\n".join(lines))
         self._grown()
@@ -394,3 +455,31 @@ class ReviewTab(ttk.Frame):
         shown = [str(label.cget("text")) for label in self.tops if label.winfo_manager()]
         return "\n".join(shown) or str(self.summary.cget("text"))
 
+
+
+def expert_reason(reason: str) -> str:
+    """The expert's own sentence, short: what it expected and, for an order, what it meant to
+    make (its entry is told just above): ``"The expert expects Fine near $35. Its order was
+    to make 3 A and 1 C."``; a sentence of another shape whole."""
+    head, dash, tail = reason.rstrip(".").partition(" — ")
+    if not dash:
+        return f"The expert {head}."
+    _, to_make, made = tail.partition(" to make ")
+    return f"The expert {head}." + (f" Its order was to make {made}." if to_make else "")
+
+
+def broken(text: str, room: Optional[int], measure) -> str:
+    """``text`` (an entry's lines, ", " between them) as few lines as fit ``room`` pixels
+    (``measure`` gives a text's width), each broken after a comma; whole where it fits, or
+    where ``room`` is ``None``."""
+    if room is None or measure(text) <= room:
+        return text
+    parts = text.split(", ")
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if measure(f"{lines[-1]}, {part}") <= room:
+            lines[-1] = f"{lines[-1]}, {part}"
+        else:
+            lines[-1] += ","
+            lines.append(part)
+    return "\n".join(lines)
