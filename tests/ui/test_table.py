@@ -1196,3 +1196,56 @@ def test_a_reveal_that_comes_up_under_a_still_pointer_shows_no_tip(make_app):
     assert all(tip._after is None and not tip.is_shown() for tip in tipped)
     tipped[0].widget.event_generate("<Motion>", x=5, y=3)   # the pointer moves on the cell
     assert tipped[0]._after is not None                 # now its tip is on its way
+
+
+LONGEST = "Maximiliano Wolfgang Montgomery-Whitmore"      # 40 letters, the most a name has
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_app, data_dir,
+                                                                         scale):
+    from . import fitcheck
+    from ed.rules import MAX_NAME_LENGTH
+    assert len(LONGEST) == MAX_NAME_LENGTH
+    (data_dir / "settings.json").write_text(json.dumps(
+        {"first_run_done": True, "text_scale": scale, "reveal_pacing": "all"}))
+    app = make_app()
+    seats = (SeatSetup("Ann"), SeatSetup(LONGEST), SeatSetup("Mabel", True, "easy", "mabel"))
+    game = Setup(seats, months=2, seed=4).game()
+    rng = random.Random(4)
+    while (game.month, game.phase) != (2, "selling"):
+        for seat in range(3):
+            game.submit(seat, randomplay.random_entry(game.view(seat), rng, over_offer=0))
+        game.resolve()
+    begin(app, game)
+    screen = (0, 0, SCREEN_W, SCREEN_H)
+    keys(app, app.cover.ready_button, "Return")                 # Ann
+    fill(app, {"A": (0, 0)})
+    submit(app, app.tally.entries["A"][1])
+    assert app.mode == "cover" and LONGEST in " ".join(app.cover.title.cget("text").split())
+    assert fitcheck.problems(app, screen) == []                   # "Pass to …", "I am …"
+    keys(app, app.cover.ready_button, "Return")
+    app.extras.show_ledger()
+    app.update()
+    ledger = app.windows["ledger"]
+    assert ledger.seat_box.get() == LONGEST
+    assert fitcheck.problems(ledger, screen) == []
+    ledger.destroy()
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    tab = app.ending.review_tab
+    app.ending.tabs.select(tab)
+    app.update()
+    tab.whose_var.set(LONGEST)
+    tab.whose.event_generate("<<ComboboxSelected>>")
+    app.update()
+    for _ in range(3):                  # the first person's review may be worked out first
+        tab.wait(60)
+        tab.deliver()
+        app.update()
+    assert tab.shown.name == LONGEST and tab.status.cget("text").startswith(LONGEST + ": ")
+    # the tab may be taller than the screen (the end screen scrolls), never cut; nor are
+    # the headline and the standings, whose width every tab shares
+    for shown in (tab, app.ending):
+        assert [problem for problem in fitcheck.problems(shown, screen)
+                if "usable height" not in problem] == []

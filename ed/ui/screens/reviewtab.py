@@ -152,7 +152,7 @@ class ReviewTab(ttk.Frame):
         self.results = {}
         self.shown = None
         names = [game.names[seat] for seat in self.people]
-        self.whose.configure(values=names, width=max([12] + [len(n) + 2 for n in names]))
+        self.whose.configure(values=names, width=T.field_chars(self.whose, names))
         if len(names) > 1:          # pass and play: each person chooses their own
             self.whose_label.grid(row=0, column=0, sticky="w")
             self.whose.grid(row=0, column=1, sticky="w", padx=(self.theme.em // 2, 0))
@@ -163,8 +163,8 @@ class ReviewTab(ttk.Frame):
         self.whose_var.set(names[0] if names else "")
         self._clear()
         if self.seat is None:
-            self.status.configure(text="Every seat was a computer player: there is no "
-                                       "person's game to review.")
+            self._say("Every seat was a computer player: there is no person's game to "
+                      "review.")
             self.progress.grid_remove()
         elif self.winfo_ismapped():
             self._start()
@@ -221,7 +221,7 @@ class ReviewTab(ttk.Frame):
                 self._fill(self.results[seat])
             return
         name = self.game.names[seat]
-        self.status.configure(text=f"Reviewing {name}'s entries beside the expert's…")
+        self._say(f"Reviewing {name}'s entries beside the expert's…")
         self.progress.grid()
         self.progress.configure(value=0)
         if self._job is None:
@@ -271,8 +271,8 @@ class ReviewTab(ttk.Frame):
         self._job = None
         if error is not None:
             self.progress.grid_remove()
-            self.status.configure(text="The review could not be made (an unexpected "
-                                       "error, written to errors.log).")
+            self._say("The review could not be made (an unexpected error, written to "
+                      "errors.log).")
             raise error
         self.results[seat] = found
         if self.seat is not None and self.seat not in self.results and self.game is not None:
@@ -290,7 +290,7 @@ class ReviewTab(ttk.Frame):
         from ..widgets.charts import PALETTE, Series
         self.shown = found
         self.progress.grid_remove()
-        self.status.configure(text=f"{found.name}: {found.total_text}, phase by phase.")
+        self._say(f"{found.name}: {found.total_text}, phase by phase.")
         self.summary.configure(text="" if found.costliest else found.summary)
         self.summary.grid() if not found.costliest else self.summary.grid_remove()
         for number, label in enumerate(self.tops):
@@ -309,7 +309,8 @@ class ReviewTab(ttk.Frame):
             self.table.insert("", "end", iid=str(index), values=values)
         self._broken_for = -1
         self._break_rows(None)
-        series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
+        # "yours", not the name: the status says whose, and a 40-letter name left the chart
+        series = [Series("you", "yours", found.actual, PALETTE[0], "circle", True, ()),
                   Series("expert", "the expert's (estimate)", found.estimate,
                          PALETTE[1], "square", False, (6, 3))]
         self.chart.set_series(found.labels, series)
@@ -404,8 +405,10 @@ class ReviewTab(ttk.Frame):
         one line; else under it, the entries broken to the tab's width where they must be.
         The notes wrap to the tab."""
         em = self.theme.em
+        width = self._within_window(width)
         room = max(em * 30, width - em * 2)
         self.note.configure(wraplength=room)
+        self._wrap_status()
         if width > 1 and self._texts:
             self._break_rows(None)
             beside = self.columns_width() + self.chart.winfo_reqwidth() + em * 3 <= width
@@ -442,11 +445,31 @@ class ReviewTab(ttk.Frame):
         self.detail.configure(text="\n".join(lines))
         self._grown()
 
+    def _within_window(self, width: int) -> int:
+        """``width``, never more than the window's: the tab grows with what it holds (a long
+        name's status once made it wider than the screen, and every wrap followed it)."""
+        window = self.winfo_toplevel().winfo_width()
+        return min(width, window - self.theme.em * 2) if window > 1 else width
+
+    def _say(self, text: str) -> None:
+        """The status, wrapped beside the chooser before it is shown."""
+        self.status.configure(text=text)
+        self._wrap_status()
+
+    def _wrap_status(self) -> None:
+        """The status wraps beside the chooser: "<a 40-letter name>: worth $1,854 less…"."""
+        em = self.theme.em
+        beside = sum(widget.winfo_reqwidth() for widget in (self.whose_label, self.whose)
+                     if widget.winfo_manager())
+        room = self._within_window(self.winfo_toplevel().winfo_width()) - em * 4
+        if room > 0:
+            self.status.configure(wraplength=max(em * 20, room - beside - em * 2))
+
     def _wrap_column(self, width: int) -> None:
         """The decisions and the detail wrap to the column they share with the table (its
         cell's width less the labels' own padding, heard whenever it changes, so a wrap never
-        asks for more room)."""
-        column = max(self.theme.em * 20, width - self.theme.em)
+        asks for more room), never wider than the window."""
+        column = max(self.theme.em * 20, self._within_window(width) - self.theme.em)
         for label in self.tops + [self.summary, self.detail]:
             label.configure(wraplength=column)
 
