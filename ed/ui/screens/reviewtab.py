@@ -308,7 +308,8 @@ class ReviewTab(ttk.Frame):
         for index, values in enumerate(self._texts):
             self.table.insert("", "end", iid=str(index), values=values)
         self._broken_for = -1
-        self._break_rows(None)
+        if self.winfo_width() <= 1:               # not laid out yet: each entry on a line
+            self._break_rows(None)
         # "yours", not the name: the status says whose, and a 40-letter name left the chart
         series = [Series("you", "yours", found.actual, PALETTE[0], "circle", True, ()),
                   Series("expert", "the expert's (estimate)", found.estimate,
@@ -373,8 +374,22 @@ class ReviewTab(ttk.Frame):
                             for text, share in zip((mine, theirs), shares))
             lines = max(lines, mine.count("\n") + 1, theirs.count("\n") + 1)
             self.table.item(str(index), values=(label, mine, theirs, difference))
-        ttk.Style(self).configure("Review.Treeview", rowheight=lines * self.theme.line + 4)
+        style, height = ttk.Style(self), lines * self.theme.line + 4
+        grown = int(style.lookup("Review.Treeview", "rowheight") or 0) != height
+        style.configure("Review.Treeview", rowheight=height)
         self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
+        if grown:
+            self._grown()             # taller rows: the notebook and the scrolled area hear
+
+    def _whole_width(self) -> int:
+        """The width ``columns_width`` would be with every entry on one line."""
+        import tkinter.font as tkfont
+        heading = tkfont.Font(root=self, name="EDBold", exists=True)
+        body = tkfont.Font(root=self, name="EDBody", exists=True)
+        return sum(max([heading.measure(column)] + [body.measure(row[index])
+                                                     for row in self._texts])
+                   + self.theme.em * 2 for index, column in enumerate(COLUMNS)) + \
+            self._table_scroll.winfo_reqwidth()
 
     def columns_width(self) -> int:
         """The width every column of the table asks for, its scrollbar included."""
@@ -410,11 +425,10 @@ class ReviewTab(ttk.Frame):
         self.note.configure(wraplength=room)
         self._wrap_status()
         if width > 1 and self._texts:
-            self._break_rows(None)
-            beside = self.columns_width() + self.chart.winfo_reqwidth() + em * 3 <= width
+            beside = self._whole_width() + self.chart.winfo_reqwidth() + em * 3 <= width
+            self._break_rows(None if beside else
+                             width - em * 2 - self._table_scroll.winfo_reqwidth())
             self._place_chart(beside=beside)
-            if not beside:
-                self._break_rows(width - em * 2 - self._table_scroll.winfo_reqwidth())
         elif width > 1:
             need = self.columns_width() + self.chart.winfo_reqwidth() + em * 3
             self._place_chart(beside=need <= width)
