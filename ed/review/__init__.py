@@ -21,7 +21,9 @@ words says what came to nothing or to part, and why, in the reveal's marks
 Pure: no tkinter, no printing, no files (``ed.tools.review`` is the command
 ``python3 -m ed.review SAVE``, which ``__main__`` here runs).  Imports the
 engine, the rules' tables and ``ed.ai`` (for the expert); a package only so
-that the command keeps its name with no circle of imports.
+that the command keeps its name with no circle of imports.  A little over 600
+lines, with a reason: the words are made from the very outcomes the worth
+counts, and read best beside them.
 """
 from __future__ import annotations
 
