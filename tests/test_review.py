@@ -358,6 +358,8 @@ def test_the_review_of_every_person_in_50_random_games_runs():
                     assert decision.difference == 0 and decision.review == decision.actual
                     agreed += 1
                 assert decision.sentence.startswith(decision.label + ": you ")
+                for said in sentences(decision.sentence):    # a few short sentences
+                    assert len(said.split()) <= 25, said
                 for units in re.findall(r"you paid \$\d+ (?:each )?for (\d+) ", decision.short):
                     paid += 1       # a price paid is a unit's, and says so for several
                     assert (" each for " in decision.short) == (int(units) > 1), \
@@ -377,6 +379,11 @@ def test_the_review_of_every_person_in_50_random_games_runs():
     assert reviewed >= 100
     assert agreed > 50          # the review agreeing with the entry is checked too
     assert paid > 5
+
+
+def sentences(text: str) -> list:
+    """``text`` cut into its sentences."""
+    return re.split(r"(?<=\.) (?=[A-Z])", text)
 
 
 def _money_in(short: str) -> list:
@@ -442,8 +449,9 @@ def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_at_closing_price
                          f"bought {bought[0]} — worth ${top.difference} less than the expert's "
                          f"at closing prices.")
     assert "rest of your stock" not in top.sentence
-    assert ", enough for " in top.sentence
-    assert top.sentence.endswith(f": worth ${top.difference} more at the end of Jun's buying.")
+    assert " That is enough for " in top.sentence
+    assert top.sentence.endswith(f" The expert's entry: worth ${top.difference} more at the end "
+                                 f"of Jun's buying.")
 
 
 def outcome(cash, stock, stock_worth, made=(0, 0, 0), done=(0, 0, 0), owed=0,
@@ -479,12 +487,12 @@ def test_the_detail_names_the_stock_held_only_where_the_goods_counted_need_it():
     mine = outcome(322, (12, 0, 0), 596, made=(4, 0, 0), done=(12, 0, 0))
     alone = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(4, 5, 3))
     assert review._goods_clause(mine, alone, recipes) == \
-        ", enough for 1 more B and 1 more C (B at $130 and C at $113)"
+        "That is enough for 1 more B and 1 more C (B at $130 and C at $113)."
     held = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(3, 5, 3))  # 1 X-Fine held before
     assert review._goods_clause(outcome(269, (13, 0, 0), 650, done=(12, 0, 0)), held,
                                 recipes) == \
-        (", enough with the rest of your stock for 2 more A, 1 more B and 1 more C (A at $149, "
-         "B at $130 and C at $113)")
+        ("With the rest of your stock, that is enough for 2 more A, 1 more B and 1 more C (A at "
+         "$149, B at $130 and C at $113).")
 
 
 def crafted_ask(month=4, seed=21):
@@ -676,3 +684,71 @@ def test_a_mistake_on_the_command_line_is_one_sentence():
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr == ("python3 -m ed.review: The following arguments are required: SAVE. "
                            "See python3 -m ed.review --help.\n")
+
+
+# ------------------------------------------------------------------ short and true of the game
+
+def test_a_game_without_loans_is_never_told_of_loans(crafted_game, mixed_game, tmp_path):
+    """"less what loans will cost to repay", said of a game without loans."""
+    game, _ = crafted_game
+    assert not game.rules.loans
+    plain = review.review(game, 0)
+    assert "loan" not in plain.worth
+    assert plain.worth == ("cash, plus stock at the phase's closing prices (made into the goods "
+                           "that pay most; after the last month, sold to the Broker)")
+    assert mixed_game.rules.loans
+    assert review.review(mixed_game, 0).worth == \
+        plain.worth + ", less loans at what they cost to repay"
+    path = tmp_path / "game.json"
+    ed.save.save(game, path)
+    done = run("-m", "ed.review", str(path))
+    assert done.returncode == 0 and "Dollars count cash" in done.stdout
+    assert "loan" not in done.stdout
+
+
+def told_lines(text: str) -> list:
+    """A table's entry cut at its lines, each (units, name, price, mark, what): ``"4 Fine $37,
+    2 Standard $18 ✗ under $20"``, ``"4 A $150 ◐ 2 of 4"``."""
+    money = r"\$(\d+(?:,\d{3})*)"
+    return re.findall(r"(\d+) (X-Fine|Fine|Standard|A|B|C) " + money +
+                      r"(?: (✗|◐) ((?:under|over) \$\d+(?:,\d{3})*|\d+ of \d+))?", text)
+
+
+def test_an_entry_s_line_that_came_to_nothing_says_so_and_why(mixed_game, crafted_game):
+    """The table showed the expert's "2 Standard $19" where Standard closed at $20 with that
+    entry in: an order that bought nothing, the reason only in a footnote.  Each line that
+    bought or sold nothing, or part, now says so beside it in the reveal's marks, against the
+    price it met: "2 Standard $19 ✗ under $20"."""
+    failed = 0
+    for game in (mixed_game, crafted_game[0]):
+        for found in review.review_seats(game, review.people(game)):
+            for decision in found.decisions:
+                buying = decision.phase == "purchasing"
+                keys = RAW if buying else GOODS
+                for entry, outcome, told in ((decision.entered, decision.actual,
+                                              decision.entered_told),
+                                             (decision.suggested, decision.review,
+                                              decision.suggested_told)):
+                    if not entry:
+                        assert told == "nothing"
+                        continue
+                    if outcome.cancelled:
+                        assert told.endswith(" ✗ cancelled" if buying else " ✗ not made"), told
+                        continue
+                    shown = told_lines(told)
+                    assert len(shown) == len(entry), told
+                    for (key, (units, price)), line in zip(entry, shown):
+                        done = outcome.done[keys.index(key)]
+                        market = outcome.prices[ed.COMMODITIES.index(key)]
+                        assert line[:3] == (str(units), ed.rules.NAMES[key], f"{price:,}")
+                        if done == units:
+                            assert line[3:] == ("", ""), told
+                            continue
+                        assert (price < market) if buying else (price > market)
+                        if done:
+                            assert line[3:] == ("◐", f"{done} of {units}"), told
+                            continue
+                        failed += decision.suggested == entry
+                        assert line[3:] == ("✗", f"{'under' if buying else 'over'} "
+                                                 f"${market:,}"), told
+    assert failed > 0            # an expert's line that bought or sold nothing was seen

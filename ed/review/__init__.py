@@ -5,15 +5,18 @@ from its recorded entries to the moment before that phase was resolved, asks
 an ``expert`` computer player what it would have entered from the same public
 information (the seat's own view), and resolves the phase again with that
 entry in place of the person's and everyone else's exactly as they were.
-Both results are counted the same way (``WORTH``): cash, plus the stock at
-what it would fetch at the phase's closing prices, less what loans will cost
-to repay.  The difference is what the decision cost (or gained) against the
-expert's, that phase alone; the costliest three come first, each told in a few
-words with the money and what it is (``Decision.short``: at most 30 words and
-6 numbers; "left on the table" only where it is cash alone, otherwise "worth
-$N less than the expert's at closing prices", since stock bought may yet
-sell for more than it is counted at), and whole in one longer sentence
-(``Decision.sentence``), both made only from the two resolved reports.
+Both results are counted the same way (``worth_words``): cash, plus the stock
+at what it would fetch at the phase's closing prices, and with loans in play,
+less what they will cost to repay.  The difference is what the decision cost
+(or gained) against the expert's, that phase alone; the costliest three come
+first, each told in a few words with the money and what it is
+(``Decision.short``: at most 30 words and 6 numbers; "left on the table" only
+where it is cash alone, otherwise "worth $N less than the expert's at closing
+prices", since stock bought may yet sell for more than it is counted at), and
+whole in a few short sentences (``Decision.sentence``: none over 25 words),
+both made only from the two resolved reports.  Each entry in a table's few
+words says what came to nothing or to part, and why, in the reveal's marks
+(``Decision.entered_told``, ``suggested_told``: "2 Standard $19 ✗ under $20").
 
 The expert is asked through the guard of every decision (``ed.players``): a
 decision of its that fails is logged, and that phase is not compared
@@ -43,17 +46,24 @@ from ..words import and_list, money as _money
 #: The level whose entries the review compares with.
 LEVEL = "expert"
 
-#: What the review counts, said plainly wherever its dollars are shown.
-WORTH = ("cash, plus stock at what it would fetch at the phase's closing prices (made into "
-         "the goods that pay most, the rest sold to the Broker at the raw price; after the "
-         "last month, the Broker's price alone), less what loans will cost to repay")
+#: What the review counts, said plainly wherever its dollars are shown (``worth_words``).
+WORTH_PLAIN = ("cash, plus stock at the phase's closing prices (made into the goods that pay "
+               "most; after the last month, sold to the Broker)")
+#: The same with Variation I, the loans, in play.
+WORTH = WORTH_PLAIN + ", less loans at what they cost to repay"
 
 #: What the review says in the expert's place for a phase it could not decide.
 NOT_DECIDED = "could not decide"
 
 #: What the second cash series is, said wherever it is shown.
-ESTIMATE = ("an estimate: each phase's difference alone, added up month by month; a better "
-            "entry would have changed what followed, which the review does not replay")
+ESTIMATE = ("an estimate: each phase's difference added up; it does not play out what a "
+            "better entry would have changed")
+
+
+def worth_words(loans: bool) -> str:
+    """What the review's dollars count in a game with (``loans``) or without Variation I:
+    a game without loans is never told of loans to repay."""
+    return WORTH if loans else WORTH_PLAIN
 
 Pair = Tuple[int, int]
 Triple = Tuple[int, int, int]
@@ -148,6 +158,19 @@ class Decision:
         """The expert's entry in a table's few words."""
         return NOT_DECIDED if self.failed else brief_entry(self.suggested)
 
+    @property
+    def entered_told(self) -> str:
+        """The person's entry in a table's few words, a line that bought or sold nothing or
+        part saying so and why: ``"4 Fine $41, 2 Standard $19 ✗ under $20"``."""
+        return told_entry(self.entered, self.actual, self.phase)
+
+    @property
+    def suggested_told(self) -> str:
+        """The expert's entry so, at the prices its own entry would have made."""
+        if self.failed:
+            return NOT_DECIDED
+        return told_entry(self.suggested, self.review, self.phase)
+
 
 @dataclass(frozen=True)
 class Review:
@@ -167,7 +190,7 @@ class Review:
     labels: Tuple[str, ...]
     actual: Tuple[int, ...]
     estimate: Tuple[int, ...]
-    worth: str = WORTH
+    worth: str = WORTH            # what the dollars count in this game (``worth_words``)
 
     @property
     def failed(self) -> int:
@@ -372,7 +395,7 @@ def _review(game: Game, seat: int, decisions: List[Decision]) -> Review:
             actual.append(decision.actual.worth)
             estimate.append(decision.actual.worth + gained)
     return Review(seat, game.names[seat], tuple(decisions), tuple(ranked[:3]), tuple(labels),
-                  tuple(actual), tuple(estimate))
+                  tuple(actual), tuple(estimate), worth_words(game.rules.loans))
 
 
 # ----------------------------------------------------------------- worth
@@ -439,34 +462,36 @@ def brief_entry(entry: Entry) -> str:
     return ", ".join(f"{units} {NAMES[key]} {_money(price)}" for key, (units, price) in entry)
 
 
+def told_entry(entry: Entry, outcome: Outcome, phase: str) -> str:
+    """``brief_entry`` with what came of each line that was not all bought or sold, in the
+    reveal's marks, against the market price the entry met (``outcome``'s): ``"2 Standard
+    $19 ✗ under $20"``, ``"4 A $150 ◐ 2 of 4"``, ``"… ✗ cancelled"`` (over the cash),
+    ``"… ✗ not made"`` (not makeable from the stock)."""
+    if not entry:
+        return "nothing"
+    buying = phase == PURCHASING
+    if outcome.cancelled:
+        return f"{brief_entry(entry)} ✗ {'cancelled' if buying else 'not made'}"
+    keys = RAW if buying else GOODS
+    parts = []
+    for key, (units, price) in entry:
+        done = outcome.done[keys.index(key)]
+        part = f"{units} {NAMES[key]} {_money(price)}"
+        if not done:
+            market = outcome.prices[COMMODITIES.index(key)]
+            part += f" ✗ {'under' if buying else 'over'} {_money(market)}"
+        elif done < units:
+            part += f" ◐ {done} of {units}"
+        parts.append(part)
+    return ", ".join(parts)
+
+
 def _entered(entry: Entry, buying: bool) -> str:
     """``"bid $41 for 4 Fine"`` / ``"asked $160 for 3 A"`` / ``"ordered nothing"``."""
     if not entry:
         return "ordered nothing" if buying else "offered nothing"
     verb = "bid" if buying else "asked"
     return f"{verb} " + and_list([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
-
-
-def _gerund(entry: Entry, buying: bool) -> str:
-    """``"bidding $45 for 4 Fine"`` / ``"ordering nothing"``."""
-    if not entry:
-        return "ordering nothing" if buying else "offering nothing"
-    verb = "bidding" if buying else "asking"
-    return f"{verb} " + and_list([f"{_money(p)} for {u} {NAMES[k]}" for k, (u, p) in entry])
-
-
-def _market(report: PhaseReport, keys: Sequence[str], *, named: bool = False) -> str:
-    """Where the market went for ``keys``, from the report's own prices: ``"the market rose
-    to $45"`` for one commodity (``named``: ``"Fine rose to $45"``), ``"the market went to
-    $44 for X-Fine and $40 for Fine"`` for several."""
-    results = [r for r in report.commodities if r.commodity in keys]
-    if len(results) == 1:
-        r = results[0]
-        verb = "rose to" if r.new_price > r.old_price else \
-            "fell to" if r.new_price < r.old_price else "stayed at"
-        return f"{NAMES[r.commodity] if named else 'the market'} {verb} {_money(r.new_price)}"
-    return "the market went to " + and_list([f"{_money(r.new_price)} for {NAMES[r.commodity]}"
-                                         for r in results])
 
 
 def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
@@ -485,40 +510,62 @@ def _result(result: SeatResult, buying: bool, entry: Entry) -> str:
     parts = [f"{line.done} {NAMES[line.commodity]}" for line in got]
     text = f"{verb} {and_list(parts)} for {_money(result.money)}"
     if missed:
-        text += " and no " + and_list([NAMES[line.commodity] for line in missed])
+        names = [NAMES[line.commodity] for line in missed]
+        text += " and no " + (" or ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1
+                              else names[0])
     return text
 
 
 def decision_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
                       theirs: Entry, got: Outcome, would: Outcome, *,
                       recipes: Mapping[str, Triple]) -> str:
-    """One plain sentence: the month, what was entered, what happened, what the expert's entry
-    would have done and the difference in worth (``WORTH``).  Every number comes from the two
-    resolved reports."""
+    """The decision whole, in a few short sentences (none over 25 words): the month and what
+    was entered, where the market went and what that did, the expert's entry and what it
+    would have done (and the prices it would have made), and the difference in worth
+    (``worth_words``).  Every number comes from the two resolved reports."""
     buying = report.phase == PURCHASING
-    head = f"{month_label(report.month)}, {_PHASE_WORD[report.phase]}: you {_entered(mine, buying)}"
+    month = month_label(report.month)
+    told = [f"{month}, {_PHASE_WORD[report.phase]}: you {_entered(mine, buying)}."]
     keys = [k for k, _ in mine]
     if keys:
-        joint = " and" if len(keys) == 1 else ","
-        head += (f"{joint} {_market(report, keys)}, so you "
-                 f"{_result(report.seats[seat], buying, mine)}")
+        told.append(f"{_closed(report, keys)}.")
+        told.append(f"You {_result(report.seats[seat], buying, mine)}.")
     if theirs == mine:
-        return head + "; the expert would have entered the same."
-    tail = f"{_gerund(theirs, buying)} would have {_result(other.seats[seat], buying, theirs)}"
+        return " ".join(told + ["The expert would have entered the same."])
+    told.append(f"The expert would have {_entered(theirs, buying)}.")
+    if theirs:
+        told.append(f"That would have {_result(other.seats[seat], buying, theirs)}.")
     moved = [k for k, _ in theirs if other.prices[k] != report.prices[k] or k not in keys]
     if moved:
-        tail += f" ({_market(other, moved, named=True)})"
+        told.append(f"With it, {_closed(other, moved, would=True)}.")
     if buying:
-        tail += _goods_clause(got, would, recipes)
+        told.append(_goods_clause(got, would, recipes))
     difference = would.worth - got.worth
-    if difference > 0:
-        tail += f": worth {_money(difference)} more"
-    elif difference < 0:
-        tail += f": worth {_money(-difference)} less"
-    else:
-        tail += ": worth no more and no less"
-    return f"{head}; {tail} at the end of {month_label(report.month)}'s " \
-           f"{_PHASE_WORD[report.phase]}."
+    worth = f"worth {_money(abs(difference))} {'more' if difference > 0 else 'less'}" \
+        if difference else "worth no more and no less"
+    told.append(f"The expert's entry: {worth} at the end of {month}'s "
+                f"{_PHASE_WORD[report.phase]}.")
+    return " ".join(sentence for sentence in told if sentence)
+
+
+def _closed(report: PhaseReport, keys: Sequence[str], *, would: bool = False) -> str:
+    """Where ``keys`` closed, from the report's own prices: ``"Fine rose to $45"`` for one,
+    ``"X-Fine closed at $44, Fine at $40 and Standard at $21"`` for several (``would``:
+    ``"would have risen to"``, ``"would have closed at"``)."""
+    results = [r for r in report.commodities if r.commodity in keys]
+    first = results[0]
+    if len(results) == 1:
+        rose, fell = first.new_price > first.old_price, first.new_price < first.old_price
+        if would:
+            verb = "would have risen to" if rose else "would have fallen to" if fell else \
+                "would have stayed at"
+        else:
+            verb = "rose to" if rose else "fell to" if fell else "stayed at"
+        return f"{NAMES[first.commodity]} {verb} {_money(first.new_price)}"
+    verb = "would have closed at" if would else "closed at"
+    rest = and_list([f"{NAMES[r.commodity]} at {_money(r.new_price)}" for r in results[1:]])
+    joint = " and " if len(results) == 2 else ", "
+    return f"{NAMES[first.commodity]} {verb} {_money(first.new_price)}{joint}{rest}"
 
 
 def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
@@ -624,10 +671,11 @@ def _one_line(entry: Entry, buying: bool) -> str:
 
 
 def _goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) -> str:
-    """``", enough for 2 more B (B at $150)"`` where the expert's stock makes more goods at the
-    phase's closing prices than the person's (as counted in ``WORTH``), else nothing; ``"enough
-    with the rest of your stock for"`` where the expert's purchase alone would not make every
-    good it was counted as (the stock held before the phase is needed too)."""
+    """``"That is enough for 2 more B (B at $150)."`` where the expert's stock makes more
+    goods at the phase's closing prices than the person's (as the worth counts them), else
+    nothing; ``"With the rest of your stock, that is enough for …"`` where the expert's
+    purchase alone would not make every good it was counted as (the stock held before the
+    phase is needed too)."""
     more = [(n - m, g, p) for n, m, g, p in zip(would.made, got.made, GOODS, would.prices[3:])
             if n > m]
     if not more:
@@ -635,4 +683,5 @@ def _goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) -
     made = and_list([f"{n} more {g}" for n, g, _ in more])
     stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
     alone = is_makeable(recipes, would.made, would.done)
-    return f", enough{'' if alone else ' with the rest of your stock'} for {made} ({stood})"
+    head = "That is" if alone else "With the rest of your stock, that is"
+    return f"{head} enough for {made} ({stood})."

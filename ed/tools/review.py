@@ -105,7 +105,7 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
                              subsequent_indent=indent)
 
     lines = [f"Review of {found.name}'s game against the expert computer player", ""]
-    lines += para(f"Dollars count {_review.WORTH}.") + [""]
+    lines += para(f"Dollars count {found.worth}.") + [""]
     lines += para(f"In all: {found.total_text}.") + [""]
     if found.failed:
         lines += para(found.not_compared) + [""]
@@ -120,8 +120,8 @@ def review_lines(found: "_review.Review", width: int = 79) -> List[str]:
               "expert's, more or less)"]
     for decision in found.decisions:
         lines.append(f"  {decision.label:<18}{signed_money(-decision.difference):>10}")
-        lines += para(decision.entered_text, " " * 15, "      you      ")
-        lines += para("the same" if decision.same else decision.suggested_text, " " * 15,
+        lines += para(decision.entered_told, " " * 15, "      you      ")
+        lines += para("the same" if decision.same else decision.suggested_told, " " * 15,
                       "      expert   ")
         for name, said in decision.table_talk:
             lines += para(f"{name} thought: {said}", " " * 8, "      ")

@@ -55,11 +55,52 @@ def test_escape_and_click_hide_the_tip(root):
 
 def test_hover_shows_after_the_delay_and_leave_hides(root):
     top, entry, other, tip = _setup(root, delay_ms=30)
-    entry.event_generate("<Enter>", x=3, y=3)
+    entry.event_generate("<Enter>", x=3, y=3)      # a pointer moved in: Enter, then Motion
+    entry.event_generate("<Motion>", x=3, y=3)
     assert not tip.is_shown()                      # not at once
     assert _until(root, tip.is_shown)
     entry.event_generate("<Leave>")
     assert not tip.is_shown()
+
+
+def test_a_widget_that_comes_up_under_a_pointer_at_rest_shows_no_tip(root):
+    """A new screen under a still mouse: the widget under it gets an Enter and no Motion
+    (nobody pointed at it), so no tip is on its way; once the pointer moves, it comes."""
+    px, py = root.winfo_pointerxy()               # the pointer stays where it is
+    top = tk.Toplevel(root)
+    top.geometry(f"300x200+{max(0, px - 100)}+{max(0, py - 80)}")
+    pump(root)
+    label = ttk.Label(top, text="a cell of the reveal")
+    tip = Tooltip(label, "What came of the entry", 10)
+    label.place(x=20, y=20, width=200, height=100)               # the screen comes up under it
+    pump(root)
+    assert root.winfo_containing(px, py) is label
+    assert tip._after is None and not tip.is_shown()
+    label.event_generate("<Motion>", x=45, y=35)                 # the pointer moves
+    assert _until(root, tip.is_shown)
+    top.destroy()
+
+
+def test_a_tip_the_pointer_brought_goes_with_it_from_a_field_with_the_keyboard(root):
+    """A dialog's field (no tip on focus) being typed in: the tip shown by hovering went
+    nowhere when the pointer left, since the field still had the keyboard."""
+    top, entry, other, tip = _setup(root, delay_ms=10, on_focus=False)
+    entry.focus_force()
+    pump(root)
+    assert root.focus_get() is entry and not tip.is_shown()
+    entry.event_generate("<Enter>", x=3, y=3)
+    entry.event_generate("<Motion>", x=3, y=3)
+    assert _until(root, tip.is_shown)
+    entry.event_generate("<Leave>")
+    assert not tip.is_shown() and root.focus_get() is entry
+    top.destroy()
+    # a tip that focus brought stays while the field has the keyboard
+    top, entry, other, tip = _setup(root)
+    entry.focus_force()
+    assert _until(root, tip.is_shown)
+    entry.event_generate("<Leave>")
+    assert tip.is_shown()
+    top.destroy()
 
 
 def test_hover_tip_opens_beside_the_pointer_and_never_on_the_widget(root):

@@ -178,6 +178,7 @@ def _check_log(app, text):
 def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
     app = make_app()
     game = start_game(app, months=3)
+    keys(app, app.cover.ready_button, "Return")     # a cover opens nothing: Ann's sheet
     app.drawer.open("log")
     app.update()
     app.view_menu.invoke("Game log")

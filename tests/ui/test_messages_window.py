@@ -162,6 +162,7 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
     tip = label._ed_tooltip
     tip.delay_ms = 0                 # the pointer has rested long enough
     label.event_generate("<Enter>")
+    label.event_generate("<Motion>", x=2, y=2)      # moved in, as a pointer comes
     app.update()
     assert tip.is_shown()
     assert tip.label.cget("text") == "Minimum bid for 3 Fine: $23. Costs $75 if bought."

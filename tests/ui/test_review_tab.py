@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 
+import re
+
 from ed import review
 
 from . import fitcheck
@@ -63,8 +65,9 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
                          if d.suggested != d.entered)
     tab.table.selection_set(str(index))
     app.update()
+    from ed.ui.screens.reviewtab import expert_reason
     assert tab.detail.cget("text") == "\n".join(
-        [chosen.sentence, f"The expert {chosen.reason.rstrip('.')}."]
+        [chosen.sentence, expert_reason(chosen.reason)]
         + [f"{name} thought: {said}" for name, said in chosen.table_talk])
     last = expected.decisions[-1]                 # played in the window: the computers spoke
     assert [name for name, _ in last.table_talk] == ["Rex", "Iris"]
@@ -142,3 +145,57 @@ def test_a_phase_the_expert_could_not_decide_is_said_and_not_compared(make_app, 
     [record] = ai_fallbacks
     assert record.name == "ed.players"
     ai_fallbacks.clear()
+
+
+def test_a_point_opens_short_sentences_true_of_the_game(make_app):
+    """A point of the review, clicked, opened one sentence of 90 words; the table showed the
+    expert's "2 Standard $19" where Standard closed at $20, the reason only in a footnote;
+    and a game without loans was told of "what loans will cost to repay"."""
+    app = make_app()
+    game = begin(app, game_at(3, 2, months=3, humans=1))
+    assert not game.rules.loans
+    finish_all(app, game)
+    tab = app.ending.review_tab
+    app.ending.tabs.select(tab)
+    app.update()
+    tab.wait(60)
+    tab.deliver()
+    app.update()
+    found = tab.shown
+    assert found.costliest
+    tab.tops[0].event_generate("<Button-1>")                  # the first point, clicked
+    app.update()
+    shown = tab.detail.cget("text")
+    assert shown.startswith(found.costliest[0].sentence)
+    said = [s for line in shown.split("\n") for s in re.split(r"(?<=\.) (?=[A-Z])", line)]
+    assert len(said) >= 4
+    assert all(len(sentence.split()) <= 25 for sentence in said), said
+    note = tab.note.cget("text")
+    assert "loan" not in note and note.startswith("Dollars count cash, plus stock at the "
+                                                   "phase's closing prices")
+    rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
+    failed = 0
+    for row, decision in zip(rows, found.decisions):
+        assert row[1] == decision.entered_told
+        same = decision.same
+        assert row[2] == ("the same" if same else decision.suggested_told)
+        buying = decision.phase == "purchasing"
+        keys = ("xfine", "fine", "standard") if buying else ("A", "B", "C")
+        for key, (units, price) in decision.suggested:
+            done = decision.review.done[keys.index(key)]
+            if not same and done == 0 and not decision.review.cancelled:
+                failed += 1
+                market = decision.review.prices[("xfine", "fine", "standard", "A", "B",
+                                                 "C").index(key)]
+                assert f"{units} " in row[2] and \
+                    f" ✗ {'under' if buying else 'over'} ${market:,}" in row[2]
+
+
+def finish_all(app, game):
+    """Play the people's entries to the end of the game and go on to the end screen."""
+    for _ in range(12):
+        if app.mode == "over":
+            break
+        play_to_reveal(app)
+        keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "over" and game.is_over

@@ -374,18 +374,21 @@ def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     assert button.winfo_ismapped() and button.cget("text") == "Ann: take back my entry"
     keys(app, button, "Return")
     answer_take_back(app, "Ann", take_it=True)
-    # Ann's entry comes back behind her own cover: only she should see it.
+    # Ann's entry comes back behind her own cover, empty: Bob may hold the laptop already.
     assert not game.submitted(0) and app.mode == "cover"
     assert app.cover.title.cget("text") == "Pass to Ann"
     assert not app.cover.take_back_button.winfo_ismapped()
     keys(app, app.cover.ready_button, "Return")
-    assert app.flow.current_seat == 0 and app.tally.vars["fine"][0].get() == "3"
-    assert app.tally.vars["fine"][1].get() == "41"
+    assert app.flow.current_seat == 0 and app.tally.vars["fine"][0].get() == ""
+    assert app.tally.vars["fine"][1].get() == ""
+    fill(app, {"fine": (3, 41)})
     keys(app, app.tally.entries["fine"][1], "Return")
     keys(app, app.cover.ready_button, "Return")
     fill(app, {"standard": (2, 30)})
     keys(app, app.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal"                          # the last seat in: too late
+    assert app.message.cget("text") == "Ann's entry was taken back on Bob's cover and " \
+                                       "entered again."
     app.game_menu.invoke("Take back my entry")
     app.update()
     assert app.mode == "reveal" and "no entry to take back" in app.message.cget("text")
@@ -445,7 +448,7 @@ def test_ctrl_z_on_the_next_person_s_sheet_never_takes_back_another_s_entry(make
     assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
     assert not game.submitted(1) and game.submitted(0)
     keys(app, app.cover.ready_button, "Return")
-    assert shown() == ("enter", 1, True, ("3", "41"))
+    assert shown() == ("enter", 1, True, ("", ""))      # to enter again: Cy may hold it
 
 
 # --------------------------------------- 2. the tally sheet never cuts a number
@@ -1370,3 +1373,161 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
             break
     assert pressed > 20, pressed
     assert app.mode == "enter" and app.flow.current_seat == 1 and game.submitted(0)
+
+
+def press(app, *names):
+    """Press keys as a person at the keyboard does: each goes to whatever has the focus."""
+    for name in names:
+        widget = app.focus_get()
+        assert widget is not None, name
+        widget.event_generate(f"<{name}>")
+        app.update()
+
+
+def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app):
+    """On Cat's cover, Tab, Enter, Shift+Tab, Enter, Enter showed Ben's whole entry (his
+    "take back my entry", then "I am Ben"); one more Enter sent it again unseen, and Ben's
+    cover then offered Ann's, back and back.  Taken back on the next person's cover the
+    entry comes back empty, a cover after a take-back offers nobody's, and the reveal tells
+    the table."""
+    app = make_app()
+    game = start_game(app, humans=("Ann", "Ben", "Cat"), computers=0)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.cover.ready_button, "Return")                 # Ben
+    fill(app, {"xfine": (3, 41)})
+    keys(app, app.tally.entries["xfine"][1], "Return")
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Cat"
+    assert app.cover.take_back_button.cget("text") == "Ben: take back my entry"  # just in
+    bens = dict(game._pending[1])
+    assert app.focus_get() is app.cover.ready_button
+    press(app, "Tab", "Return", "Shift-Tab", "Return")          # Cat, at the keyboard
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    assert not game.submitted(1)
+    assert not app.cover.take_back_button.winfo_ismapped()     # not Ann's: no chain back
+    press(app, "Return")                                        # "I am Ben"
+    assert (app.mode, app.flow.current_seat) == ("enter", 1)
+    typed_in = {key: (units.get(), price.get()) for key, (units, price) in app.tally.vars.items()}
+    assert set(typed_in.values()) == {("", "")}                # nothing of Ben's to read
+    assert "Ben's entry was taken back on Cat's cover" in app.message.cget("text")
+    press(app, "Return")                                        # asked, not sent unseen
+    assert app.mode == "confirm" and not game.submitted(1)
+    press(app, "Return")                                        # Enter means No
+    assert app.mode == "enter"
+    fill(app, bens and {"xfine": (3, 41)})
+    keys(app, app.tally.entries["xfine"][1], "Return")
+    assert dict(game._pending[1]) == bens
+    keys(app, app.cover.ready_button, "Return")                 # Cat
+    fill(app, {"standard": (2, 30)})
+    keys(app, app.tally.entries["standard"][1], "Return")
+    assert app.mode == "reveal"
+    assert app.message.cget("text") == "Ben's entry was taken back on Cat's cover and " \
+                                       "entered again."
+
+
+def test_a_cover_does_nothing_but_pass_the_laptop(make_app):
+    """Ctrl+E and Ctrl+P on a cover opened the previous person's ledger and sheet: nothing
+    secret, but a cover is only for passing the laptop.  Every view of the game waits."""
+    app = make_app()
+    start_game(app, humans=("Tess", "Ben"), computers=1)
+    keys(app, app.cover.ready_button, "Return")
+    fill(app, {"fine": (2, 40)})
+    keys(app, app.tally.entries["fine"][1], "Return")
+    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    drawer = app.drawer.shown
+    before = set(app.winfo_children())
+    for shortcut in ("Control-e", "Control-p", "Control-h", "Control-g", "Control-l",
+                     "Control-Key-1", "Control-Key-5"):
+        keys(app, app.cover.ready_button, shortcut)
+        assert app.mode == "cover", shortcut
+        assert set(app.winfo_children()) == before, shortcut        # no window opened
+        assert app.drawer.shown == drawer, shortcut
+    app.view_menu.invoke("Ledger…")                                 # nor from the menu
+    app.update()
+    assert set(app.winfo_children()) == before
+    assert app.menus.drawer_var.get() == drawer
+    keys(app, app.cover.ready_button, "Return")                     # Ben's sheet: they work
+    keys(app, app.tally.entries["xfine"][1], "Control-e")
+    assert app.windows.get("ledger") is not None and app.windows["ledger"].winfo_exists()
+
+
+def test_a_reveal_that_comes_up_under_a_still_pointer_shows_no_tip(make_app):
+    """The last entry sent with Enter, the mouse at rest over the window: the reveal comes
+    up under it, and a tip nobody asked for covered its cells."""
+    app = make_app()
+    begin(app, game_at(4, 9, "purchasing"))
+    play_to_reveal(app)
+    cell = app.reveal.rows[0].cells[1].entered
+    x, y = cell.winfo_rootx() + 4, cell.winfo_rooty() + cell.winfo_height() // 2
+    keys(app, app.reveal.continue_button, "Return")
+    assert app.mode == "enter"
+    # the pointer comes to rest over the sheet, where that cell will be
+    app.event_generate("<Motion>", warp=True, x=x - app.winfo_rootx(), y=y - app.winfo_rooty())
+    app.update()
+    assert app.winfo_pointerxy() == (x, y)
+    play_to_reveal(app)
+    app.update()
+    under = app.winfo_containing(x, y)
+    tipped = []
+    while under is not None:
+        if hasattr(under, "_ed_tooltip"):
+            tipped.append(under._ed_tooltip)
+        under = under.master
+    assert tipped                                       # a cell with a tip is under it
+    assert all(tip._after is None and not tip.is_shown() for tip in tipped)
+    tipped[0].widget.event_generate("<Motion>", x=5, y=3)   # the pointer moves on the cell
+    assert tipped[0]._after is not None                 # now its tip is on its way
+
+
+LONGEST = "Maximiliano Wolfgang Montgomery-Whitmore"      # 40 letters, the most a name has
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_app, data_dir,
+                                                                         scale):
+    from . import fitcheck
+    from ed.rules import MAX_NAME_LENGTH
+    assert len(LONGEST) == MAX_NAME_LENGTH
+    (data_dir / "settings.json").write_text(json.dumps(
+        {"first_run_done": True, "text_scale": scale, "reveal_pacing": "all"}))
+    app = make_app()
+    seats = (SeatSetup("Ann"), SeatSetup(LONGEST), SeatSetup("Mabel", True, "easy", "mabel"))
+    game = Setup(seats, months=2, seed=4).game()
+    rng = random.Random(4)
+    while (game.month, game.phase) != (2, "selling"):
+        for seat in range(3):
+            game.submit(seat, randomplay.random_entry(game.view(seat), rng, over_offer=0))
+        game.resolve()
+    begin(app, game)
+    screen = (0, 0, SCREEN_W, SCREEN_H)
+    keys(app, app.cover.ready_button, "Return")                 # Ann
+    fill(app, {"A": (0, 0)})
+    submit(app, app.tally.entries["A"][1])
+    assert app.mode == "cover" and LONGEST in " ".join(app.cover.title.cget("text").split())
+    assert fitcheck.problems(app, screen) == []                   # "Pass to …", "I am …"
+    keys(app, app.cover.ready_button, "Return")
+    app.extras.show_ledger()
+    app.update()
+    ledger = app.windows["ledger"]
+    assert ledger.seat_box.get() == LONGEST
+    assert fitcheck.problems(ledger, screen) == []
+    ledger.destroy()
+    play_to_reveal(app)
+    keys(app, app.reveal.continue_button, "Return")
+    tab = app.ending.review_tab
+    app.ending.tabs.select(tab)
+    app.update()
+    tab.whose_var.set(LONGEST)
+    tab.whose.event_generate("<<ComboboxSelected>>")
+    app.update()
+    for _ in range(3):                  # the first person's review may be worked out first
+        tab.wait(60)
+        tab.deliver()
+        app.update()
+    assert tab.shown.name == LONGEST and tab.status.cget("text").startswith(LONGEST + ": ")
+    # the tab may be taller than the screen (the end screen scrolls), never cut; nor are
+    # the headline and the standings, whose width every tab shares
+    for shown in (tab, app.ending):
+        assert [problem for problem in fitcheck.problems(shown, screen)
+                if "usable height" not in problem] == []

@@ -211,7 +211,7 @@ class Cover(Screen):
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_ready: Callable[[], None],
                  on_take_back: Optional[Callable[[], None]] = None) -> None:
         super().__init__(master, style="Cover.TFrame")
-        em = theme.em
+        self.em = em = theme.em
         inner = ttk.Frame(self, style="Cover.TFrame")
         inner.place(relx=0.5, rely=0.45, anchor="center")
         self.title = ttk.Label(inner, text="", style="CoverTitle.TLabel")
@@ -219,21 +219,42 @@ class Cover(Screen):
         self.text = ttk.Label(inner, text="", style="Cover.TLabel", wraplength=em * 60,
                               justify="center")
         self.text.grid(row=1, column=0, pady=em)
-        self.ready_button = ttk.Button(inner, text="", style="Big.TButton", command=on_ready)
+        # a long name's two lines centred, as the title's
+        ttk.Style(self).configure("Cover.Big.TButton", justify="center")
+        ttk.Style(self).configure("Cover.TButton", justify="center")
+        self.ready_button = ttk.Button(inner, text="", style="Cover.Big.TButton",
+                                       command=on_ready)
         self.ready_button.grid(row=2, column=0, pady=em)
         # Whoever has just submitted may still take the entry back (until the last seat is in).
-        self.take_back_button = ttk.Button(inner, text="", command=on_take_back)
+        self.take_back_button = ttk.Button(inner, text="", style="Cover.TButton",
+                                           command=on_take_back)
         self.take_back_button.grid(row=3, column=0, pady=(em, 0))
         self.default_button = self.ready_button
 
     def set_name(self, name: str, *, take_back: Optional[str] = None) -> None:
-        """Ask for ``name``; ``take_back`` names who may still take an entry back."""
+        """Ask for ``name``; ``take_back`` names who may still take an entry back.  A long name
+        (up to 40 letters) breaks the title and the buttons' words onto more lines, evenly,
+        where one line would be wider than the cover's text."""
+        import tkinter.font as tkfont
         title, text = P.cover_text(name)
-        self.title.configure(text=title)
+        room = self.em * 60
+        wide = self.winfo_toplevel().winfo_width() - self.em * 8
+        heading = tkfont.nametofont(ttk.Style(self).lookup("CoverTitle.TLabel", "font"))
+        self.title.configure(text=P.even_lines((title,), heading.measure, max(room, wide)),
+                             justify="center")
         self.text.configure(text=text + "\n\nPress Enter or the button when you are ready.")
-        self.ready_button.configure(text=f"I am {name}: show my sheet")
+        self.ready_button.configure(text=self._lines(self.ready_button,
+                                                     f"I am {name}: show my sheet", room))
         if take_back:
-            self.take_back_button.configure(text=f"{take_back}: take back my entry")
+            self.take_back_button.configure(text=self._lines(
+                self.take_back_button, f"{take_back}: take back my entry", room))
             self.take_back_button.grid()
         else:
             self.take_back_button.grid_remove()
+
+    def _lines(self, button: ttk.Button, text: str, room: int) -> str:
+        """``text`` broken evenly into lines that fit ``room`` less the button's padding."""
+        import tkinter.font as tkfont
+        style = str(button.cget("style")) or "TButton"
+        font = tkfont.nametofont(ttk.Style(button).lookup(style, "font") or "TkDefaultFont")
+        return P.even_lines((text,), font.measure, room - self.em * 4)

@@ -3,19 +3,23 @@
 Widget tree::
 
     NewGameDialog (Toplevel)
-    ├── players_spin              how many seats (2 to 6)
-    ├── seat_rows[i]              SeatRowWidgets: kind, name, personality, level (what
-    │                             each level is like on hover)
-    ├── months_spin
+    ├── kept_label                where the game in progress is found again (mid-game only)
+    ├── players_spin, players_note how many seats (2 to 6), and what the number sets: each
+    │                             one's starting cash and units a month, the rules' figures
+    ├── seat_rows[i]              SeatRowWidgets: kind, name, personality, level
+    ├── levels_label              what each level is like, in a few words
+    ├── months_spin, months_note  the months, and how many may be played
     ├── more_button               "More options" (closed by default, remembered) opens
-    │   └── more: seed_entry, options[flag] (Checkbuttons: loans, partial fills,
-    │             partial sales, the classic chart), each in a few plain words
-    ├── error_label               what is wrong, in red, instead of starting
+    │   └── more: seed_entry and seed_note, options[flag] (Checkbuttons: loans, partial
+    │             fills, partial sales, the classic chart), each in a few plain words
+    ├── error_label               what is wrong, in red, instead of starting: the whole
+    │                             sentence, wrapped to the dialog's width
     └── start_button (default), cancel_button
 
 Enter starts the game from anywhere in the dialog, Escape cancels.  The
 defaults make a solo game against three computer players.  A seat switched
-to a computer player gets a character not seated yet.
+to a computer player gets a character not seated yet.  A number is read with
+``presenter.setup.whole_number``: "²" or "--5" get the field's own sentence.
 """
 from __future__ import annotations
 
@@ -27,9 +31,11 @@ from ...rules import (MAX_MONTHS, MAX_NAME_LENGTH, MAX_PLAYERS, MIN_MONTHS, MIN_
                       RuleError, name_problem)
 from ..widgets import theme as T
 from ..presenter.common import even_lines
-from ..presenter.setup import SeatSetup, Setup
+from ..presenter.setup import SEED_DIGITS, SeatSetup, Setup, players_note, whole_number
 
 HUMAN, COMPUTER = "Person", "Computer"
+PLAYERS_ERROR = (f"The number of players must be a whole number from {MIN_PLAYERS} to "
+                 f"{MAX_PLAYERS}.")
 
 OPTIONS = (
     ("loans", "Loans (Variation I)",
@@ -59,10 +65,29 @@ def _personalities():
     return ai.PERSONALITIES, ai.LEVELS
 
 
+#: Each level in a few words, for the line under the seats (the whole on the pointer).
+LEVEL_WORDS = {
+    "easy": "leaves much to chance",
+    "medium": "prices from recent months",
+    "hard": "reads each rival",
+    "expert": "weighs many months",
+}
+
+
 def level_legend(levels) -> str:
-    """The levels in words, weakest first, for the line under the seats."""
+    """The levels in words, weakest first, for the level's tip."""
     return "Levels: " + "; ".join(
         f"{level}, {LEVEL_TEXTS[level]}" if level in LEVEL_TEXTS else level for level in levels) + "."
+
+
+def level_line(levels) -> str:
+    """The levels in a few words, weakest first, for the line under the seats."""
+    return "Levels: " + "; ".join(
+        f"{level} {LEVEL_WORDS[level]}" if level in LEVEL_WORDS else level
+        for level in levels) + "."
+
+#: What the seed does, beside its field.
+SEED_NOTE = "The same seed, the same choices by the computer players; empty for a fresh game."
 
 
 class SeatRowWidgets:
@@ -141,15 +166,17 @@ class NewGameDialog(tk.Toplevel):
 
     ``remembered`` is the last setup (``remember(setup)``), shown again;
     ``more_open`` whether "More options" starts open, and ``on_more(open)`` is
-    told when it is opened or closed.  The settings scroll when the text is too
-    large for the screen; the Start and Cancel buttons stay in sight.
+    told when it is opened or closed; ``kept`` says where the game in progress
+    is found again (``presenter.setup.kept_note``), shown first.  The settings
+    scroll when the text is too large for the screen; the Start and Cancel
+    buttons stay in sight.
     """
 
     def __init__(self, master: tk.Misc, theme: T.Theme, *, on_start: Callable[[Setup], None],
                  on_cancel: Optional[Callable[[], None]] = None,
                  human_name: str = "Player", remembered: Optional[Mapping] = None,
                  more_open: bool = False,
-                 on_more: Optional[Callable[[bool], None]] = None) -> None:
+                 on_more: Optional[Callable[[bool], None]] = None, kept: str = "") -> None:
         super().__init__(master)
         from ..widgets.placement import as_dialog
         as_dialog(self, master, "New game")
@@ -165,6 +192,9 @@ class NewGameDialog(tk.Toplevel):
         outer.columnconfigure(0, weight=1)
         self.columnconfigure(0, weight=1)
         self.rowconfigure(0, weight=1)
+        self.kept_label = ttk.Label(outer, text=kept, style="Muted.TLabel", justify="left")
+        if kept:
+            self.kept_label.grid(row=0, column=0, sticky="w", pady=(0, theme.em // 2))
         self._build_players(outer, human_name)
         self._build_months(outer)
         self._build_more(outer)
@@ -189,15 +219,20 @@ class NewGameDialog(tk.Toplevel):
         em, theme = self.theme.em, self.theme
         personalities, levels = _personalities()
         self.levels = tuple(levels)
-        players = ttk.Frame(outer)
-        players.grid(row=0, column=0, sticky="ew")
-        ttk.Label(players, text="Players:").grid(row=0, column=0, sticky="w")
+        head = ttk.Frame(outer)
+        head.grid(row=1, column=0, sticky="ew", pady=(0, em // 2))
+        ttk.Label(head, text="Players:").grid(row=0, column=0, sticky="w", padx=(0, em // 2))
         self.players_var = tk.StringVar(self, value="4")
         # typed or stepped with the arrows, the number reaches _players_changed through
         # the variable (traced below)
-        self.players_spin = ttk.Spinbox(players, from_=MIN_PLAYERS, to=MAX_PLAYERS, width=4,
+        self.players_spin = ttk.Spinbox(head, from_=MIN_PLAYERS, to=MAX_PLAYERS, width=4,
                                         textvariable=self.players_var)
-        self.players_spin.grid(row=0, column=1, sticky="w", pady=(0, em // 2))
+        self.players_spin.grid(row=0, column=1, sticky="w")
+        # what the number sets, said beside it (wrapped to the seats' width in _place_over)
+        self.players_note = ttk.Label(head, text="", style="Muted.TLabel", justify="left")
+        self.players_note.grid(row=0, column=2, sticky="w", padx=(em, 0))
+        players = self.seats_frame = ttk.Frame(outer)
+        players.grid(row=2, column=0, sticky="ew")
         self.seat_rows: List[SeatRowWidgets] = []
         keys = list(personalities)
         defaults = [SeatSetup(human_name)] + [
@@ -209,35 +244,39 @@ class NewGameDialog(tk.Toplevel):
             row.label.grid_configure(row=index + 1)
             row.set(defaults[index])
             self.seat_rows.append(row)
+        self.levels_label = ttk.Label(outer, text=level_line(self.levels), style="Muted.TLabel",
+                                      justify="left")
+        self.levels_label.grid(row=3, column=0, sticky="w", pady=(em // 2, 0))
 
     def _build_months(self, outer: ttk.Frame) -> None:
         em = self.theme.em
         game = ttk.Frame(outer)
-        game.grid(row=1, column=0, sticky="ew", pady=(em, 0))
+        game.grid(row=4, column=0, sticky="ew", pady=(em, 0))
         ttk.Label(game, text="Months:").grid(row=0, column=0, sticky="w")
         self.months_var = tk.StringVar(self, value="12")
         self.months_spin = ttk.Spinbox(game, from_=MIN_MONTHS, to=MAX_MONTHS, width=4,
                                        textvariable=self.months_var)
         self.months_spin.grid(row=0, column=1, sticky="w", padx=(em // 2, 0))
-        from ..widgets.tooltip import add_tooltip
-        add_tooltip(self.months_spin, f"12 is the usual game, January to December; "
-                                      f"{MIN_MONTHS} to {MAX_MONTHS} allowed.", 400,
-                    on_focus=False)
+        self.months_note = ttk.Label(
+            game, style="Muted.TLabel",
+            text=f"{MIN_MONTHS} to {MAX_MONTHS} (12 is a year, the usual game)")
+        self.months_note.grid(row=0, column=2, sticky="w", padx=(em, 0))
 
     def _build_more(self, outer: ttk.Frame) -> None:
         """"More options": the seed and the rules' options, closed until asked for."""
         em = self.theme.em
         self.more_button = ttk.Button(outer, text="",
                                       command=lambda: self.show_more(not self.more_shown))
-        self.more_button.grid(row=2, column=0, sticky="w", pady=(em, 0))
+        self.more_button.grid(row=5, column=0, sticky="w", pady=(em, 0))
         self.more = more = ttk.Frame(outer, padding=(em, em // 2, 0, 0))
         self.more.columnconfigure(1, weight=1)
         ttk.Label(more, text="Seed:").grid(row=0, column=0, sticky="w")
         self.seed_entry = ttk.Entry(more, width=12)
         self.seed_entry.grid(row=0, column=1, sticky="w", padx=em // 2)
-        from ..widgets.tooltip import add_tooltip
-        add_tooltip(self.seed_entry, "The same seed gives the same computer players' choices; "
-                                     "leave it empty for a fresh game.", 400, on_focus=False)
+        self.seed_note = ttk.Label(more, style="Muted.TLabel", justify="left")
+        self.seed_note.configure(text=even_lines((SEED_NOTE,), T.text_font(self.seed_note).measure,
+                                                 em * 64))
+        self.seed_note.grid(row=0, column=2, sticky="w", padx=(em, 0))
         self.options: Dict[str, tk.BooleanVar] = {}
         self.option_buttons: Dict[str, ttk.Checkbutton] = {}
         for index, (flag, title, text) in enumerate(OPTIONS, start=1):
@@ -258,21 +297,31 @@ class NewGameDialog(tk.Toplevel):
                                              theme.pad(1)))
         self.foot.grid(row=1, column=0, sticky="ew")
         self.foot.columnconfigure(0, weight=1)
-        self.error_label = ttk.Label(self.foot, text="", style="Error.TLabel",
-                                     wraplength=em * 60, justify="left")
-        self.error_label.grid(row=0, column=0, sticky="w")
+        # On a line of its own, as wide as the dialog: beside the buttons a sentence was cut
+        # ("…a whole number fr"), the range it gave never read.
+        self.error_label = ttk.Label(self.foot, text="", style="Error.TLabel", justify="left")
+        self.error_label.grid(row=0, column=0, columnspan=3, sticky="w")
         self.start_button = ttk.Button(self.foot, text="Start game", style="Accent.TButton",
                                        default="active", command=self.start)
         self.cancel_button = ttk.Button(self.foot, text="Cancel", command=self.cancel)
-        self.start_button.grid(row=0, column=1, padx=(em, em))
-        self.cancel_button.grid(row=0, column=2)
+        self.start_button.grid(row=1, column=1, padx=(em, em))
+        self.cancel_button.grid(row=1, column=2)
+
+    def say(self, text: str) -> None:
+        """What is wrong ("" for nothing), whole, the dialog grown to hold it."""
+        if self.error_label.cget("text") == text:
+            return
+        self.error_label.configure(text=text)
+        self.error_label.grid() if text else self.error_label.grid_remove()
+        if self.winfo_ismapped():
+            self._place_over(self.master, move=False)
 
     def show_more(self, shown: bool, *, tell: bool = True) -> None:
         """Open or close "More options" (``on_more`` remembers it, unless not ``tell``)."""
         self.more_shown = shown
         self.more_button.configure(text=("▾ Fewer options" if shown else "▸ More options"))
         if shown:
-            self.more.grid(row=3, column=0, sticky="ew")
+            self.more.grid(row=6, column=0, sticky="ew")
         else:
             self.more.grid_remove()
         if self.winfo_ismapped():
@@ -298,21 +347,49 @@ class NewGameDialog(tk.Toplevel):
             row.personality.current(keys.index(free[0]))
 
     def _shown_rows(self) -> List[SeatRowWidgets]:
-        text = self.players_var.get().strip()
-        count = int(text) if text.isdigit() else 0
+        count = whole_number(self.players_var.get()) or 0
         return self.seat_rows[:max(MIN_PLAYERS, min(MAX_PLAYERS, count))]
 
     def _place_over(self, master: tk.Misc, *, move: bool = True) -> None:
         """Centre the dialog over the window, within the usable screen (it scrolls then);
-        without ``move``, only fit its size to what it holds now."""
-        from ..widgets.placement import place_over
-        self.update_idletasks()
+        without ``move``, only fit its size to what it holds now.  The notes and the error
+        wrap to the width the seats and options take, so none ever widens the dialog or is
+        cut by its edge."""
+        from ..widgets.placement import place_over, usable_size
         try:
-            width = self.area.inner.winfo_reqwidth() + self.theme.pad(2)
+            self._wrap_notes()
+            self.update_idletasks()
+            width = min(usable_size(self)[0],
+                        self.area.inner.winfo_reqwidth() + self.theme.pad(2))
+            self.error_label.configure(wraplength=max(self.theme.em * 10,
+                                                      width - self.theme.pad(2.4)))
+            self.update_idletasks()
             height = self.area.inner.winfo_reqheight() + self.foot.winfo_reqheight() + 4
             place_over(self, master, width, height, move=move)
         except tk.TclError:
             pass
+
+    def _wrap_notes(self) -> None:
+        """The notes beside and under the fields within the widest of the seats and the
+        options (each broken evenly: a word alone on a last line reads as an afterthought)."""
+        em = self.theme.em
+        self.update_idletasks()
+        room = max(em * 30, max(widget.winfo_reqwidth() for widget in self._wide_parts()))
+        self.levels_label.configure(text=even_lines(
+            (level_line(self.levels),), T.text_font(self.levels_label).measure, room))
+        self.kept_label.configure(wraplength=room)
+        beside = room - self.players_note.master.winfo_reqwidth() + \
+            self.players_note.winfo_reqwidth() - em
+        self.players_note.configure(text=even_lines(
+            (players_note(self.players_var.get()),), T.text_font(self.players_note).measure,
+            max(em * 16, beside)))
+
+    def _wide_parts(self) -> List[tk.Misc]:
+        """What sets the dialog's width: the seats and, when open, the options."""
+        parts: List[tk.Misc] = [self.seats_frame]
+        if self.more_shown:
+            parts.append(self.more)
+        return parts
 
     def apply(self, data: Mapping, *, human_name: str = "Player") -> None:
         """Show a remembered setup again; anything out of place in it is left at its default."""
@@ -346,17 +423,18 @@ class NewGameDialog(tk.Toplevel):
         grab_when_shown(self)
 
     def _players_changed(self) -> None:
-        """Show as many seat rows as the number typed or chosen (2 to 6)."""
+        """Show as many seat rows as the number typed or chosen (2 to 6), and what it sets."""
         text = self.players_var.get().strip()
-        if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
+        count = whole_number(text)
+        self.players_note.configure(text=players_note(text))
+        if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
             if text:
-                self.error_label.configure(
-                    text=f"The number of players is a whole number from {MIN_PLAYERS} "
-                         f"to {MAX_PLAYERS}.")
+                self.say(PLAYERS_ERROR)
+            elif self.winfo_ismapped():
+                self._place_over(self.master, move=False)
             return
-        if self.error_label.cget("text").startswith("The number of players"):
-            self.error_label.configure(text="")
-        count = int(text)
+        if self.error_label.cget("text") == PLAYERS_ERROR:
+            self.say("")
         for index, row in enumerate(self.seat_rows):
             if index < count:
                 if not row.label.grid_info() and row.kind.get() == COMPUTER:
@@ -369,11 +447,9 @@ class NewGameDialog(tk.Toplevel):
 
     def setup(self) -> Setup:
         """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""
-        text = self.players_var.get().strip()
-        if not text.isdigit() or not MIN_PLAYERS <= int(text) <= MAX_PLAYERS:
-            raise RuleError(f"The number of players must be a whole number from {MIN_PLAYERS} "
-                            f"to {MAX_PLAYERS}.")
-        count = int(text)
+        count = whole_number(self.players_var.get())
+        if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
+            raise RuleError(PLAYERS_ERROR)
         seats = [row.setup() for row in self.seat_rows[:count]]
         counts: Dict[str, int] = {}
         named = []
@@ -388,18 +464,19 @@ class NewGameDialog(tk.Toplevel):
             # Two computer players of one personality are told apart by a number.
             name = seat.name if counts[key] == 1 or not seat.computer else f"{seat.name} {counts[key]}"
             named.append(SeatSetup(name, seat.computer, seat.level, seat.personality))
-        text = self.months_var.get().strip()
-        if not text.isdigit() or not MIN_MONTHS <= int(text) <= MAX_MONTHS:
+        months = whole_number(self.months_var.get())
+        if months is None or not MIN_MONTHS <= months <= MAX_MONTHS:
             raise RuleError(f"The number of months must be a whole number from {MIN_MONTHS} "
                             f"to {MAX_MONTHS}.")
         seed_text = self.seed_entry.get().strip()
         seed = None
         if seed_text:
-            if not seed_text.lstrip("-").isdigit() or len(seed_text) > 18:
-                raise RuleError("The seed must be a whole number, or left empty.")
-            seed = int(seed_text)
+            seed = whole_number(seed_text, signed=True)
+            if seed is None or len(str(abs(seed))) > SEED_DIGITS:
+                raise RuleError(f"The seed must be a whole number of at most {SEED_DIGITS} "
+                                f"digits, or left empty.")
         flags = {flag: var.get() for flag, var in self.options.items()}
-        setup = Setup(tuple(named), months=int(text), seed=seed, **flags)
+        setup = Setup(tuple(named), months=months, seed=seed, **flags)
         setup.rules()
         return setup
 
@@ -408,7 +485,7 @@ class NewGameDialog(tk.Toplevel):
             setup = self.setup()
             setup.game()   # names that clash are refused here, in the dialog
         except RuleError as error:
-            self.error_label.configure(text=str(error))
+            self.say(str(error))
             return "break"
         self._close()
         self.on_start(setup)

@@ -17,7 +17,10 @@
 
 At every text size offered, with six players on a 1366×768 screen, the
 headline, the whole table and the last words fit without scrolling; the
-cash chart is under the table where there is room, else a tab away.
+cash chart is under the table where there is room, else a tab away.  A long
+name (up to 40 letters) breaks the headline and its table cell onto two
+lines rather than make the notebook, and every tab with it, wider than the
+window.
 ``where()`` and ``go_back(where)`` keep the tab and the scroll position
 across the window being built again (a new text size).
 
@@ -168,8 +171,10 @@ class Ending(Screen):
         self.tabs.bind("<<NotebookTabChanged>>", lambda e: self._fit_tabs(), add="+")
         self.standings_tab = ttk.Frame(self.tabs, style="Screen.TFrame")
         self.standings_tab.columnconfigure(0, weight=1)
+        ttk.Style(self).configure("Ending.Treeview", rowheight=theme.line + 4)
         self.table = ttk.Treeview(self.standings_tab, columns=P.ENDING_COLUMNS,
-                                  show="headings", selectmode="none", takefocus=0, height=6)
+                                  show="headings", selectmode="none", takefocus=0, height=6,
+                                  style="Ending.Treeview")
         self.table.tag_configure("winner", font="EDBold", background=T.CURRENT)
         self.table.grid(row=0, column=0, sticky="ew")
         from ..widgets.tooltip import tree_tip
@@ -195,22 +200,29 @@ class Ending(Screen):
         computer players' revealed ``explanations``); ``personalities[seat]`` draws the
         computer players' faces."""
         people = list(personalities)
-        self.headline.configure(text=f"★ {data.headline} ★")
+        import tkinter.font as tkfont
+        em = self._em
+        room = self._room()
+        title = tkfont.nametofont(ttk.Style(self).lookup("ScreenTitle.TLabel", "font"))
+        self.headline.configure(text=P.even_lines(
+            (f"★ {data.headline} ★",), title.measure,
+            max(em * 30, room - self.celebration.winfo_reqwidth() - em * 4)), justify="left")
         self.rules_text = data.text
         columns = data.columns or P.ENDING_COLUMNS
         self.table.configure(columns=columns, displaycolumns=columns)
-        em = self._em
-        import tkinter.font as tkfont
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
+        rows = self._names_broken(data.rows, columns, bold.measure, room)
         for index, column in enumerate(columns):
             self.table.heading(column, text=column)
             # as wide as its heading or its widest cell (the winner's, in bold), no wider
-            texts = [column] + [str(row[index]) for row in data.rows]
+            texts = [column] + [line for row in rows for line in str(row[index]).split("\n")]
             width = max(bold.measure(text) for text in texts) + em
             self.table.column(column, width=width, minwidth=width,
                               anchor="w" if column == "Player" else "e", stretch=True)
+        lines = max([1] + [str(row[1]).count("\n") + 1 for row in rows])
+        ttk.Style(self).configure("Ending.Treeview", rowheight=lines * self.theme.line + 4)
         self.table.delete(*self.table.get_children())
-        for row in data.rows:
+        for row in rows:
             self.table.insert("", "end", values=row, tags=("winner",) if row[0] == "1st" else ())
         self.table.configure(height=len(data.rows))
         names = {seat: row[1] for seat, row in zip(data.seats, data.rows)}
@@ -231,6 +243,28 @@ class Ending(Screen):
         self._place_cash_chart()
         self._fit_tabs()
         self.area.scroll_to_top()
+
+    def _room(self) -> int:
+        """The width the screen's content may take: the window's, less the margins and the
+        scroll bar (the screen's own grows with what it holds)."""
+        window = self.winfo_toplevel().winfo_width()
+        if window <= 1:
+            window = self.winfo_screenwidth()
+        return window - self._em * 4
+
+    def _names_broken(self, rows, columns, measure, room: int) -> list:
+        """The table's rows, the players' names broken onto two lines, evenly, where the
+        whole table would be wider than ``room`` (a 40-letter name at the largest size)."""
+        em = self._em
+        widths = [max(measure(str(text)) for text in [column] + [row[i] for row in rows]) + em
+                  for i, column in enumerate(columns)]
+        over = sum(widths) - room
+        if over <= 0 or "Player" not in columns:
+            return list(rows)
+        at = list(columns).index("Player")
+        share = max(measure("Player"), widths[at] - em - over)
+        return [tuple(P.even_lines((str(value),), measure, share) if i == at else value
+                      for i, value in enumerate(row)) for row in rows]
 
     def _resized(self) -> None:
         self._place_quotes()

@@ -147,7 +147,8 @@ class LedgerWindow(tk.Toplevel):
         """Re-read the game and show the chosen seat's ledger."""
         game = self._game()
         names = list(game.names)
-        self.seat_box.configure(values=names)
+        from ..widgets.theme import field_chars
+        self.seat_box.configure(values=names, width=field_chars(self.seat_box, names, least=20))
         if not 0 <= self.seat < len(names):
             self.seat = 0
         self.seat_var.set(names[self.seat])

@@ -5,12 +5,16 @@
     │        more than one), status (the total, in words), progress (Progressbar)
     ├── tops (Labels)            the three costliest decisions, a few words each;
     │                            a click or Enter opens one whole below the table
-    ├── table (Treeview)         month and phase, your entry, the expert's, the difference
-    ├── detail (Label)           the chosen decision whole: its sentence, the expert's
-    │                            reason and what the computers said
+    ├── table (Treeview)         month and phase, your entry, the expert's (each line that
+    │                            bought or sold nothing or part says so, and why), the
+    │                            difference
+    ├── detail (Label)           the chosen decision whole in short sentences, what the
+    │                            expert expected and what the computers thought
     ├── chart (CashChart)        your worth month by month and the estimate: beside the
     │                            table where the width allows every column whole, else
-    │                            under it (the table never scrolls sideways)
+    │                            under it (the table never scrolls sideways: an entry too
+    │                            long for its column is broken after a comma, every row
+    │                            then as tall as the tallest)
     └── note (Label)             what the dollars count
 
 ``show(game, explanations=None)`` sets the finished game; the review of the
@@ -59,6 +63,9 @@ class ReviewTab(ttk.Frame):
         self.courier = Courier(self, self._answer, pending=lambda: self._job is not None,
                                poll_ms=self.POLL_MS, tick=self._tick)
         self._chart_beside: Optional[bool] = None
+        #: the table's rows as told, unbroken (month, yours, the expert's, the difference)
+        self._texts: List[Tuple[str, str, str, str]] = []
+        self._broken_for: Optional[int] = -1      # the room the rows were last broken for
         ttk.Style(self).configure("ReviewTop.TLabel", background=T.CURRENT)   # with the keys
         self._build()
         self.bind("<Map>", lambda e: self._start())
@@ -119,8 +126,9 @@ class ReviewTab(ttk.Frame):
             self.tops.append(label)
 
     def _build_table(self, left: ttk.Frame) -> None:
+        ttk.Style(self).configure("Review.Treeview", rowheight=self.theme.line + 4)
         self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=6,
-                                  selectmode="browse")
+                                  selectmode="browse", style="Review.Treeview")
         for column, anchor in zip(COLUMNS, ("w", "w", "w", "e")):
             self.table.heading(column, text=column)
             self.table.column(column, anchor=anchor, stretch=False)
@@ -144,7 +152,7 @@ class ReviewTab(ttk.Frame):
         self.results = {}
         self.shown = None
         names = [game.names[seat] for seat in self.people]
-        self.whose.configure(values=names, width=max([12] + [len(n) + 2 for n in names]))
+        self.whose.configure(values=names, width=T.field_chars(self.whose, names))
         if len(names) > 1:          # pass and play: each person chooses their own
             self.whose_label.grid(row=0, column=0, sticky="w")
             self.whose.grid(row=0, column=1, sticky="w", padx=(self.theme.em // 2, 0))
@@ -155,8 +163,8 @@ class ReviewTab(ttk.Frame):
         self.whose_var.set(names[0] if names else "")
         self._clear()
         if self.seat is None:
-            self.status.configure(text="Every seat was a computer player: there is no "
-                                       "person's game to review.")
+            self._say("Every seat was a computer player: there is no person's game to "
+                      "review.")
             self.progress.grid_remove()
         elif self.winfo_ismapped():
             self._start()
@@ -198,6 +206,7 @@ class ReviewTab(ttk.Frame):
         self.detail.configure(text="")
         self.note.configure(text="")
         self.table.delete(*self.table.get_children())
+        self._texts = []
         self.chart.set_series([], [])
 
     # ------------------------------------------------------------ the worker
@@ -212,7 +221,7 @@ class ReviewTab(ttk.Frame):
                 self._fill(self.results[seat])
             return
         name = self.game.names[seat]
-        self.status.configure(text=f"Reviewing {name}'s entries beside the expert's…")
+        self._say(f"Reviewing {name}'s entries beside the expert's…")
         self.progress.grid()
         self.progress.configure(value=0)
         if self._job is None:
@@ -262,8 +271,8 @@ class ReviewTab(ttk.Frame):
         self._job = None
         if error is not None:
             self.progress.grid_remove()
-            self.status.configure(text="The review could not be made (an unexpected "
-                                       "error, written to errors.log).")
+            self._say("The review could not be made (an unexpected error, written to "
+                      "errors.log).")
             raise error
         self.results[seat] = found
         if self.seat is not None and self.seat not in self.results and self.game is not None:
@@ -281,7 +290,7 @@ class ReviewTab(ttk.Frame):
         from ..widgets.charts import PALETTE, Series
         self.shown = found
         self.progress.grid_remove()
-        self.status.configure(text=f"{found.name}: {found.total_text}, phase by phase.")
+        self._say(f"{found.name}: {found.total_text}, phase by phase.")
         said = [] if found.costliest else [found.summary]
         if found.failed:        # a phase the expert could not decide is said, never hidden
             said = [f"{found.not_compared} The details are in errors.log."] + \
@@ -295,17 +304,21 @@ class ReviewTab(ttk.Frame):
             else:
                 label.grid_remove()
         self.table.delete(*self.table.get_children())
-        for index, decision in enumerate(found.decisions):
-            self.table.insert("", "end", iid=str(index), values=(
-                decision.label, decision.entered_brief,
-                "the same" if decision.same else decision.suggested_brief,
-                signed_money(-decision.difference)))   # the person's side: -$45 is worse
-        self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
-        series = [Series("you", found.name, found.actual, PALETTE[0], "circle", True, ()),
+        self._texts = [(decision.label, decision.entered_told,
+                        "the same" if decision.same else decision.suggested_told,
+                        signed_money(-decision.difference))   # the person's side: -$45 is worse
+                       for decision in found.decisions]
+        for index, values in enumerate(self._texts):
+            self.table.insert("", "end", iid=str(index), values=values)
+        self._broken_for = -1
+        if self.winfo_width() <= 1:               # not laid out yet: each entry on a line
+            self._break_rows(None)
+        # "yours", not the name: the status says whose, and a 40-letter name left the chart
+        series = [Series("you", "yours", found.actual, PALETTE[0], "circle", True, ()),
                   Series("expert", "the expert's (estimate)", found.estimate,
                          PALETTE[1], "square", False, (6, 3))]
         self.chart.set_series(found.labels, series)
-        self.note.configure(text=f"Dollars count {_review.WORTH}. The second line is "
+        self.note.configure(text=f"Dollars count {found.worth}. The second line is "
                                  f"{_review.ESTIMATE}.")
         self.detail.configure(text="Choose a decision, or a month, for the whole of it.")
         self._laid_out(self.winfo_width())
@@ -334,28 +347,93 @@ class ReviewTab(ttk.Frame):
             widget.fits()
 
     def _fit_columns(self, rows) -> None:
-        """Each column as wide as its heading or its widest cell."""
+        """Each column as wide as its heading or its widest cell (its widest line)."""
         import tkinter.font as tkfont
         heading = tkfont.Font(root=self, name="EDBold", exists=True)
         body = tkfont.Font(root=self, name="EDBody", exists=True)
         em = self.theme.em
         for index, column in enumerate(COLUMNS):
-            width = max([heading.measure(column)] + [body.measure(str(row[index]))
-                                                      for row in rows]) + em * 2
+            width = max([heading.measure(column)] + [body.measure(line) for row in rows
+                                                      for line in str(row[index]).split("\n")]
+                        ) + em * 2
             self.table.column(column, width=width, minwidth=width)
+
+    def _break_rows(self, room: Optional[int]) -> None:
+        """The rows in ``room`` pixels (``None``: each entry on one line): an entry wider than
+        its share of what the month and the difference leave is broken after a comma, and
+        every row made as tall as the one with the most lines (a tree's rows are all of one
+        height)."""
+        import tkinter.font as tkfont
+        if room == self._broken_for:
+            return
+        self._broken_for = room
+        body = tkfont.Font(root=self, name="EDBody", exists=True)
+        shares = self._shares(room, body.measure)
+        lines = 1
+        for index, (label, mine, theirs, difference) in enumerate(self._texts):
+            if not self.table.exists(str(index)):
+                continue
+            mine, theirs = (broken(text, share, body.measure)
+                            for text, share in zip((mine, theirs), shares))
+            lines = max(lines, mine.count("\n") + 1, theirs.count("\n") + 1)
+            self.table.item(str(index), values=(label, mine, theirs, difference))
+        style, height = ttk.Style(self), lines * self.theme.line + 4
+        grown = int(style.lookup("Review.Treeview", "rowheight") or 0) != height
+        style.configure("Review.Treeview", rowheight=height)
+        self._fit_columns([self.table.item(row, "values") for row in self.table.get_children()])
+        if grown:
+            self._grown()             # taller rows: the notebook and the scrolled area hear
+
+    def _whole_width(self) -> int:
+        """The width ``columns_width`` would be with every entry on one line."""
+        import tkinter.font as tkfont
+        heading = tkfont.Font(root=self, name="EDBold", exists=True)
+        body = tkfont.Font(root=self, name="EDBody", exists=True)
+        return sum(max([heading.measure(column)] + [body.measure(row[index])
+                                                     for row in self._texts])
+                   + self.theme.em * 2 for index, column in enumerate(COLUMNS)) + \
+            self._table_scroll.winfo_reqwidth()
 
     def columns_width(self) -> int:
         """The width every column of the table asks for, its scrollbar included."""
         return sum(int(self.table.column(c, "width")) for c in COLUMNS) + \
             self._table_scroll.winfo_reqwidth()
 
+    def _shares(self, room: Optional[int], measure) -> Tuple[Optional[int], Optional[int]]:
+        """The widths the two entries' columns may take of ``room`` (``None``: as wide as they
+        like): what the month and the difference leave, each its own width where the other
+        can have the rest, else half each."""
+        if room is None or not self._texts:
+            return None, None
+        em = self.theme.em
+        fixed = sum(max(measure(COLUMNS[i]), *(measure(t[i]) for t in self._texts)) + em * 2
+                    for i in (0, 3))
+        left = max(em * 24, room - fixed - em * 4)
+        mine, theirs = (max(measure(t[i]) for t in self._texts) for i in (1, 2))
+        if mine + theirs <= left:
+            return None, None
+        if mine <= left // 2:
+            return mine, left - mine
+        if theirs <= left // 2:
+            return left - theirs, theirs
+        return left // 2, left - left // 2
+
     def _laid_out(self, width: int) -> None:
-        """The chart beside the table where the tab is wide enough for both, every column
-        whole; else under it.  The notes wrap to the tab."""
-        room = max(self.theme.em * 30, width - self.theme.em * 2)
+        """The chart beside the table where the tab is wide enough for both, every entry on
+        one line; else under it, the entries broken to the tab's width where they must be.
+        The notes wrap to the tab."""
+        em = self.theme.em
+        width = self._within_window(width)
+        room = max(em * 30, width - em * 2)
         self.note.configure(wraplength=room)
-        if width > 1:
-            need = self.columns_width() + self.chart.winfo_reqwidth() + self.theme.em * 3
+        self._wrap_status()
+        if width > 1 and self._texts:
+            beside = self._whole_width() + self.chart.winfo_reqwidth() + em * 3 <= width
+            self._break_rows(None if beside else
+                             width - em * 2 - self._table_scroll.winfo_reqwidth())
+            self._place_chart(beside=beside)
+        elif width > 1:
+            need = self.columns_width() + self.chart.winfo_reqwidth() + em * 3
             self._place_chart(beside=need <= width)
 
     def _place_chart(self, *, beside: bool) -> None:
@@ -379,16 +457,36 @@ class ReviewTab(ttk.Frame):
         decision = found.decisions[int(chosen[0])]
         lines = [decision.sentence]
         if decision.reason and not decision.same:
-            lines.append(f"The expert {decision.reason.rstrip('.')}.")
+            lines.append(expert_reason(decision.reason))
         lines += [f"{name} thought: {said}" for name, said in decision.table_talk]
         self.detail.configure(text="\n".join(lines))
         self._grown()
 
+    def _within_window(self, width: int) -> int:
+        """``width``, never more than the window's: the tab grows with what it holds (a long
+        name's status once made it wider than the screen, and every wrap followed it)."""
+        window = self.winfo_toplevel().winfo_width()
+        return min(width, window - self.theme.em * 2) if window > 1 else width
+
+    def _say(self, text: str) -> None:
+        """The status, wrapped beside the chooser before it is shown."""
+        self.status.configure(text=text)
+        self._wrap_status()
+
+    def _wrap_status(self) -> None:
+        """The status wraps beside the chooser: "<a 40-letter name>: worth $1,854 less…"."""
+        em = self.theme.em
+        beside = sum(widget.winfo_reqwidth() for widget in (self.whose_label, self.whose)
+                     if widget.winfo_manager())
+        room = self._within_window(self.winfo_toplevel().winfo_width()) - em * 4
+        if room > 0:
+            self.status.configure(wraplength=max(em * 20, room - beside - em * 2))
+
     def _wrap_column(self, width: int) -> None:
         """The decisions and the detail wrap to the column they share with the table (its
         cell's width less the labels' own padding, heard whenever it changes, so a wrap never
-        asks for more room)."""
-        column = max(self.theme.em * 20, width - self.theme.em)
+        asks for more room), never wider than the window."""
+        column = max(self.theme.em * 20, self._within_window(width) - self.theme.em)
         for label in self.tops + [self.summary, self.detail]:
             label.configure(wraplength=column)
 
@@ -397,3 +495,31 @@ class ReviewTab(ttk.Frame):
         shown = [str(label.cget("text")) for label in self.tops if label.winfo_manager()]
         return "\n".join(shown) or str(self.summary.cget("text"))
 
+
+
+def expert_reason(reason: str) -> str:
+    """The expert's own sentence, short: what it expected and, for an order, what it meant to
+    make (its entry is told just above): ``"The expert expects Fine near $35. Its order was
+    to make 3 A and 1 C."``; a sentence of another shape whole."""
+    head, dash, tail = reason.rstrip(".").partition(" — ")
+    if not dash:
+        return f"The expert {head}."
+    _, to_make, made = tail.partition(" to make ")
+    return f"The expert {head}." + (f" Its order was to make {made}." if to_make else "")
+
+
+def broken(text: str, room: Optional[int], measure) -> str:
+    """``text`` (an entry's lines, ", " between them) as few lines as fit ``room`` pixels
+    (``measure`` gives a text's width), each broken after a comma; whole where it fits, or
+    where ``room`` is ``None``."""
+    if room is None or measure(text) <= room:
+        return text
+    parts = text.split(", ")
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if measure(f"{lines[-1]}, {part}") <= room:
+            lines[-1] = f"{lines[-1]}, {part}"
+        else:
+            lines[-1] += ","
+            lines.append(part)
+    return "\n".join(lines)

@@ -182,17 +182,22 @@ class Files:
                 app.dialog = None
             return
         from ..screens.dialogs import NewGameDialog
+        from ..presenter.setup import kept_note
         human = "Player"
-        if app.session is not None:
-            humans = app.session.humans
+        session = app.session
+        if session is not None:
+            humans = session.humans
             if humans:
-                human = app.session.game.names[humans[0]]
+                human = session.game.names[humans[0]]
+        # said only where it is true: the game has a save of its own and its last save held
+        kept = kept_note(session.game) if session is not None and session.store is not None \
+            and session.autosave_path is not None and not session.save_problem else ""
         app.dialog = NewGameDialog(app, app.theme, on_start=self._dialog_started,
                                    on_cancel=self._dialog_closed, human_name=human,
                                    remembered=app.settings.last_setup,
                                    more_open=app.settings.more_options,
                                    on_more=lambda shown: app.prefs.update_settings(
-                                       more_options=shown))
+                                       more_options=shown), kept=kept)
         self._under_dialog(True)
 
     def _under_dialog(self, under: bool) -> None:

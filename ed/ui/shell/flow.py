@@ -14,6 +14,10 @@ ignored; an entirely empty entry from a seat that could act is only sent
 after "Submit no order this month?" (Enter = No); and a person may take an
 entry back until the last seat is in, where the screen names them (the
 cover after their entry, the wait), asked first when several people play.
+The take-back is offered only to the person whose entry has just gone in,
+never to one before (a cover after a take-back offers none).  Taken back on
+the next person's cover, where that person may hold the laptop already, the
+entry comes back empty, and the reveal tells the table it was taken back.
 No key acts on another seat's entry: Ctrl+Z in a field is the field's own.
 
 Computer players of the quick levels decide at once; the others think on a
@@ -38,7 +42,7 @@ from __future__ import annotations
 
 import time
 import tkinter as tk
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from ...words import and_list
 from ... import TITLE
@@ -64,6 +68,8 @@ class Flow(Entering):
         self.current_seat: Optional[int] = None  # whose sheet is shown
         self.cover_seat: Optional[int] = None    # whom the cover asks for
         self.take_back_seat: Optional[int] = None  # who the cover or the wait offers to take back
+        #: entries taken back on the next person's cover: (month, phase, owner, cover's seat)
+        self.taken_back_on_cover: List[Tuple[int, str, int, int]] = []
         self._tried = False                      # Submit was pressed on this sheet
         self._peek_return = None                 # the mode to go back to after a peek
         self.settle_s = self.SETTLE_S
@@ -137,6 +143,7 @@ class Flow(Entering):
         app, ui = self.app, self.app.layout
         self.thinker.cancel()       # answers still coming for another game are dropped
         self._refill.clear()
+        self.taken_back_on_cover = []
         if draft is not None:
             self._refill[draft.seat] = {key: (units, price) for key, units, price in draft.fields}
         if app.session is not None:
@@ -175,6 +182,7 @@ class Flow(Entering):
         if step.kind == "reveal":
             # the moment everyone waits for comes first; what it covers follows
             self._show_reveal(step.report)
+            self._tell_taken_back(step.report)
             app.after_idle(lambda: self._behind_reveal(session))
             return
         if step.kind != "enter" or step.cover:      # a sheet shown refreshes it itself
@@ -228,11 +236,55 @@ class Flow(Entering):
         name = session.game.names[seat]
         self.cover_seat = seat
         ui.tally.clear_entries()
-        back = self.take_back_seat = self._last_human_in()
+        back = self.take_back_seat = self._just_in()
         ui.cover.set_name(name, take_back=session.game.names[back] if back is not None else None)
         ui.show_screen(ui.cover, Mode.COVER)
         self.screen_changed()
         app.title(f"{TITLE}: pass to {name}")
+
+    # --------------------------------------------------------- taking back
+
+    def _just_in(self) -> Optional[int]:
+        """The person whose entry has just gone in (the sheet the screen showed last, now
+        submitted): the one a take-back is offered to.  Nobody after a take-back, a resume or
+        a reveal, so a cover never offers the entry of a person before: the laptop may have
+        passed on since."""
+        session = self.app.session
+        if session is None or session.game.is_over or session.shown_seat is None:
+            return None
+        game, seat = session.game, session.shown_seat
+        return seat if not game.seats[seat].is_computer and game.submitted(seat) else None
+
+    def take_back(self, seat: int) -> None:
+        """Take back ``seat``'s entry (``Entering.take_back``).  On the next person's cover,
+        who may hold the laptop already, the entry comes back empty, to be entered again: none
+        of it is shown to whoever says they are its owner; and the reveal tells the table."""
+        app = self.app
+        passed_to = self.cover_seat if app.mode == Mode.COVER else None
+        super().take_back(seat)
+        session = app.session
+        if passed_to is None or passed_to == seat or session is None or \
+                session.game.submitted(seat):
+            return
+        game = session.game
+        self._refill.pop(seat, None)
+        self.taken_back_on_cover.append((game.month, game.phase, seat, passed_to))
+        name = game.names[seat]
+        self.say(f"{name}'s entry was taken back on {game.names[passed_to]}'s cover: {name} "
+                 f"enters it again, and the reveal will say so.")
+
+    def _tell_taken_back(self, report) -> None:
+        """At the reveal, tell the table of each entry of the phase taken back on the next
+        person's cover (anyone there could have pressed it): one sentence each."""
+        names = self.app.session.game.names
+        here = [(seat, passed_to) for month, phase, seat, passed_to in self.taken_back_on_cover
+                if (month, phase) == (report.month, report.phase)]
+        self.taken_back_on_cover = [late for late in self.taken_back_on_cover
+                                    if (late[0], late[1]) != (report.month, report.phase)]
+        if here:
+            self.app.show_message(" ".join(f"{names[seat]}'s entry was taken back on "
+                                           f"{names[passed_to]}'s cover and entered again."
+                                           for seat, passed_to in here), until="entry")
 
     def cover_ready(self) -> None:
         if self.app.mode != Mode.COVER:
@@ -247,18 +299,18 @@ class Flow(Entering):
         who = and_list(names)
         seat = self.current_seat if self.current_seat is not None and \
             not game.seats[self.current_seat].is_computer else self._last_human_in()
-        self.take_back_seat = seat
+        back = self.take_back_seat = self._just_in()
         if seat is not None and app.mode in (Mode.BUSY, Mode.ENTER, Mode.CONFIRM, Mode.COVER,
                                              Mode.WAIT):
             self.show_sheet(seat, entry=False, waiting=True)
         else:
             ui.show_screen(None, Mode.WAIT)
-        if seat is None:
+        if back is None:
             ui.takeback_button.grid_remove()
         else:
             solo = len(app.session.humans) == 1
             ui.takeback_button.configure(text="Take back my entry" if solo else
-                                         f"{game.names[seat]}: take back my entry")
+                                         f"{game.names[back]}: take back my entry")
             ui.takeback_button.grid()
         ui.show_bar("waiting", f"Waiting for {who}: thinking… The reveal follows as soon as "
                                f"{'they have' if len(names) > 1 else 'it has'} decided.")

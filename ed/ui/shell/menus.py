@@ -13,15 +13,20 @@
         where a Mac user looks for them
 
 Every shortcut is bound on the whole application and does nothing while
-the new-game dialog is open.  Right-click menus: the tally sheet (Ledger,
-Print, Price history, Game log) and every game log (Copy the whole log).
-Each item calls an action of another part through the hub (``app.files``,
-``app.flow``, ``app.extras``, ``app.prefs``); nothing here decides anything.
-Imports: tkinter only.
+the new-game dialog is open.  A pass-and-play cover does nothing but pass
+the laptop: what shows the game (Print, the View windows and the drawer's
+pages) does nothing while one is up, item or shortcut (Ctrl+E opened the
+previous person's ledger over it).  Right-click menus: the tally sheet
+(Ledger, Print, Price history, Game log) and every game log (Copy the whole
+log).  Each item calls an action of another part through the hub
+(``app.files``, ``app.flow``, ``app.extras``, ``app.prefs``); nothing here
+decides anything.  Imports: tkinter and the window's modes.
 """
 from __future__ import annotations
 
 import tkinter as tk
+
+from .modes import Mode
 
 
 class Menus:
@@ -72,7 +77,7 @@ class Menus:
         item(menu, "Take back my entry", self.app.flow.take_back_last)
         menu.add_separator()
         item(menu, "Replay a saved game…", files.replay_dialog)
-        item(menu, "Print tally sheet…", files.print_dialog, "p")
+        item(menu, "Print tally sheet…", self._off_cover(files.print_dialog), "p")
         if not self.aqua:
             menu.add_separator()
             item(menu, "Preferences…", self.app.prefs.show_preferences)
@@ -82,10 +87,11 @@ class Menus:
     def _build_view(self) -> None:
         app, item, mod = self.app, self._item, self.mod
         extras, prefs = app.extras, app.prefs
-        item(self.view_menu, "Last reveal", app.flow.show_last_reveal, "l")
-        item(self.view_menu, "Price history", extras.show_price_history, "h")
-        item(self.view_menu, "Game log", extras.show_game_log, "g")
-        item(self.view_menu, "Ledger…", extras.show_ledger, "e")
+        off_cover = self._off_cover
+        item(self.view_menu, "Last reveal", off_cover(app.flow.show_last_reveal), "l")
+        item(self.view_menu, "Price history", off_cover(extras.show_price_history), "h")
+        item(self.view_menu, "Game log", off_cover(extras.show_game_log), "g")
+        item(self.view_menu, "Ledger…", off_cover(extras.show_ledger), "e")
         self.view_menu.add_separator()
         self._build_drawer_items()
         self.view_menu.add_separator()
@@ -113,12 +119,17 @@ class Menus:
         app = self.app
         self.drawer_var = tk.StringVar(app, value=app.settings.drawer)
         for number, (name, word) in enumerate(PAGES, 1):
+            toggle = self._off_cover(lambda n=name: self.app.layout.drawer.toggle(n),
+                                     undo=self._drawer_shown)
             self.view_menu.add_radiobutton(
                 label=word, value=name, variable=self.drawer_var,
-                accelerator=f"{self.shown}+{number}",
-                command=lambda n=name: self.app.layout.drawer.toggle(n))
-            app.bind_all(f"<{self.mod}-Key-{number}>", lambda e, n=name: self._shortcut(
-                lambda: self.app.layout.drawer.toggle(n)))
+                accelerator=f"{self.shown}+{number}", command=toggle)
+            app.bind_all(f"<{self.mod}-Key-{number}>",
+                         lambda e, t=toggle: self._shortcut(t))
+
+    def _drawer_shown(self) -> None:
+        """The drawer's item back at the page open (a radio item marks itself when chosen)."""
+        self.drawer_var.set(self.app.layout.drawer.shown)
 
     def _build_help(self) -> None:
         extras, item, menu = self.app.extras, self._item, self.help_menu
@@ -130,6 +141,17 @@ class Menus:
         if not self.aqua:
             menu.add_separator()
             item(menu, "About Executive Decision", extras.show_about)
+
+    def _off_cover(self, command, *, undo=None):
+        """``command``, doing nothing while a pass-and-play cover is up (``undo`` puts back
+        what choosing the item changed by itself)."""
+        def guarded() -> None:
+            if self.app.mode == Mode.COVER:
+                if undo is not None:
+                    undo()
+                return
+            command()
+        return guarded
 
     def _shortcut(self, command) -> str:
         """Run a menu's shortcut, unless a dialog is open (modal or not: the new-game

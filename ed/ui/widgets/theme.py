@@ -77,6 +77,21 @@ def text_font(label: ttk.Label) -> tkfont.Font:
         return tkfont.Font(root=label, font=name)
 
 
+def field_chars(field: tk.Misc, texts, *, least: int = 12) -> int:
+    """The width, in characters as Tk counts a field's (each a "0" of its font), that shows
+    each of ``texts`` whole in ``field`` (an entry or a list to choose from); at least
+    ``least``.  A name of 40 wide letters needs more than 40 "0"s."""
+    name = str(field.cget("font")) or ttk.Style(field).lookup(
+        str(field.cget("style")) or field.winfo_class(), "font") or "TkTextFont"
+    try:
+        font = tkfont.nametofont(name)
+    except tk.TclError:
+        font = tkfont.Font(root=field, font=name)
+    zero = max(1, font.measure("0"))
+    need = max([0] + [font.measure(text) for text in texts])
+    return max(least, -(-need // zero) + 1)
+
+
 def zero_at_96_dpi(root: tk.Misc, font: tkfont.Font) -> float:
     """The width of a "0" in ``font`` as a 96-dpi screen draws it (to a twentieth of a
     pixel: the width of twenty)."""

@@ -2,13 +2,17 @@
 
 ``Tooltip(widget, text, delay_ms=500, wraplength=None, on_focus=True)``: ``text``
 is a string or a callable returning one, evaluated each time the tip is shown
-(an empty result shows nothing).  The tip appears when the pointer has rested on
-the widget for ``delay_ms`` and at once when the widget gets keyboard focus
-(unless not ``on_focus``: a field of a dialog, where Escape must close the dialog);
-it hides when the pointer leaves, focus leaves, a mouse button is pressed or
-Escape is pressed.  Long text wraps; the tip is kept on the screen, and never covers the widget it
-explains (below it, or above it where the screen ends; over a large table or
-chart, a line below the pointer).
+(an empty result shows nothing).  The tip appears when the pointer, moved onto
+the widget, has rested there for ``delay_ms``, and at once when the widget gets
+keyboard focus (unless not ``on_focus``: a field of a dialog, where Escape must
+close the dialog).  A widget that comes up under a pointer at rest (a new screen
+under a still mouse) shows no tip until the pointer moves: nobody pointed at it.
+A tip shown by the pointer hides when the pointer leaves, even from a widget that
+has the keyboard; one shown by focus hides when focus leaves.  A mouse button or
+Escape hides either, until the pointer comes in again.  Long text wraps; the tip
+is kept on the screen, and never covers the widget it explains (below it, or
+above it where the screen ends; over a large table or chart, a line below the
+pointer).
 
 Attributes a test may read: ``tip`` (the Toplevel while shown, else
 ``None``), ``label``; methods ``show()``, ``hide()``, ``is_shown()``,
@@ -39,12 +43,15 @@ class Tooltip:
         self.tip: Optional[tk.Toplevel] = None
         self.label: Optional[tk.Label] = None
         self._after: Optional[str] = None
-        self._near_pointer = False   # shown by hovering (beside the pointer) or by focus
+        self._near_pointer = False   # being shown by hovering (beside the pointer)
+        self._by_pointer = False     # the tip on show was brought by the pointer, not focus
+        self._pointed = False        # the pointer came in by moving, and no click since
         self._bindings: List[Tuple[str, str]] = []
-        for sequence, handler in (("<Enter>", self._on_enter), ("<Leave>", self._on_leave),
+        for sequence, handler in (("<Enter>", self._on_enter), ("<Motion>", self._on_motion),
+                                  ("<Leave>", self._on_leave),
                                   ("<FocusIn>", self._on_focus_in),
                                   ("<FocusOut>", self._on_hide_event),
-                                  ("<ButtonPress>", self._on_hide_event),
+                                  ("<ButtonPress>", self._on_press),
                                   ("<Escape>", self._on_escape),
                                   ("<Destroy>", self._on_destroy)):
             if sequence == "<FocusIn>" and not on_focus:
@@ -62,12 +69,28 @@ class Tooltip:
     # ------------------------------------------------------------ events
 
     def _on_enter(self, _event: object = None) -> None:
+        # Not yet: a widget mapped under a pointer at rest gets an Enter too, and no Motion.
+        # A pointer moved in brings a Motion with its Enter, which starts the wait.
         self._cancel()
+        self._pointed = True
+
+    def _on_motion(self, _event: object = None) -> None:
+        """The pointer moved on the widget: the tip once it has rested ``delay_ms``."""
+        if self._pointed and self.tip is None:
+            self.rest()
+
+    def rest(self) -> None:
+        """Show the tip once the pointer has rested ``delay_ms`` from now."""
+        self._cancel()
+        self._pointed = True
         self._after = self.widget.after(self.delay_ms, self._delayed_show)
 
     def _on_leave(self, _event: object = None) -> None:
         self._cancel()
-        if focused(self.widget) is not self.widget:
+        self._pointed = False
+        # a tip the pointer brought goes with it, even from a field being typed in; one
+        # that focus brought stays while the focus does
+        if self._by_pointer or focused(self.widget) is not self.widget:
             self.hide()
 
     def _on_focus_in(self, _event: object = None) -> None:
@@ -77,7 +100,14 @@ class Tooltip:
         self._cancel()
         self.hide()
 
+    def _on_press(self, _event: object = None) -> None:
+        """A click: the tip goes, and comes back only when the pointer comes in again."""
+        self._pointed = False
+        self._on_hide_event()
+
     def _on_escape(self, _event: object = None) -> Optional[str]:
+        self._pointed = False
+        self._cancel()
         if self.tip is not None:
             self.hide()
             return "break"   # Escape closed the tip; do not let it close a window too
@@ -95,6 +125,7 @@ class Tooltip:
             self.show()
         finally:
             self._near_pointer = False
+        self._by_pointer = self.tip is not None
 
     def _cancel(self) -> None:
         self._after = cancel_after(self.widget, self._after)
@@ -104,6 +135,7 @@ class Tooltip:
     def show(self) -> None:
         """Show the tip now (refreshing its text), below the widget and on screen."""
         self._cancel()
+        self._by_pointer = False
         try:
             if not self.widget.winfo_exists() or not self.widget.winfo_viewable():
                 return
@@ -245,7 +277,7 @@ def _follow(widget, tip, where: Callable[[], object]) -> None:
         if cell != state["cell"]:
             state["cell"] = cell
             tip.hide()
-            tip._on_enter(None)
+            tip.rest()
 
     widget.bind("<Motion>", moved, add="+")
 
