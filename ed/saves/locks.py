@@ -304,7 +304,8 @@ def read_lock(path: Path) -> Optional[Dict[str, str]]:
 
 def _pid(info: Dict[str, str]) -> Optional[int]:
     text = info.get("pid", "")
-    return int(text) if text.isdigit() and 0 < int(text) < 2 ** 31 else None
+    # only ASCII digits: "²" or "①" pass isdigit() and int() refuses them
+    return int(text) if text.isascii() and text.isdigit() and 0 < int(text) < 2 ** 31 else None
 
 
 def _alive(path: Path, info: Dict[str, str]) -> bool:

@@ -165,7 +165,8 @@ def test_a_lock_of_a_dead_pid_is_stale(target):
     locks.acquire(target).release()
 
 
-@pytest.mark.parametrize("text", ["", "pid 4", "pid 0\nstart -\nnonce 1\n",
+@pytest.mark.parametrize("text", ["", "pid 4", "pid 0\nstart -\nnonce 1\n", "pid ²\nstart -\nnonce 1\n",
+                                  "pid ①\nstart -\nnonce 1\n",
                                   "pid -1\nstart -\nnonce 1\n", "\x00\xff garbage"])
 def test_a_half_written_or_odd_lock_is_held_briefly_then_stale(target, text, monkeypatch):
     calls: List[int] = []
