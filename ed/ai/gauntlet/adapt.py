@@ -31,27 +31,31 @@ from ... import market
 from ...rules import GOODS, RAW
 from ...view import PlayerView
 from .base import Ledger, margin_per_unit
+from . import ridge
 from .ridge import Against, Knobs, Ridge
 from .ridge.draws import Scenarios
 
-#: the adaptive player's own defaults: a short memory, the leader's gain counted in full
-DEFAULT = Knobs(window=4, strength=1.0, forget=0.7, rivalry=0.8)
+#: the adaptive player's own setting: the newest months weigh more, the leader's gain
+#: counted twice
+DEFAULT = replace(ridge.DEFAULT, forget=0.7, rivalry=2.0)
 
-#: The family: six settings of memory, caution, worth and rivalry.
+#: The family: six settings of memory, caution, worth and rivalry, in pairs as the ridge
+#: bidder's (one of each pair in the tuning half).
 FAMILY: Dict[int, Knobs] = {
-    1: replace(DEFAULT, window=3, forget=0.6, scenarios=32, risk=0.0, rivalry=1.0, step=3.0,
-               borrow=400, shade=3, stretch=3),
-    2: replace(DEFAULT, window=4, forget=0.65, scenarios=36, risk=0.02, rivalry=0.9, step=3.5,
-               borrow=300, shade=2, stretch=3),
-    3: replace(DEFAULT, window=6, forget=0.75, scenarios=40, risk=0.08, rivalry=0.6, step=5.0,
-               keep=0.88, borrow=100, shade=1, stretch=1),
-    4: replace(DEFAULT, window=8, forget=0.8, scenarios=36, risk=0.12, rivalry=0.5, step=6.0,
-               keep=0.86, borrow=0, shade=1, stretch=2),
-    5: replace(DEFAULT, window=3, forget=0.55, scenarios=40, risk=0.04, rivalry=1.2, follow=0.8,
-               keep=0.95, step=2.5, raw_keep=0.95, thrift=0.05, borrow=800, shade=4, stretch=4),
-    6: replace(DEFAULT, window=5, forget=0.7, scenarios=32, risk=0.06, rivalry=0.7, follow=0.7,
-               keep=0.93, step=3.0, raw_keep=0.85, thrift=0.15, borrow=200, shade=0,
-               stretch=0),
+    1: replace(DEFAULT, window=4, forget=0.65, risk=0.0, scenarios=32, rivalry=2.5, step=2.0,
+               keep=0.96, borrow=400, shade=3, stretch=3),
+    2: replace(DEFAULT, window=5, forget=0.7, risk=0.01, scenarios=36, rivalry=2.2, step=2.2,
+               keep=0.955, borrow=300, shade=2, stretch=3),
+    3: replace(DEFAULT, window=8, forget=0.8, risk=0.08, scenarios=40, rivalry=1.5,
+               follow=0.6, keep=0.93, step=3.5, borrow=100, shade=1, stretch=1),
+    4: replace(DEFAULT, window=12, forget=0.85, risk=0.1, scenarios=36, rivalry=1.2,
+               follow=0.6, keep=0.92, step=4.0, borrow=0, shade=1, stretch=2),
+    5: replace(DEFAULT, window=3, forget=0.6, strength=3.0, scenarios=40, rivalry=3.0,
+               follow=1.0, keep=0.97, step=1.5, raw_keep=0.97, thrift=0.02, borrow=800,
+               shade=4, stretch=4),
+    6: replace(DEFAULT, window=6, forget=0.7, risk=0.04, scenarios=32, rivalry=1.8,
+               follow=0.9, keep=0.96, step=2.0, raw_keep=0.9, thrift=0.1, borrow=200,
+               shade=0, stretch=0),
 }
 
 

@@ -61,17 +61,17 @@ class Knobs:
     #: units of a normal error of its own added to each seat's drawn order of each grade
     noise: float = 0.5
     #: its score is the average less this many standard deviations over the scenarios
-    risk: float = 0.05
+    risk: float = 0.03
     #: share of a good's recent moves it expects to continue next month
-    follow: float = 0.5
+    follow: float = 0.8
     #: a bundle kept is worth this share of the good's price expected next month
-    keep: float = 0.9
+    keep: float = 0.95
     #: dollars less for each further bundle of one good kept
-    step: float = 4.0
+    step: float = 2.5
     #: a raw unit no bundle uses is worth this share of its price (all of it at the end)
-    raw_keep: float = 0.9
+    raw_keep: float = 0.95
     #: what a dollar of cash, up to next month's purchases, is worth beyond itself
-    thrift: float = 0.1
+    thrift: float = 0.05
     #: Variation I: the most it will borrow in a month
     borrow: int = 300
     #: Variation II: dollars under the expected price it also tries to bid
@@ -82,20 +82,24 @@ class Knobs:
     rivalry: float = 0.0
 
 
-#: The family: six settings, from short memories and a bold purse to long ones and caution.
+#: The kind's own setting, played as ``g:ridge``.
+DEFAULT = Knobs()
+
+#: The family: six settings, in three pairs of a kind (short memories and a bold purse;
+#: long memories and caution; stock held dear), one of each pair in the tuning half.
 FAMILY: Dict[int, Knobs] = {
-    1: Knobs(window=4, strength=1.0, scenarios=32, risk=0.0, follow=0.6, keep=0.92, step=3.0,
-             borrow=400, shade=3, stretch=3),
-    2: Knobs(window=5, strength=1.2, scenarios=36, risk=0.02, follow=0.5, keep=0.9, step=3.5,
-             borrow=300, shade=2, stretch=3),
-    3: Knobs(window=8, strength=2.0, scenarios=40, risk=0.1, follow=0.4, keep=0.88, step=5.0,
-             borrow=100, shade=1, stretch=1),
-    4: Knobs(window=12, strength=2.5, scenarios=36, risk=0.15, follow=0.3, keep=0.86, step=6.0,
-             borrow=0, shade=1, stretch=2),
-    5: Knobs(window=3, strength=0.7, scenarios=40, risk=0.05, follow=0.8, keep=0.95, step=2.5,
-             raw_keep=0.95, thrift=0.05, borrow=800, shade=4, stretch=4),
-    6: Knobs(window=6, strength=1.5, scenarios=32, risk=0.08, follow=0.7, keep=0.93, step=3.0,
-             raw_keep=0.85, thrift=0.15, borrow=200, shade=0, stretch=0),
+    1: replace(DEFAULT, window=4, risk=0.0, scenarios=32, step=2.0, keep=0.96, borrow=400,
+               shade=3, stretch=3),
+    2: replace(DEFAULT, window=5, risk=0.01, scenarios=36, step=2.2, keep=0.955, borrow=300,
+               shade=2, stretch=3),
+    3: replace(DEFAULT, window=8, risk=0.08, scenarios=40, follow=0.6, keep=0.93, step=3.5,
+               borrow=100, shade=1, stretch=1),
+    4: replace(DEFAULT, window=12, risk=0.1, scenarios=36, follow=0.6, keep=0.92, step=4.0,
+               borrow=0, shade=1, stretch=2),
+    5: replace(DEFAULT, window=3, strength=3.0, scenarios=40, follow=1.0, keep=0.97,
+               step=1.5, raw_keep=0.97, thrift=0.02, borrow=800, shade=4, stretch=4),
+    6: replace(DEFAULT, window=6, risk=0.04, scenarios=32, follow=0.9, keep=0.96, step=2.0,
+               raw_keep=0.9, thrift=0.1, borrow=200, shade=0, stretch=0),
 }
 
 #: the knobs each instance jitters from its seed, and by how much either way
@@ -115,7 +119,7 @@ class Ridge(Player):
         if name is not None:
             self.name = name
         super().__init__(seed)
-        base = knobs if knobs is not None else Knobs()
+        base = knobs if knobs is not None else DEFAULT
         changes = {}
         for key in sorted(JITTER):
             value = getattr(base, key)

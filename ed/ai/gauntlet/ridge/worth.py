@@ -206,7 +206,6 @@ class StockWorth:
 
 def leftover(rows: Sequence[Triple], plan: Sequence[int], stock: Triple) -> Triple:
     """What is left of ``stock`` once ``plan`` is made (RULES §4.2.7)."""
-    need = (sum(rows[i][0] * plan[i] for i in range(3)), sum(rows[i][1] * plan[i] for i in range(3)),
-            sum(rows[i][2] * plan[i] for i in range(3)))
+    need = tuple(sum(rows[i][k] * plan[i] for i in range(3)) for k in range(3))
     used = fill(need, stock)
     return (stock[0] - used[0], stock[1] - used[1], stock[2] - used[2])
