@@ -76,8 +76,8 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
                              "or g:NAME for a gauntlet strategy ("
                              + ", ".join(gauntlet.STRATEGIES) + "), a member of a family ("
                              + ", ".join(gauntlet.FAMILY) + ") or a set of them taking the "
-                             "seat in turn (" + ", ".join(gauntlet.SETS) + "), or hidden-LEVEL for a "
-                             "level in a seat the table takes for a person's "
+                             "seat in turn (" + ", ".join(gauntlet.SETS) + "), or hidden-LEVEL "
+                             "for a level in a seat the table takes for a person's "
                              "(default hard,medium,medium,medium)")
     parser.add_argument("--months", type=int, default=12, help="months per game (default 12)")
     parser.add_argument("--variations", default="none",
