@@ -10,7 +10,11 @@ Each entry of ``--seats`` is a level of ``ed.ai.LEVELS`` (``easy``,
 ``hard:mabel``; or ``g:NAME``, a sparring partner of the gauntlet
 (``ed.ai.gauntlet.STRATEGIES``: ``g:margin``, ``g:ev``, ``g:keeper``,
 ``g:hoarder``, ``g:flooder``, ``g:copycat``, ``g:exploit``, ``g:beginner``,
-``g:saa``, ``g:lone``), written apart from the levels.  ``hidden-LEVEL`` (as
+``g:saa``, ``g:lone``, ``g:ridge``, ``g:adapt``), written apart from the levels, or
+a member of a family (``ed.ai.gauntlet.FAMILY``: ``g:ridge.1`` ... ``g:adapt.6``),
+or a set of members (``ed.ai.gauntlet.SETS``: ``g:held-out``, ``g:tuning``,
+``g:ridge.held-out``, ...) whose members take the seat in turn, game by
+game (``members``), counted together.  ``hidden-LEVEL`` (as
 ``hidden-expert``) is that level in a seat the table takes for a person's:
 the experts do not count it as one of them (``ed.ai.accord``), as if a
 person ran this program's expert on the side.  The players swap seats from
@@ -72,8 +76,10 @@ def build_parser(prog: str = "python3 -m ed.tournament") -> argparse.ArgumentPar
     parser.add_argument("--seats", default="hard,medium,medium,medium",
                         help="comma list of levels, each optionally level:personality, "
                              "or g:NAME for a gauntlet strategy ("
-                             + ", ".join(gauntlet.STRATEGIES) + "), or hidden-LEVEL for a "
-                             "level in a seat the table takes for a person's "
+                             + ", ".join(gauntlet.STRATEGIES) + "), a member of a family ("
+                             + ", ".join(gauntlet.FAMILY) + ") or a set of them taking the "
+                             "seat in turn (" + ", ".join(gauntlet.SETS) + "), or hidden-LEVEL "
+                             "for a level in a seat the table takes for a person's "
                              "(default hard,medium,medium,medium)")
     parser.add_argument("--months", type=int, default=12, help="months per game (default 12)")
     parser.add_argument("--variations", default="none",
@@ -104,9 +110,11 @@ def parse_seats(text: str) -> List[Player]:
         part = part.strip()
         if part.lower().startswith(GAUNTLET_PREFIX):
             name = part[len(GAUNTLET_PREFIX):].strip().lower()
-            if name not in gauntlet.STRATEGIES:
+            if not gauntlet.known(name) and name not in gauntlet.SETS:
                 raise UsageError(f"{part!r} is not a gauntlet strategy; write g:NAME with NAME "
-                                 f"one of {', '.join(gauntlet.STRATEGIES)}.")
+                                 f"one of {', '.join(gauntlet.STRATEGIES)}, a member of a "
+                                 f"family ({', '.join(gauntlet.FAMILY)}) or a set of them "
+                                 f"({', '.join(gauntlet.SETS)}).")
             players.append((GAUNTLET_PREFIX + name, None))
             continue
         level, _, personality = part.partition(":")
@@ -158,6 +166,7 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
               timing: bool = False) -> Played:
     """Play game ``index``: each player's final cash, the decision times and the fallbacks."""
     n = len(players)
+    players = members(players, index)
     game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
     seats = [seat_for(players[p]) for p in player_at]
@@ -170,6 +179,22 @@ def play_game(rules: Rules, players: Sequence[Player], index: int, seed: int,
     errors = [a.last_error for a in seated if a.fallbacks]
     return Played([final[position_of[p]] for p in range(n)], sum(times or [], []),
                   [a.fallbacks for a in seated], errors[0] if errors else "")
+
+
+def members(players: Sequence[Player], index: int) -> List[Player]:
+    """``players`` with each seat written as a set of a family (``g:held-out``) played, in
+    game ``index``, by one of its members: the ``k``-th seat naming a set plays member
+    ``(index + k) mod size``, so each member takes the seat in turn."""
+    out: List[Player] = []
+    seen: Counter = Counter()
+    for level, personality in players:
+        name = level[len(GAUNTLET_PREFIX):] if level.startswith(GAUNTLET_PREFIX) else None
+        if name in gauntlet.SETS:
+            group = gauntlet.SETS[name]
+            level = GAUNTLET_PREFIX + group[(index + seen[name]) % len(group)]
+            seen[name] += 1
+        out.append((level, personality))
+    return out
 
 
 def seat_for(player: Player) -> Seat:
