@@ -215,8 +215,8 @@ def test_a_tournament_seats_each_player_as_the_level_that_plays_it(monkeypatch):
 
 
 def test_the_search_and_the_calibration_seat_the_target_as_its_level(monkeypatch):
-    from ed.tools import calibration
-    from ed.tools import search
+    from ed.tuning import calibration
+    from ed.tuning import search
     from ed.tools import tournament
     seen = _levels_seen(monkeypatch)
     search.play(ed.Rules(players=3, months=1), "expert:rex", search.KNOBS, 0, seed=1, alone=True)
@@ -230,7 +230,7 @@ def test_the_search_and_the_calibration_seat_the_target_as_its_level(monkeypatch
 
 
 def test_the_learning_command_seats_the_gauntlet_as_itself(monkeypatch):
-    from ed.tools import learn
+    from ed.tuning import learn
     seen = _levels_seen(monkeypatch)
     learn.play_table(ai.worth.CARRY, ("ev", "keeper"), 0, seed=1, months=1)
     assert seen and all(sorted(s, key=str) == sorted([("expert", None), ("g:ev", None),

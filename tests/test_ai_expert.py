@@ -365,7 +365,7 @@ def test_the_tournament_plays_without_the_time_budget():
 
 
 def test_the_calibration_command_compares_forecasts_with_what_came(capsys):
-    from ed.tools import calibration
+    from ed.tuning import calibration
     assert calibration.main(["--games", "2", "--seats", "expert,g:ev,g:ev", "--months", "3"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("2 games, seats expert,g:ev,g:ev")
@@ -377,21 +377,21 @@ def test_the_calibration_command_compares_forecasts_with_what_came(capsys):
 
 
 def test_the_learning_command_scores_a_table_by_the_experts_lead():
-    from ed.tools import learn
+    from ed.tuning import learn
     lead = learn.play(worth.CARRY, 2, seed=1, months=2)
     assert isinstance(lead, float)
     assert learn.play(worth.CARRY, 2, seed=1, months=2) == lead      # the same games each time
 
 
 def test_a_win_is_shared_among_equal_first_places():
-    from ed.tools import learn
+    from ed.tuning import learn
     assert learn.win_share([900, 700, 900], 0) == 0.5
     assert learn.win_share([900, 700, 800], 0) == 1.0
     assert learn.win_share([900, 700, 800], 2) == 0.0
 
 
 def test_the_learning_command_counts_wins_for_each_scale(capsys):
-    from ed.tools import learn
+    from ed.tuning import learn
     assert learn.main(["--games", "2", "--scales", "0.5,1", "--against", "margin"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[1] for line in lines] == ["0.5", "1"]

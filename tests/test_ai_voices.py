@@ -1,4 +1,4 @@
-"""What the computer characters say (ed.tools.voices): six voices, never twice, never two at
+"""What the computer characters say (ed.tuning.voices): six voices, never twice, never two at
 once, no tics, silence allowed, and only what the record bears out: every line's claims
 (ed.ai.claims) worked out again from the engine's record (ed.ai.hearing), not from its words."""
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 import ed
 from ed.ai import hearing, speech
 from ed.ai.claims import END, MOST, ONLY, Claim
-from ed.tools import voices
+from ed.tuning import voices
 from ed.ai.lines import LAST_WORDS, PHASE_LINES
 from ed.engine import Seat
 
@@ -720,8 +720,8 @@ def test_a_mistake_on_the_command_line_is_one_sentence(capsys):
     with pytest.raises(SystemExit) as stop:
         voices.main(["--games", "0"])
     assert stop.value.code == 2
-    assert capsys.readouterr().err == ("python3 -m ed.tools.voices: Argument --games: 0 is not "
-                                       "from 1 to 5000. See python3 -m ed.tools.voices --help.\n")
+    assert capsys.readouterr().err == ("python3 -m ed.tuning.voices: Argument --games: 0 is not "
+                                       "from 1 to 5000. See python3 -m ed.tuning.voices --help.\n")
 
 
 def test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence():
@@ -738,7 +738,7 @@ def test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence():
     err = io.StringIO()
     assert voices.main(["--transcript", "iris"], out=Full(OSError(28, "No space left on "
                                                                     "device")), err=err) == 1
-    assert err.getvalue() == ("python3 -m ed.tools.voices: the output could not be written (no "
+    assert err.getvalue() == ("python3 -m ed.tuning.voices: the output could not be written (no "
                               "space left on device).\n")
     quiet = io.StringIO()
     assert voices.main(["--transcript", "iris"], out=Full(BrokenPipeError()), err=quiet) == 1

@@ -13,7 +13,7 @@ import ed
 from ed import ai, hints, market
 from ed.ai import gauntlet
 from ed.ai.gauntlet import base, ev
-from ed.tools import search
+from ed.tuning import search
 from ed.production import can_fill, places
 from ed.engine import series_seed
 from ed.ai.randomplay import random_entry

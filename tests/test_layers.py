@@ -11,6 +11,8 @@ The layers, each allowed to import those after its arrow (and itself)::
     screens   → widgets, presenter, game, ai, saves, review
     shell     → screens, widgets, presenter, game, ai, saves, review
     tools     → anything but the window's insides: the window through ``ed.ui`` alone
+    tuning    → the game, the computer players and the process pool of the tools; nothing
+              imports it (the computer players' offline search, learning and measures)
 
 ``ed`` (the façade) may also load ``ed.ai`` and ``ed.save``, as API.md says; ``ed.ui``
 opens the shell.  Imports inside functions count.
@@ -37,6 +39,7 @@ ALLOWED = {
     "shell": {"game", "ai", "saves", "review", "presenter", "widgets", "screens", "shell"},
     "window": {"shell"},
     "tools": {"game", "ai", "saves", "review", "tools", "window"},
+    "tuning": {"game", "ai", "tools", "tuning"},
 }
 
 
@@ -90,6 +93,8 @@ def layer(module: str) -> str:
         return "window"
     if parts[-1] == "__main__" or module in ("ed.tournament", "ed.bench") or parts[1:2] == ["tools"]:
         return "tools"
+    if parts[1:2] == ["tuning"]:
+        return "tuning"
     if module == "ed" or (len(parts) == 2 and parts[1] in GAME):
         return "game"
     if parts[1] in ("saves", "save"):

@@ -32,7 +32,7 @@ most one:
   reacting.
 
 The same history always gives the same lines.  Pure: imports the rules'
-tables and the report's shape.  ``python3 -m ed.tools.voices`` prints the
+tables and the report's shape.  ``python3 -m ed.tuning.voices`` prints the
 measures.
 """
 from __future__ import annotations

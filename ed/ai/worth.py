@@ -12,10 +12,10 @@ fewer months remain to use the unit; in the last month a unit is worth
 exactly what the Broker pays for it (RULES §5), the final raw price.
 
 The shares in ``CARRY`` were learned offline from self-play against the
-sparring gauntlet, in two steps.  ``python3 -m ed.tools.learn`` found the shape
+sparring gauntlet, in two steps.  ``python3 -m ed.tuning.learn`` found the shape
 of the table (how the share falls as the end nears) by the expert's mean lead
 in cash: (0, 0.175, 0.4, 0.65, 0.725).  A mean lead rewards a bold stock
-that sometimes pays off big, so ``python3 -m ed.tools.learn --scales ...``
+that sometimes pays off big, so ``python3 -m ed.tuning.learn --scales ...``
 then scaled the table as a whole and counted the expert's wins against three
 expected-value bidders and three exploiters: 0.7 of it won most often, and
 is the table below.
@@ -25,7 +25,7 @@ that move the prices, and a unit the rival does not get is a unit of margin
 it does not earn.  There the table counts more (``SCALE_BY_PLAYERS``), the
 scale chosen by expert's wins in 100 head-to-head games per scale against an
 expected-value bidder and against the gauntlet's sample-average bidder (the
-comparison ``python3 -m ed.tools.learn --players 2 --scales ...`` plays).
+comparison ``python3 -m ed.tuning.learn --players 2 --scales ...`` plays).
 """
 from __future__ import annotations
 

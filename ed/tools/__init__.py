@@ -6,9 +6,10 @@
 - ``review``       a finished game's review in a terminal (``python3 -m ed.review``)
 - ``pyz``          builds the one-file copy
 - ``parallel``     the worker processes the commands play in
-- ``search``, ``learn``, ``calibration``, ``voices``   the computer players' offline
-                   measures: the exploiter's search, the worth of stock, the forecasts'
-                   calibration and the characters' lines
+- ``console``, ``parser``   the terminal: names, output that cannot be written, argparse
+
+The computer players' offline tuning and measures (search, learn, calibration, voices)
+are in ``ed.tuning``.
 
 May import anything of ``ed`` but the window's insides: the window is started
 through ``ed.ui`` alone.  Nothing else imports a command.

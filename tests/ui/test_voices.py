@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ed
 from ed.ai import speech
-from ed.tools import voices
+from ed.tuning import voices
 from ed.ui import presenter as P
 
 

@@ -11,7 +11,7 @@ sample-average-approximation bidder, with models of the others from their
 revealed play, many joint scenarios of their entries, and the whole entry
 with the best average over them); ``lone`` is the exploiter's machinery
 with the vector searched to win alone against three experts (searched by
-``python3 -m ed.tools.search``); ``ridge`` (a package: each other seat's
+``python3 -m ed.tuning.search``); ``ridge`` (a package: each other seat's
 orders a ridge regression refitted every month, joint scenarios that share
 one past month's errors, the whole entry best on average) and ``adapt`` (the
 same machinery, learning each seat on a short memory and counting the

@@ -1,6 +1,6 @@
 """How well a computer player foresees the others, and whether it knows how well.
 
-    python3 -m ed.tools.calibration --games 100 --seats expert,g:ev,g:ev,g:ev
+    python3 -m ed.tuning.calibration --games 100 --seats expert,g:ev,g:ev,g:ev
 
 Plays headless games like the tournament (the same seat syntax, seats
 rotating from game to game) and follows the first player, which must be a
@@ -30,7 +30,7 @@ Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
 
 def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[Row]]]:
     """Play game ``index``; returns the first player's forecast errors by phase and commodity."""
-    from .tournament import make_avatar, seat_for, seating
+    from ..tools.tournament import make_avatar, seat_for, seating
     n = len(players)
     game_seed = series_seed(seed, index)
     position_of, player_at = seating(n, index)
@@ -88,8 +88,8 @@ def summary(rows: Dict[str, List[List[Row]]]) -> List[str]:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    from .tournament import UsageError, parse_seats, parse_variations
-    parser = argparse.ArgumentParser(prog="python3 -m ed.tools.calibration",
+    from ..tools.tournament import UsageError, parse_seats, parse_variations
+    parser = argparse.ArgumentParser(prog="python3 -m ed.tuning.calibration",
                                      description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", default="expert,g:ev,g:ev,g:ev")
@@ -108,7 +108,7 @@ def main(argv: Optional[List[str]] = None) -> int:
               for s in range(0, options.games, 10)]
     total: Dict[str, List[List[Row]]] = {PURCHASING: [[], [], []], SELLING: [[], [], []]}
     if options.jobs > 1:
-        from . import parallel
+        from ..tools import parallel
         parts = list(parallel.ordered_map(_chunk, chunks, options.jobs))
     else:
         parts = [_chunk(c) for c in chunks]

@@ -1,4 +1,4 @@
-"""The command ``python3 -m ed.tools.voices``: the characters' lines measured over simulated games.
+"""The command ``python3 -m ed.tuning.voices``: the characters' lines measured over simulated games.
 
 Plays ``--games`` 12-month games of computer players (2 to 6 seats, every
 character, a person's silent seat in every other game, two seats of one
@@ -37,7 +37,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
-from .console import OutputFailed, output_failed, write_lines
+from ..tools.console import OutputFailed, output_failed, write_lines
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import NAMES, Rules, month_label
 from ..ai import hearing, speech
@@ -180,7 +180,7 @@ def measure_game(task: Tuple[int, int]) -> Dict[str, object]:
 
 def measure(games: int, seed: int, jobs: int = 1) -> Dict[str, object]:
     """The measures over ``games`` games (see the module docstring)."""
-    from .parallel import ordered_map
+    from ..tools.parallel import ordered_map
     total = _blank()
     heard: Dict[str, set] = {key: set() for key in CHARACTERS}
     for found in ordered_map(measure_game, ((i, seed) for i in range(games)), jobs):
@@ -272,7 +272,7 @@ def transcript(key: str, seed: int) -> List[str]:
 #: The first words of a transcript file: a file that starts otherwise was not written by
 #: this command, and is never written over.
 TRANSCRIPT_HEADER = ("The characters' lines in one game, with their claims "
-                     "(python3 -m ed.tools.voices)")
+                     "(python3 -m ed.tuning.voices)")
 
 
 def describe(claim: Claim, names: Sequence[str]) -> str:
@@ -377,7 +377,7 @@ def write_transcript(path: str, lines: Sequence[str]) -> None:
         raise
 
 
-def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.tools.voices",
+def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.tuning.voices",
          out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
     """Run the command; returns the exit status (1 when a measure is not met, or the output
     could not be written)."""

@@ -1,8 +1,8 @@
 """Learn what stock is worth from self-play against the gauntlet (offline; not used in play).
 
-    python3 -m ed.tools.learn --games 200 --rounds 3 --jobs 2
-    python3 -m ed.tools.learn --games 300 --jobs 2 --scales 0.5,0.7,1.0 --against ev,exploit
-    python3 -m ed.tools.learn --games 200 --jobs 2 --scales 1,1.5,1.7,2 --against ev,saa --players 2
+    python3 -m ed.tuning.learn --games 200 --rounds 3 --jobs 2
+    python3 -m ed.tuning.learn --games 300 --jobs 2 --scales 0.5,0.7,1.0 --against ev,exploit
+    python3 -m ed.tuning.learn --games 200 --jobs 2 --scales 1,1.5,1.7,2 --against ev,saa --players 2
 
 The ``expert`` level counts a unit kept in stock at its price plus a share of
 the best margin it could earn (``ed.ai.worth``); the share depends on how
@@ -28,7 +28,7 @@ import statistics
 import sys
 from typing import List, Optional, Sequence, Tuple
 
-from . import parallel
+from ..tools import parallel
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..ai import worth
@@ -140,7 +140,7 @@ def search(start: Sequence[float], games: int, rounds: int, seed: int, jobs: int
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m ed.tools.learn", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python3 -m ed.tuning.learn", description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per evaluation (default 200)")
     parser.add_argument("--rounds", type=int, default=2, help="passes over the table (default 2)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the games (default 11)")

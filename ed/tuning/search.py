@@ -1,6 +1,6 @@
 """Search the exploiter's parameters to beat one target.
 
-    python3 -m ed.tools.search --target hard --games 40 --rounds 20 --jobs 2
+    python3 -m ed.tuning.search --target hard --games 40 --rounds 20 --jobs 2
 
 Plays games of ``[target, X, X, X]`` (``--players`` seats; X is the
 candidate exploiter, every other seat a copy of it with its own seed) and
@@ -37,7 +37,7 @@ from dataclasses import replace
 from typing import Any, Callable, List, Optional, Sequence, Tuple
 
 from .. import ai
-from . import parallel
+from ..tools import parallel
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import MAX_PLAYERS, MIN_PLAYERS, Rules
 from ..ai.gauntlet import STRATEGIES, make
@@ -225,7 +225,7 @@ def search(rules: Rules, target: str, *, games: int, rounds: int, population: in
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python3 -m ed.tools.search",
+    parser = _Parser(prog="python3 -m ed.tuning.search",
                      description="Search the exploiter's parameters to minimise a target's "
                                  "win rate in games of [target, X, X, X].")
     parser.add_argument("--target", default="hard",
@@ -249,7 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    from .tournament import UsageError as TournamentUsage, parse_variations
+    from ..tools.tournament import UsageError as TournamentUsage, parse_variations
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         options = build_parser().parse_args(argv)
@@ -267,7 +267,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             raise UsageError(str(error)) from None
     except UsageError as error:
         print(f"search: {error}", file=sys.stderr)
-        print("Try: python3 -m ed.tools.search --help", file=sys.stderr)
+        print("Try: python3 -m ed.tuning.search --help", file=sys.stderr)
         return 2
     start = Knobs() if options.from_defaults else (LONE_KNOBS if options.alone else KNOBS)
     table = (f"alone against {options.players - 1} of {options.target}" if options.alone
