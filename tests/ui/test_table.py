@@ -341,12 +341,13 @@ def test_an_order_over_the_cash_is_asked_about_and_enter_means_no(make_app):
 
 def test_ctrl_l_never_says_there_is_no_reveal_while_it_shows_one(make_app):
     """Ctrl+L again on the last reveal said "There is no reveal to show just now" under it;
-    said on a cover, it stayed on the status line while the sheet's Ctrl+L showed it."""
+    said on a cover, it stayed on the status line while the sheet's Ctrl+L showed it.  A
+    cover now does nothing for Ctrl+L, and the sheet's shows the reveal with no word."""
     app = make_app()
     begin(app, game_at(3, 1, "selling", humans=2))
     assert app.mode == "cover"
-    keys(app, app.cover.ready_button, "Control-l")
-    assert app.message.cget("text") == "The last reveal can be seen again once the sheet is open."
+    keys(app, app.cover.ready_button, "Control-l")          # a cover only passes the laptop:
+    assert app.mode == "cover" and app.message.cget("text") == ""   # it shows and says nothing
     keys(app, app.cover.ready_button, "Return")
     assert app.mode == "enter"
     field = app.tally.entries["B"][1]
@@ -1375,7 +1376,7 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
     assert app.mode == "enter" and app.flow.current_seat == 1 and game.submitted(0)
 
 
-def press(app, *names):
+def press_each(app, *names):
     """Press keys as a person at the keyboard does: each goes to whatever has the focus."""
     for name in names:
         widget = app.focus_get()
@@ -1402,18 +1403,18 @@ def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app
     assert app.cover.take_back_button.cget("text") == "Ben: take back my entry"  # just in
     bens = dict(game._pending[1])
     assert app.focus_get() is app.cover.ready_button
-    press(app, "Tab", "Return", "Shift-Tab", "Return")          # Cat, at the keyboard
+    press_each(app, "Tab", "Return", "Shift-Tab", "Return")          # Cat, at the keyboard
     assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
     assert not game.submitted(1)
     assert not app.cover.take_back_button.winfo_ismapped()     # not Ann's: no chain back
-    press(app, "Return")                                        # "I am Ben"
+    press_each(app, "Return")                                        # "I am Ben"
     assert (app.mode, app.flow.current_seat) == ("enter", 1)
     typed_in = {key: (units.get(), price.get()) for key, (units, price) in app.tally.vars.items()}
     assert set(typed_in.values()) == {("", "")}                # nothing of Ben's to read
     assert "Ben's entry was taken back on Cat's cover" in app.message.cget("text")
-    press(app, "Return")                                        # asked, not sent unseen
+    press_each(app, "Return")                                        # asked, not sent unseen
     assert app.mode == "confirm" and not game.submitted(1)
-    press(app, "Return")                                        # Enter means No
+    press_each(app, "Return")                                        # Enter means No
     assert app.mode == "enter"
     fill(app, bens and {"xfine": (3, 41)})
     keys(app, app.tally.entries["xfine"][1], "Return")
