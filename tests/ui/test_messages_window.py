@@ -116,8 +116,8 @@ def test_an_ask_that_cannot_sell_says_so_without_variation_three(make_app, tmp_p
     put(app, "C", "2", "120")
     assert total(app, "sales") == (
         "at most $149",
-        "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): C at "
-        "$120 cannot sell.")
+        "Receives at most $149, using 3·0·0 of your 6·0·8 (X-Fine · Fine · Standard): Good C "
+        "at $120 cannot sell.")
 
 
 def test_an_ask_just_above_sells_in_part_under_variation_three(make_app, tmp_path):
