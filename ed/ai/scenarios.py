@@ -75,7 +75,7 @@ def _model_picks(weights: Sequence[float], n: int, rng: random.Random) -> List[i
 
 
 #: How much wider than their own record the others' orders are drawn (the calibration
-#: command, ``python3 -m ed.tools.calibration``, shows the stated spread against the errors).
+#: command, ``python3 -m ed.tuning.calibration``, shows the stated spread against the errors).
 ORDER_WIDEN = 1.15
 
 #: Spread added to an error drawn from a seat's past, so that no draw repeats one exactly.
