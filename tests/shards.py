@@ -36,6 +36,8 @@ import pytest
 
 #: the environment variable naming the folder the processes share (set in the others)
 SHARED = "ED_TEST_SHARDS_DIR"
+#: the environment variable naming the file where one of the others writes its reports
+REPORTS = "ED_TEST_SHARD_REPORTS"
 #: the environment variable that sets how many processes run the suite
 JOBS = "ED_TEST_JOBS"
 #: fewer tests than this are run in one process: a second one would cost more than it saves
@@ -138,7 +140,7 @@ class _Helper:
     def __init__(self, config, folder: str, number: int) -> None:
         self.results = os.path.join(folder, f"reports-{number}.jsonl")
         self.output = os.path.join(folder, f"output-{number}.txt")
-        env = dict(os.environ, **{SHARED: folder, "ED_TEST_SHARD_REPORTS": self.results})
+        env = dict(os.environ, **{SHARED: folder, REPORTS: self.results})
         if shutil.which("Xvfb"):
             env.pop("DISPLAY", None)      # a virtual screen of its own
         args = [sys.executable, "-m", "pytest", *config.invocation_params.args,
@@ -222,7 +224,7 @@ def pytest_runtestloop(session):
     """Run the tests on every core (see the module's docstring); ``None`` lets pytest run
     them itself where that is not wanted."""
     config = session.config
-    folder = os.environ.get(SHARED)
+    folder = _ROLE.get(SHARED)
     if folder:                                   # one of the other processes
         if session.testsfailed and not config.option.continue_on_collection_errors:
             raise session.Interrupted(f"{session.testsfailed} errors during collection")
@@ -248,25 +250,32 @@ def pytest_runtestloop(session):
 
 def _write(data: dict) -> None:
     """In another process: one line for the first process to read back."""
-    path = os.environ.get("ED_TEST_SHARD_REPORTS")
-    if path and os.environ.get(SHARED):
+    path = _ROLE.get(REPORTS)
+    if path and _ROLE.get(SHARED):
         with open(path, "a", encoding="utf-8") as handle:
             handle.write(json.dumps(data) + "\n")
 
 
 def pytest_runtest_logreport(report) -> None:
     """In another process: each report is written as it comes, for the first to replay."""
-    if not os.environ.get(SHARED) or not _CONFIG:
+    if not _ROLE.get(SHARED) or not _CONFIG:
         return
     config = _CONFIG[0]
     _write(config.hook.pytest_report_to_serializable(config=config, report=report))
 
 
 _CONFIG: list = []
+#: this process's part, taken out of the environment as it starts (``SHARED``, ``REPORTS``):
+#: a pytest that a test starts in turn is a run of its own, never one of these processes
+_ROLE: Dict[str, str] = {}
 
 
 def pytest_configure(config) -> None:
     _CONFIG.append(config)
+    for name in (SHARED, REPORTS):
+        value = os.environ.pop(name, None)
+        if value:
+            _ROLE[name] = value
 
 
 def pytest_unconfigure(config) -> None:

@@ -13,10 +13,11 @@ import textwrap
 HERE = pathlib.Path(__file__).resolve().parent
 
 CONFTEST = f"""
-import importlib.util
+import importlib.util, sys
 spec = importlib.util.spec_from_file_location("shards", {str(HERE / "shards.py")!r})
 shards = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(shards)
+sys.modules["shards"] = shards
 
 def pytest_configure(config):
     config.pluginmanager.register(shards, "shards")
@@ -28,6 +29,8 @@ SLOW = """
 import os, pathlib, time, pytest
 @pytest.mark.parametrize("n", range(40))
 def test_slow(n, tmp_path_factory):
+    # a pytest a test starts is a run of its own: no process's part is handed down
+    assert not [name for name in os.environ if name.startswith("ED_TEST_SHARD")]
     if n == 0:
         marks = pathlib.Path(os.environ["MARKS"])
         deadline = time.monotonic() + 60
@@ -36,7 +39,7 @@ def test_slow(n, tmp_path_factory):
     (pathlib.Path(os.environ["MARKS"]) / f"slow-{os.getpid()}-{n}").touch()
 """
 OTHER = """
-import os, pathlib, pytest
+import os, pathlib, sys, pytest
 @pytest.fixture
 def broken():
     raise RuntimeError("the fixture broke")
@@ -47,12 +50,13 @@ def test_error(broken):
     pass
 @pytest.mark.parametrize("n", range(10))
 def test_passes(n):
+    assert not [name for name in os.environ if name.startswith("ED_TEST_SHARD")]
     (pathlib.Path(os.environ["MARKS"]) / f"other-{os.getpid()}-{n}").touch()
 def test_skipped():
     pytest.skip("not here")
 def test_zz_dies_where_told():
     (pathlib.Path(os.environ["MARKS"]) / f"last-{os.getpid()}").touch()
-    if os.environ.get("ED_TEST_SHARDS_DIR") and os.environ.get("DIE"):
+    if sys.modules["shards"]._ROLE and os.environ.get("DIE"):
         os._exit(3)
 """
 
