@@ -7,7 +7,7 @@ import ed
 
 from .fitcheck import problems
 from .test_table import game_at, with_text_size
-from .test_window import keys
+from .test_window import focus_of, keys
 
 
 def test_the_final_cash_bars_use_the_whole_width(make_app, tmp_path):
@@ -47,7 +47,7 @@ def test_about_is_a_small_window_that_enter_and_escape_close(make_app, data_dir,
     assert name == "Executive Decision" and version == f"Version {ed.__version__}"
     assert "Sid Sackson" in origin and "1971" in origin and "unofficial fan version" in origin
     assert "MIT licence" in licence
-    assert app.focus_get() is about.close_button
+    assert focus_of(app) is about.close_button
     usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight() - 80)
     assert problems(about, usable) == []
     keys(app, about.close_button, "Return")

@@ -21,6 +21,18 @@ def keys(app, widget, *names):
         app.update()
 
 
+def focus_of(app, seconds: float = 3.0):
+    """The widget holding the keyboard once the window just opened has it: the X server
+    hands the focus over a moment after the window maps, later on a loaded machine."""
+    import time
+    deadline = time.monotonic() + seconds
+    app.update()
+    while app.focus_get() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+        app.update()
+    return app.focus_get()
+
+
 def typed(app, widget, text):
     """Type ``text`` into an entry one key at a time."""
     widget.focus_force()

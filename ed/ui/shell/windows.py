@@ -269,13 +269,14 @@ class ExtraWindows:
 
     def _show_closable(self, name: str, make) -> None:
         """The window ``name`` brought forward (made with ``make(app)`` if it is not open),
-        its Close button holding the keyboard."""
+        its Close button holding the keyboard (asked for, so taken even where the window
+        manager, or none, would leave the keyboard with the main window)."""
         window = self.open_window(name)
         if window is None:
             window = make(self.app)
             self.app.windows[name] = window
         self.raise_window(window)
-        window.close_button.focus_set()
+        window.close_button.focus_force()
 
 
 class AboutWindow(tk.Toplevel):
