@@ -462,22 +462,22 @@ def outcome(cash, stock, stock_worth, made=(0, 0, 0), done=(0, 0, 0), owed=0,
 
 def test_left_on_the_table_only_where_the_difference_is_cash_alone():
     same = outcome(300, (0, 2, 0), 60)
-    assert review._difference_told(same, outcome(712, (0, 2, 0), 60)) == \
+    assert review.difference_told(same, outcome(712, (0, 2, 0), 60)) == \
         "$412 left on the table"
-    assert review._difference_told(same, outcome(294, (0, 2, 0), 60)) == \
+    assert review.difference_told(same, outcome(294, (0, 2, 0), 60)) == \
         "$6 better than the expert"
-    assert review._difference_told(outcome(383, (12, 0, 0), 604),
+    assert review.difference_told(outcome(383, (12, 0, 0), 604),
                                    outcome(511, (6, 4, 2), 570)) == \
         "worth $94 less than the expert's at closing prices"
-    assert review._difference_told(outcome(151, (12, 4, 2), 914),
+    assert review.difference_told(outcome(151, (12, 4, 2), 914),
                                    outcome(625, (0, 7, 2), 402)) == \
         "worth $38 more than the expert's at closing prices"
     loan = outcome(712, (0, 2, 0), 60, owed=125)           # the same stock, but a loan to repay
-    assert review._difference_told(same, loan) == \
+    assert review.difference_told(same, loan) == \
         "worth $287 less than the expert's at closing prices"
-    assert review._difference_told(same, same) == "no more and no less than the expert's"
+    assert review.difference_told(same, same) == "no more and no less than the expert's"
     # After the last month the stock is sold to the Broker: the worth is the final cash.
-    assert review._difference_told(outcome(700, (2, 0, 0), 80, final=True),
+    assert review.difference_told(outcome(700, (2, 0, 0), 80, final=True),
                                    outcome(923, (0, 0, 0), 0, final=True)) == \
         "$143 left on the table"
 
@@ -486,10 +486,10 @@ def test_the_detail_names_the_stock_held_only_where_the_goods_counted_need_it():
     recipes = Rules().recipes
     mine = outcome(322, (12, 0, 0), 596, made=(4, 0, 0), done=(12, 0, 0))
     alone = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(4, 5, 3))
-    assert review._goods_clause(mine, alone, recipes) == \
+    assert review.goods_clause(mine, alone, recipes) == \
         "That is enough for 1 more B and 1 more C (B at $130 and C at $113)."
     held = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(3, 5, 3))  # 1 X-Fine held before
-    assert review._goods_clause(outcome(269, (13, 0, 0), 650, done=(12, 0, 0)), held,
+    assert review.goods_clause(outcome(269, (13, 0, 0), 650, done=(12, 0, 0)), held,
                                 recipes) == \
         ("With the rest of your stock, that is enough for 2 more A, 1 more B and 1 more C (A at "
          "$149, B at $130 and C at $113).")

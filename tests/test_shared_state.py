@@ -8,14 +8,15 @@ import threading
 
 import ed
 from ed import review
+from ed.review import worth
 from ed.engine import SERIES_STRIDE, series_seed
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
 
 def test_the_worth_memo_is_bounded_and_two_threads_fill_it_at_once(monkeypatch):
-    monkeypatch.setattr(review, "_WORTH_MEMO", {})
-    monkeypatch.setattr(review, "_WORTH_MEMO_SIZE", 64)
+    monkeypatch.setattr(worth, "_WORTH_MEMO", {})
+    monkeypatch.setattr(worth, "_WORTH_MEMO_SIZE", 64)
     recipes = ed.Rules().recipes
     errors = []
 
@@ -34,7 +35,7 @@ def test_the_worth_memo_is_bounded_and_two_threads_fill_it_at_once(monkeypatch):
     for t in threads:
         t.join(30)
     assert errors == []
-    assert 0 < len(review._WORTH_MEMO) <= 64
+    assert 0 < len(worth._WORTH_MEMO) <= 64
     # the memo remembers: a known stock's worth is found, not worked out again
     assert review.stock_worth((0, 0, 0), (40, 30, 20), (120, 100, 60), recipes) == (0, (0, 0, 0))
 
