@@ -17,7 +17,7 @@ def test_the_final_cash_bars_use_the_whole_width(make_app, tmp_path):
     ed.save.save(game, str(path))
     app = make_app(save=str(path))
     assert app.mode == "over"
-    ending = app.ending
+    ending = app.layout.ending
     ending.tabs.select(ending.standings)
     app.update()
     canvas = ending.standings.canvas
@@ -39,7 +39,7 @@ def test_about_is_a_small_window_that_enter_and_escape_close(make_app, data_dir,
     app = make_app()
     app.dialog.cancel()
     app.update()
-    app.help_menu.invoke("About Executive Decision")
+    app.menus.help_menu.invoke("About Executive Decision")
     app.update()
     about = app.windows["about"]
     assert about.winfo_ismapped() and about.title() == "About Executive Decision"
@@ -52,12 +52,12 @@ def test_about_is_a_small_window_that_enter_and_escape_close(make_app, data_dir,
     assert problems(about, usable) == []
     keys(app, about.close_button, "Return")
     assert app.extras.open_window("about") is None
-    app.help_menu.invoke("About Executive Decision")
+    app.menus.help_menu.invoke("About Executive Decision")
     app.update()
     again = app.windows["about"]
     keys(app, again.close_button, "Escape")
     assert app.extras.open_window("about") is None
-    app.help_menu.invoke("About Executive Decision")
+    app.menus.help_menu.invoke("About Executive Decision")
     app.update()
     keys(app, app.windows["about"].close_button, "space")     # the button itself
     assert app.extras.open_window("about") is None

@@ -55,7 +55,7 @@ def a_month_back(app, players, month):
 
 def view_item(app, label):
     """The index of a View menu item by its label."""
-    menu = app.view_menu
+    menu = app.menus.view_menu
     for index in range(menu.index("end") + 1):
         if menu.type(index) not in ("separator", "tearoff") \
                 and menu.entrycget(index, "label") == label:
@@ -194,7 +194,7 @@ def test_a_board_destroyed_during_a_slide_stops_cleanly(make_app):
 def test_reduced_motion_draws_the_final_state_at_once_and_is_remembered(make_app, data_dir):
     app = make_app()
     board, history = a_month_back(app, 4, 9)
-    app.view_menu.invoke(view_item(app, "Reduced motion"))
+    app.menus.view_menu.invoke(view_item(app, "Reduced motion"))
     app.update()
     assert app.settings.reduced_motion and app.prefs.motion_var.get()
     assert json.loads((data_dir / "settings.json").read_text())["reduced_motion"] is True
@@ -206,7 +206,7 @@ def test_reduced_motion_draws_the_final_state_at_once_and_is_remembered(make_app
     app.destroy()
     again = make_app()
     assert again.settings.reduced_motion and again.prefs.motion_var.get()
-    again.view_menu.invoke(view_item(again, "Reduced motion"))
+    again.menus.view_menu.invoke(view_item(again, "Reduced motion"))
     assert not again.settings.reduced_motion
 
 
@@ -282,7 +282,7 @@ def test_the_guide_frames_the_board(make_app):
     begin(app, game_at(4, 2, "purchasing"))
     app.extras.start_tour()
     app.update()
-    tour = app.tour
+    tour = app.extras.tour
     index = next(i for i, step in enumerate(tour.steps) if step[0] == "The Price Level Board")
     tour.show(index)
     app.update()

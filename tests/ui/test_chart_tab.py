@@ -19,9 +19,9 @@ def test_price_chart_tab_and_window_fit_their_words(make_app, data_dir, tmp_path
     game = game_at(9, players=6)
     app = open_app(make_app, tmp_path, game)
     assert app.settings.text_scale == scale
-    app.drawer.open("chart")
+    app.layout.drawer.open("chart")
     app.update()
-    chart = app.chart
+    chart = app.layout.chart
     assert chart is not None and chart.winfo_ismapped()
     history = game.price_history()
     assert len(history) == 9            # the opening prices, then January to August
@@ -66,9 +66,9 @@ def test_check_drawn_finds_a_clipped_label(make_app):
 def test_the_price_chart_redraws_only_when_prices_change(make_app, tmp_path):
     game = game_at(4)
     app = open_app(make_app, tmp_path, game)
-    app.drawer.open("chart")
+    app.layout.drawer.open("chart")
     app.update()
-    chart = app.chart
+    chart = app.layout.chart
     drawn = chart.canvas.find_all()
     app.flow.refresh_public(0)                 # refreshed, the same prices: nothing redrawn
     app.update()

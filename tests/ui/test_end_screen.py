@@ -26,13 +26,13 @@ def to_the_end(app, players: int = 6, humans: int = 1):
     app.flow.begin(game)
     app.update()
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over" and game.is_over
     return game
 
 
 def review_shown(app):
-    ending = app.ending
+    ending = app.layout.ending
     ending.tabs.select(ending.review_tab)
     app.update()
     ending.review_tab.wait(60)
@@ -48,7 +48,7 @@ def test_the_tabs_are_named_as_what_they_show(make_app, data_dir, scale, players
     settings(data_dir, scale)
     app = make_app()
     to_the_end(app, players=players)
-    ending = app.ending
+    ending = app.layout.ending
     tabs = ending.tabs
     names = [tabs.tab(t, "text") for t in tabs.tabs()]
     assert names == ["Final standings"] + ([] if under else ["Cash by month"]) + [
@@ -65,8 +65,8 @@ def test_with_reduced_motion_the_confetti_is_at_rest_at_once(make_app, data_dir)
     settings(data_dir, 1.0, reduced_motion=True)
     app = make_app()
     to_the_end(app, players=3)
-    assert not app.ending.celebration.running
-    assert app.ending.celebration.frame == app.ending.celebration.FRAMES
+    assert not app.layout.ending.celebration.running
+    assert app.layout.ending.celebration.frame == app.layout.ending.celebration.FRAMES
 
 
 @pytest.mark.parametrize("scale", OFFERED)
@@ -76,7 +76,7 @@ def test_the_end_screen_fits_with_six_players_at_every_size(make_app, data_dir, 
     settings(data_dir, scale)
     app = make_app()
     game = to_the_end(app, players=6)
-    ending = app.ending
+    ending = app.layout.ending
     app.update()
     assert not ending.area.yscroll.winfo_ismapped() and ending.area.fits()
     table = ending.table
@@ -105,14 +105,14 @@ def test_a_new_text_size_keeps_the_review_tab_and_the_scroll(make_app, data_dir)
     tab.open_top(0)
     app.update()
     chosen, detail = tab.table.selection(), tab.detail.cget("text")
-    ending = app.ending
+    ending = app.layout.ending
     ending.area.canvas.yview_moveto(1.0)
     app.update()
     scrolled = ending.area.canvas.yview()[0]
     assert scrolled > 0
     app.prefs.change_text_size("larger")
     app.update()
-    again = app.ending
+    again = app.layout.ending
     assert app.mode == "over" and again is not ending         # built again
     assert again.tabs.select() == str(again.review_tab)
     assert again.review_tab.seat == 1 and again.review_tab.shown is not None
@@ -174,7 +174,7 @@ def test_the_longest_materials_and_loans_fit_at_the_largest_size(make_app, data_
                        for line in game.history[-1].settlement)
     data = P.ending(settlement, loans=True)
     assert data.rows[0][3] == "9 X-Fine, 9 Fine, 9 Standard for $999"
-    ending = app.ending
+    ending = app.layout.ending
     ending.fill(data, game)
     app.update()
     assert ending.area.fits() and not ending.area.yscroll.winfo_ismapped()

@@ -26,13 +26,13 @@ def test_the_reveal_after_a_resume_shows_what_the_computer_players_thought(make_
     saved = ed.save.load_saved(info.path)
     assert saved.explanations.pending_map() == thought
     again = make_app()
-    keys(again, again.resume.resume_button, "Return")
+    keys(again, again.layout.resume.resume_button, "Return")
     assert again.mode == "enter"
     fill(again, {"fine": (2, 40)})
-    keys(again, again.tally.entries["fine"][1], "Return")
+    keys(again, again.layout.tally.entries["fine"][1], "Return")
     assert again.mode == "reveal"
     for seat in (1, 2):                         # the reveal: each row's words
-        row = again.reveal.rows[seat]
+        row = again.layout.reveal.rows[seat]
         words = row.said if hasattr(row, "said") else row.detail.cget("text")
         assert f"Thinking: {thought[seat].rstrip('.')}." in words
     log = "\n".join(again.extras.log_lines())   # the game log

@@ -46,13 +46,13 @@ def play_phases(app, count, entries=None):
     done = 0
     while done < count and app.mode != "over":
         if app.mode == "cover":
-            keys(app, app.cover.ready_button, "Return")
+            keys(app, app.layout.cover.ready_button, "Return")
         elif app.mode == "enter":
             if entries is not None:
                 fill(app, entries(app))
-            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+            submit(app, app.layout.tally.entries[app.flow.view.keys[-1]][1])
         elif app.mode == "reveal":
-            keys(app, app.reveal.continue_button, "Return")
+            keys(app, app.layout.reveal.continue_button, "Return")
             done += 1
         else:
             raise AssertionError(f"unexpected mode {app.mode}")
@@ -80,9 +80,9 @@ def test_price_chart_tab_draws_a_point_per_month_at_the_price(make_app):
     app = make_app()
     game = solo(app)
     play_phases(app, 6, buy_some)
-    app.drawer.open("chart")
+    app.layout.drawer.open("chart")
     app.update()
-    chart = app.chart
+    chart = app.layout.chart
     assert chart is not None and chart.winfo_ismapped()
     history = game.price_history()
     canvas = chart.canvas
@@ -97,7 +97,7 @@ def test_price_chart_tab_draws_a_point_per_month_at_the_price(make_app):
             assert abs(chart.value_at_y((y0 + y1) / 2) - prices[key]) < 2 * per_pixel
             assert f"v:{prices[key]}" in canvas.gettags(item[0])
     # View ▸ Price history opens the same chart in a window of its own.
-    app.view_menu.invoke("Price history")
+    app.menus.view_menu.invoke("Price history")
     app.update()
     window = app.windows["prices"]
     assert len(window.chart.canvas.find_withtag("point&&c:xfine")) == len(history)
@@ -113,7 +113,7 @@ def test_ledger_csv_export_from_the_window_round_trips_the_engine(make_app, tmp_
     app = make_app()
     game = solo(app)
     play_phases(app, 4, buy_some)
-    app.view_menu.invoke("Ledger…")
+    app.menus.view_menu.invoke("Ledger…")
     app.update()
     window = app.windows["ledger"]
     target = tmp_path / "ledger.csv"
@@ -154,7 +154,7 @@ def test_print_tally_sheet_writes_postscript(make_app, tmp_path):
     assert app.files.print_to(str(target))
     text = target.read_text(encoding="latin-1")
     assert text.startswith("%!PS") and "Jan" in text
-    assert "written to" in app.message.cget("text")
+    assert "written to" in app.layout.message.cget("text")
 
 
 # -------------------------------------------------------------- game log
@@ -178,10 +178,10 @@ def _check_log(app, text):
 def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
     app = make_app()
     game = start_game(app, months=3)
-    keys(app, app.cover.ready_button, "Return")     # a cover opens nothing: Ann's sheet
-    app.drawer.open("log")
+    keys(app, app.layout.cover.ready_button, "Return")     # a cover opens nothing: Ann's sheet
+    app.layout.drawer.open("log")
     app.update()
-    app.view_menu.invoke("Game log")
+    app.menus.view_menu.invoke("Game log")
     app.update()
     window = app.windows["log"]
     rng = random.Random(5)
@@ -189,28 +189,28 @@ def test_game_log_never_shows_an_unrevealed_entry_in_pass_and_play(make_app):
     for _ in range(200):
         if app.mode == "over":
             break
-        for text in (app.log_panel.get_text(), window.panel.get_text()):
+        for text in (app.layout.log_panel.get_text(), window.panel.get_text()):
             _check_log(app, text)
         if app.mode == "cover":
-            keys(app, app.cover.ready_button, "Return")
+            keys(app, app.layout.cover.ready_button, "Return")
         elif app.mode == "enter":
             fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
-            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+            submit(app, app.layout.tally.entries[app.flow.view.keys[-1]][1])
             submits += 1
         elif app.mode == "reveal":
             reveals += 1
             report = game.history[-1]
-            text = app.log_panel.get_text()
+            text = app.layout.log_panel.get_text()
             assert gamelog.heading(report) in text
             for seat, said in app.session.explanations.items():
                 if said:
                     assert f"{game.names[seat]} (computer): {said.strip()}" in text
                     explained += 1
-            keys(app, app.reveal.continue_button, "Return")
+            keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over" and submits == 12 and reveals == 6
     assert explained == 6           # the computer player's sentence, at every reveal
-    _check_log(app, app.log_panel.get_text())
-    assert "End of game" in app.log_panel.get_text()
+    _check_log(app, app.layout.log_panel.get_text())
+    assert "End of game" in app.layout.log_panel.get_text()
 
 
 # ----------------------------------------------------------------- pacing
@@ -232,12 +232,12 @@ def test_text_size_changes_the_named_fonts_and_survives_a_restart(make_app, data
     assert _size(app) == 13 and abs(_size(app, "TkDefaultFont")) > abs(before)
     assert json.loads((data_dir / "settings.json").read_text())["text_scale"] == 1.3
     # The window was laid out again at the new size, the half-typed entry kept.
-    assert app.mode == "enter" and app.tally.vars["xfine"][1].get() == "44"
+    assert app.mode == "enter" and app.layout.tally.vars["xfine"][1].get() == "44"
     assert app.theme.em == tkfont.Font(root=app, name="EDBody", exists=True).measure("0")
     app.files.quit_app()
     again = make_app()
     assert _size(again) == 13
-    keys(again, again.resume.resume_button, "Return")
+    keys(again, again.layout.resume.resume_button, "Return")
     again.focus_force()
     press(again, "Control-0")
     assert _size(again) == 10
@@ -248,10 +248,10 @@ def test_corrupt_settings_file_does_not_stop_start_up(make_app, data_dir):
     (data_dir / "settings.json").write_text("{ not json at all")
     app = make_app()
     # the defaults: as at a first start, the goal and the quick start come first
-    assert app.mode == "welcome" and app.welcome.quick_button.winfo_ismapped()
+    assert app.mode == "welcome" and app.layout.welcome.quick_button.winfo_ismapped()
     assert (data_dir / "settings.json.corrupt").exists()
-    assert "settings" in app.message.cget("text") and "defaults" in app.message.cget("text")
-    keys(app, app.welcome.new_button, "Return")
+    assert "settings" in app.layout.message.cget("text") and "defaults" in app.layout.message.cget("text")
+    keys(app, app.layout.welcome.new_button, "Return")
     keys(app, app.dialog.start_button, "Return")
     assert app.mode in ("enter",)
 
@@ -261,10 +261,10 @@ def test_corrupt_settings_file_does_not_stop_start_up(make_app, data_dir):
 def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_skip(make_app,
                                                                                  data_dir):
     app = make_app(first_run=True)
-    keys(app, app.welcome.new_button, "Return")       # "Choose players and options…"
+    keys(app, app.layout.welcome.new_button, "Return")       # "Choose players and options…"
     keys(app, app.dialog.start_button, "Return")
     app.update()
-    tour = app.tour
+    tour = app.extras.tour
     assert tour is not None and tour.shown
     assert tour.step_label.cget("text") == "Step 1 of 9"
     assert tour.title_label.cget("text") == "How to win" and tour.highlighted()
@@ -275,31 +275,31 @@ def test_guided_first_game_is_offered_once_and_steps_with_next_and_ends_with_ski
     # No forced moves: the game can be played with the guide open.
     assert app.mode == "enter"
     keys(app, tour.skip_button, "Escape")
-    assert app.tour is None and not tour.shown
-    assert app.focus_get() is app.tally.entries["xfine"][0]
+    assert app.extras.tour is None and not tour.shown
+    assert app.focus_get() is app.layout.tally.entries["xfine"][0]
     assert json.loads((data_dir / "settings.json").read_text())["first_run_done"] is True
     app.files.quit_app()
     again = make_app(first_run=True)
-    keys(again, again.resume.new_button, "Return")
+    keys(again, again.layout.resume.new_button, "Return")
     keys(again, again.dialog.start_button, "Return")
-    assert again.tour is None
+    assert again.extras.tour is None
 
-    again.help_menu.invoke("Guided first game")
+    again.menus.help_menu.invoke("Guided first game")
     again.update()
-    assert again.tour is not None and again.tour.shown
+    assert again.extras.tour is not None and again.extras.tour.shown
 
 
 def test_guided_first_game_waits_for_the_first_sheet_behind_the_cover(make_app):
     app = make_app(first_run=True)
-    keys(app, app.welcome.new_button, "Return")
+    keys(app, app.layout.welcome.new_button, "Return")
     start_game(app, humans=("Ann", "Bob"), computers=1)
-    assert app.mode == "cover" and app.tour is None
-    keys(app, app.cover.ready_button, "Return")
+    assert app.mode == "cover" and app.extras.tour is None
+    keys(app, app.layout.cover.ready_button, "Return")
     app.update()
-    assert app.mode == "enter" and app.tour is not None and app.tour.shown
-    keys(app, app.tour.skip_button, "Escape")
+    assert app.mode == "enter" and app.extras.tour is not None and app.extras.tour.shown
+    keys(app, app.extras.tour.skip_button, "Escape")
     app.update()
-    assert app.tour is None
+    assert app.extras.tour is None
 
 
 # ---------------------------------------------------- end, statistics, replay
@@ -309,12 +309,12 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     game = solo(app, months=2)
     play_phases(app, 4, buy_some)
     assert app.mode == "over" and game.is_over
-    cash = app.ending.cash_chart.canvas
+    cash = app.layout.ending.cash_chart.canvas
     for seat in range(game.players):
         assert cash.find_withtag(f"point&&c:s{seat}")
-    bars = app.ending.standings.canvas
+    bars = app.layout.ending.standings.canvas
     # the tab and the chart in it say the same words
-    tab_title = app.ending.tabs.tab(app.ending.standings, "text")
+    tab_title = app.layout.ending.tabs.tab(app.layout.ending.standings, "text")
     assert tab_title == "Final cash" and bars.itemcget("title", "text") == tab_title
     winners = [seat for seat, place in enumerate(game.places()) if place == 1]
     for seat in winners:
@@ -323,16 +323,16 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     assert record["games_played"] == 1
     # Looking back at the reveal and returning does not count the game again,
     # nor does opening the finished game once more.
-    app.ending.look_button.invoke()
+    app.layout.ending.look_button.invoke()
     app.update()
     app.flow.show_last_reveal()
     app.update()
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     saved = app.session.autosave_path
     assert app.files.open_file(str(saved))       # already here: nothing happens
     app.update()
     assert json.loads(paths.stats_path(data_dir).read_text())["games_played"] == 1
-    app.help_menu.invoke("Statistics")
+    app.menus.help_menu.invoke("Statistics")
     app.update()
     window = app.windows["statistics"]
     assert window.summary.cget("text") == "Finished games: 1"
@@ -351,7 +351,7 @@ def test_replay_of_a_bad_file_is_a_plain_message(make_app, tmp_path):
     bad.write_text("nonsense")
     app = make_app()
     assert app.files.replay_file(str(bad)) is None
-    assert "could not be replayed" in app.message.cget("text")
+    assert "could not be replayed" in app.layout.message.cget("text")
 
 
 # ------------------------------------------------------- help and tooltips
@@ -359,14 +359,14 @@ def test_replay_of_a_bad_file_is_a_plain_message(make_app, tmp_path):
 def test_rules_help_and_preferences_open_from_the_menus(make_app):
     app = make_app()
     solo(app)
-    app.help_menu.invoke("Rules")
+    app.menus.help_menu.invoke("Rules")
     app.update()
     rules = app.windows["rules"]
     assert rules.winfo_ismapped()
     rules.search_var.set("Broker")
     app.update()
     assert rules.matches
-    app.game_menu.invoke("Preferences…")
+    app.menus.game_menu.invoke("Preferences…")
     app.update()
     prefs = app.windows["preferences"]
     prefs.pacing_step.invoke()
@@ -380,19 +380,19 @@ def test_every_field_and_number_has_a_tooltip(make_app):
     app = make_app()
     solo(app)
     play_phases(app, 2, buy_some)
-    tally = app.tally
+    tally = app.layout.tally
     for key, (units, price) in tally.entries.items():
         assert "How many units" in units._ed_tooltip.current_text()
         assert "per unit" in price._ed_tooltip.current_text()
     assert "price" in tally.entries["xfine"][1]._ed_tooltip.current_text()
-    for widget in (app.seat_panel.cells[1]["cash"], app.reveal.heads[0],
-                   app.reveal.money_head, app.seat_panel.cells[1]["name"],
-                   app.progress.canvas):
+    for widget in (app.layout.seat_panel.cells[1]["cash"], app.layout.reveal.heads[0],
+                   app.layout.reveal.money_head, app.layout.seat_panel.cells[1]["name"],
+                   app.layout.progress.canvas):
         assert widget._ed_tooltip.current_text()
-    app.drawer.open("prices")                   # the table of prices, once its page is open
+    app.layout.drawer.open("prices")                   # the table of prices, once its page is open
     app.update()
-    assert hasattr(app.price_board.tree, "_ed_tooltip")
-    assert "computer" in app.seat_panel.cells[1]["name"]._ed_tooltip.current_text()
+    assert hasattr(app.layout.price_board.tree, "_ed_tooltip")
+    assert "computer" in app.layout.seat_panel.cells[1]["name"]._ed_tooltip.current_text()
     # A past cell explains itself: the cash at the end of January.
     item = tally._items[(1, "cash")]
     assert tally.body.itemcget(item, "text")
@@ -424,7 +424,7 @@ def test_a_whole_game_can_be_played_with_key_events_only(make_app):
             entered += 1
             view = app.flow.view
             entry = randomplay.random_entry(view, rng, over_offer=0)
-            assert app.focus_get() is app.tally.entries[view.keys[0]][0]
+            assert app.focus_get() is app.layout.tally.entries[view.keys[0]][0]
             for key in view.keys:
                 units, price = entry.get(key, (0, 0))
                 for value in (units, price):
@@ -432,18 +432,18 @@ def test_a_whole_game_can_be_played_with_key_events_only(make_app):
                         type_text(app, str(value))
                     press(app, "Tab")
             press(app, "Return")
-            assert game.submitted(0) or app.mode != "enter", app.refusal_label.cget("text")
+            assert game.submitted(0) or app.mode != "enter", app.layout.refusal_label.cget("text")
         elif app.mode == "reveal":
-            assert app.focus_get() is app.reveal.continue_button
+            assert app.focus_get() is app.layout.reveal.continue_button
             press(app, "Return")
             revealed += 1
     assert app.mode == "over" and game.is_over
     assert entered >= 4 and revealed == 4       # two months, both phases, by key alone
-    assert app.focus_get() is app.ending.new_button
+    assert app.focus_get() is app.layout.ending.new_button
     # The menus' shortcuts work from the keyboard too: the log and the ledger.
     press(app, "Control-g")
     assert app.windows["log"].panel.get_text().count("End of game") >= 2
     app.focus_force()
-    app.ending.new_button.focus_force()
+    app.layout.ending.new_button.focus_force()
     press(app, "Control-e")
     assert app.windows["ledger"].rows[-1].kind == "end"

@@ -71,13 +71,13 @@ def test_a_tooltip_left_while_tk_s_file_dialog_has_the_focus_raises_nothing(
         make_app, callback_errors):
     app = make_app()
     keys(app, app.dialog.cancel_button, "Escape")
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     box = FileBox(app, "", while_open=leave_a_tooltip)
     keys(app, app.files.chooser.browse_button, "Return")
     assert box.polls >= 1000                  # the dialog came and the tooltip was left
     assert callback_errors == []
-    assert "Something went wrong" not in app.message.cget("text")
+    assert "Something went wrong" not in app.layout.message.cget("text")
 
 
 @pytest.mark.parametrize("typed, said", [
@@ -88,13 +88,13 @@ def test_open_takes_a_typed_name_as_typed_and_says_what_is_wrong_with_it(
         make_app, typed, said):
     app = make_app()
     keys(app, app.dialog.cancel_button, "Escape")
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     box = FileBox(app, typed)
     keys(app, app.files.chooser.browse_button, "Return")
     assert box.boxes == []                    # no "File "/etc/passwd.json" does not exist."
-    assert said in app.message.cget("text")
-    assert ".json" not in app.message.cget("text")
+    assert said in app.layout.message.cget("text")
+    assert ".json" not in app.layout.message.cget("text")
 
 
 def test_open_still_finds_a_save_named_without_its_extension(make_app, tmp_path):
@@ -103,7 +103,7 @@ def test_open_still_finds_a_save_named_without_its_extension(make_app, tmp_path)
     _save.save(human_game(("Ann", "Bob"), 2), tmp_path / "friend.json")
     app = make_app()
     keys(app, app.dialog.cancel_button, "Escape")
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     box = FileBox(app, str(tmp_path / "friend"))
     keys(app, app.files.chooser.browse_button, "Return")
@@ -117,7 +117,7 @@ def test_save_as_into_a_folder_that_does_not_exist_is_said_whole_by_the_program(
     start_game(app, humans=("Ann",), computers=1)
     missing = tmp_path / "a-folder-that-was-never-made"
     box = FileBox(app, str(missing / "copy"))
-    app.game_menu.invoke("Save As…")
+    app.menus.game_menu.invoke("Save As…")
     app.update()
     assert box.boxes == []                    # not Tk's "Directory … does not exist."
     assert app.layout.message_text == (f"The game could not be saved. There is no folder "
@@ -134,10 +134,10 @@ def test_printing_over_a_save_typed_in_tk_s_dialog_is_refused_in_the_program_s_w
     other = put_save(data_dir, human_game(("Cy", "Di"), 3), 5)
     before = other.read_bytes()
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     start_game(app, humans=("Ann",), computers=1)
     box = FileBox(app, str(other))
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     keys(app, app.windows["print"].save_button, "Return")
     assert box.polls >= 1000                  # the dialog came and the name was typed
     assert box.boxes == []                    # not Tk's "File … already exists. Overwrite?"

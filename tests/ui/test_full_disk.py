@@ -32,10 +32,10 @@ def mend(disk, kind: str) -> None:
 def enter_for_whoever_is_asked(app, rng) -> None:
     """The cover's person opens their sheet and submits a legal entry."""
     if app.mode == "cover":
-        keys(app, app.cover.ready_button, "Return")
+        keys(app, app.layout.cover.ready_button, "Return")
     assert app.mode == "enter", app.mode
     fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
-    submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+    submit(app, app.layout.tally.entries[app.flow.view.keys[-1]][1])
 
 
 def question_asked(app, title: str):
@@ -56,7 +56,7 @@ def test_the_end_of_a_game_is_not_lost_when_its_save_fails(small_data_disk, make
     spoil(small_data_disk, kind)
     enter_for_whoever_is_asked(app, rng)
     assert app.mode == "reveal" and game.is_over
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over"
     said = app.layout.message_text
     assert said == (f"The finished game could not be saved in {data_dir / 'saves'} "
@@ -64,7 +64,7 @@ def test_the_end_of_a_game_is_not_lost_when_its_save_fails(small_data_disk, make
                     f"play could not be saved ({REASONS[kind]}) either.")
     assert "kept in its save" not in said
     assert not _save.load(mine).is_over                  # on disk: the game before its end
-    keys(app, app.ending.quit_button, "Return")           # Quit: asked, not closed
+    keys(app, app.layout.ending.quit_button, "Return")           # Quit: asked, not closed
     question = question_asked(app, "Quit without saving?")
     assert question.labels == ["Save As…", "Quit anyway", "Cancel"]
     assert question.text_label.cget("text").startswith(
@@ -86,7 +86,7 @@ def test_opening_another_game_while_saves_fail_asks_first(small_data_disk, make_
     outside = tmp_path / "outside.json"
     _save.save(human_game(("Eve", "Fay"), 2), outside)
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     game = begin(app, game_at(4, 1, "purchasing", humans=3))
     enter_for_whoever_is_asked(app, random.Random(1))
     small_data_disk.fill()

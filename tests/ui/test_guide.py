@@ -22,8 +22,8 @@ def guide(app) -> Tour:
         keys(app, app.dialog.start_button, "Return")
     app.extras.start_tour()
     app.update()
-    assert app.tour is not None and app.tour.shown
-    return app.tour
+    assert app.extras.tour is not None and app.extras.tour.shown
+    return app.extras.tour
 
 
 def test_a_fast_second_enter_skips_no_step(make_app):
@@ -45,7 +45,7 @@ def test_a_fast_second_enter_skips_no_step(make_app):
     assert tour.step_label.cget("text") == "Step 3 of 9"
     clock.later()
     keys(app, tour.next_button, "Escape")
-    assert app.tour is None
+    assert app.extras.tour is None
 
 
 def overlap(a, b) -> int:
@@ -86,7 +86,7 @@ def test_the_guide_covers_nothing_it_frames_and_its_buttons_never_move(make_app,
     assert tour.next_button.cget("text") == "Finish"
     scrolled = dict(tour._scrolled)
     keys(app, tour.next_button, "Return")
-    assert app.tour is None
+    assert app.extras.tour is None
     # an area the guide scrolled to show what it frames stands again where it stood (the
     # main window's parts all stand in sight at every size: none needs scrolling there)
     for area, top in scrolled.items():
@@ -105,25 +105,25 @@ def test_the_first_start_says_how_to_win_first_and_a_quick_start_teaches_itself(
             break
         app.update()
     assert app.mode == "welcome" and app.dialog is None
-    shown = app.welcome.text.cget("text")
+    shown = app.layout.welcome.text.cget("text")
     assert shown.splitlines()[0] == "Whoever has the most cash after the last month wins."
     assert shown.splitlines() == list(P.GOAL_LINES)
-    assert app.welcome.quick_button.winfo_ismapped() and \
-        app.focus_get() is app.welcome.quick_button
-    keys(app, app.welcome.quick_button, "Return")
+    assert app.layout.welcome.quick_button.winfo_ismapped() and \
+        app.focus_get() is app.layout.welcome.quick_button
+    keys(app, app.layout.welcome.quick_button, "Return")
     assert app.mode == "enter"
     game = app.session.game
     assert game.rules.months == 6 and len(game.seats) == 2
     assert game.seats[1].is_computer and game.seats[1].level == "easy" \
         and game.names[1] == "Mabel"
-    tour = app.tour
+    tour = app.extras.tour
     assert tour is not None and tour.shown
     assert tour.step_label.cget("text") == "Step 1 of 9"
     assert tour.title_label.cget("text") == "How to win"
     assert tour.text_label.cget("text").startswith(
         "Whoever has the most cash after the last month wins. Each month you buy raw "
         "materials, then sell goods made from them.")
-    assert tour.target() is app.progress and tour.highlighted()
+    assert tour.target() is app.layout.progress and tour.highlighted()
     keys(app, tour.skip_button, "Escape")
     app.files.quit_app()
     again = make_app(first_run=True)
@@ -131,7 +131,7 @@ def test_the_first_start_says_how_to_win_first_and_a_quick_start_teaches_itself(
         if app.mode == "resume":
             break
         again.update()
-    assert again.mode == "resume" and not again.welcome.quick_button.winfo_ismapped()
+    assert again.mode == "resume" and not again.layout.welcome.quick_button.winfo_ismapped()
 
 
 def test_the_very_first_start_offers_the_guide_whatever_opens_first(make_app, data_dir,
@@ -143,14 +143,14 @@ def test_the_very_first_start_offers_the_guide_whatever_opens_first(make_app, da
     assert not (data_dir / "settings.json").exists()
     app = make_app(save=str(path), first_run=True)
     app.update()
-    assert app.mode == "enter" and app.tour is not None and app.tour.shown
-    assert app.tour.text_label.cget("text").startswith(P.GOAL)
+    assert app.mode == "enter" and app.extras.tour is not None and app.extras.tour.shown
+    assert app.extras.tour.text_label.cget("text").startswith(P.GOAL)
     assert json.loads((data_dir / "settings.json").read_text())["first_run_done"] is True
-    keys(app, app.tour.skip_button, "Escape")
+    keys(app, app.extras.tour.skip_button, "Escape")
     app.files.quit_app()
     again = make_app(save=str(path), first_run=True)
     again.update()
-    assert again.tour is None
+    assert again.extras.tour is None
 
 
 def test_the_guide_keeps_its_words_whole_when_the_text_grows(make_app):
@@ -159,7 +159,7 @@ def test_the_guide_keeps_its_words_whole_when_the_text_grows(make_app):
     before = tour.window.winfo_height()
     app.prefs.change_text_size("larger")
     app.update()
-    assert app.tour is tour and tour.shown
+    assert app.extras.tour is tour and tour.shown
     need = tour.title_label.winfo_reqheight() + tour.text_label.winfo_reqheight()
     assert tour.window.winfo_height() >= need and tour.window.winfo_height() > before
 
@@ -175,10 +175,10 @@ def test_a_player_who_has_finished_two_games_is_not_taught_again(make_app, data_
             break
         app.update()
     assert app.mode == "welcome" and app.dialog is not None
-    assert not app.welcome.quick_button.winfo_ismapped()
-    assert P.GOAL_LINES[0] not in app.welcome.text.cget("text")
+    assert not app.layout.welcome.quick_button.winfo_ismapped()
+    assert P.GOAL_LINES[0] not in app.layout.welcome.text.cget("text")
     keys(app, app.dialog.start_button, "Return")
-    assert app.mode == "enter" and app.tour is None
+    assert app.mode == "enter" and app.extras.tour is None
 
 
 def test_the_step_on_the_players_says_what_their_faces_show(make_app):
@@ -219,7 +219,7 @@ def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
     orders (the line there gave "price was $40" alone)."""
     app = make_app()
     guide(app)
-    tally = app.tally
+    tally = app.layout.tally
     _, text, _ = next(step for step in steps(app) if step[0] == "The line beside a box")
     line = tally.hints["xfine"].cget("text")
     assert line == "price was $40" and "ordered" not in line
@@ -231,7 +231,7 @@ def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
     assert tally.hints["xfine"].cget("text") == "bid at least $33; each unit others order adds $1"
     assert "Then the lowest bid allowed, the price only if no one else orders, and each unit " \
         "the others order raises the price $1." in text
-    app.tour.close()
+    app.extras.tour.close()
     app.files.quit_app()
     later = make_app()
     if later.dialog is not None:
@@ -241,12 +241,12 @@ def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
     later.update()
     guide(later)
     _, text, _ = next(step for step in steps(later) if step[0] == "The line beside a box")
-    line = later.tally.hints["xfine"].cget("text")
+    line = later.layout.tally.hints["xfine"].cget("text")
     assert line.startswith("price was $") and "others ordered" in line
     assert "Before you type units: last month's price and how many the others ordered." in text
-    later.tally.entries["xfine"][0].insert(0, "3")
+    later.layout.tally.entries["xfine"][0].insert(0, "3")
     later.update()
-    assert "with last month's orders" in later.tally.hints["xfine"].cget("text")
+    assert "with last month's orders" in later.layout.tally.hints["xfine"].cget("text")
     assert "what the others' orders of last month would make the price; more orders raise " \
         "it." in text
 
@@ -278,7 +278,7 @@ def test_the_welcome_s_lines_fit_or_break_evenly_at_every_size(make_app, data_di
     for scale in settings.offered_scales(app.prefs.largest_scale()):
         app.prefs.set_text_size(scale)
         app.update()
-        label = app.welcome.text
+        label = app.layout.welcome.text
         lines = shown_lines(label)
         if scale == 1.0:
             assert lines == list(P.GOAL_LINES)
@@ -299,8 +299,8 @@ def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, 
         if app.mode == "welcome":
             break
         app.update()
-    keys(app, app.welcome.quick_button, "Return")
-    tour, layout = app.tour, app.layout
+    keys(app, app.layout.welcome.quick_button, "Return")
+    tour, layout = app.extras.tour, app.layout
     assert tour is not None and tour.shown
     app.update()
     tips = str(layout.instructions.cget("text"))
@@ -308,14 +308,14 @@ def test_the_tips_wait_while_the_guide_says_the_same_a_step_at_a_time(make_app, 
     assert not layout.instructions_row.winfo_ismapped()
     keys(app, tour.skip_button, "Escape")
     app.update()
-    assert app.tour is None
+    assert app.extras.tour is None
     assert not layout.instructions_row.winfo_ismapped()
-    assert app.focus_get() is app.tally.entries["xfine"][0]
-    keys(app, app.tally.entries["xfine"][0], "Return")   # nothing typed: asked first
+    assert app.focus_get() is app.layout.tally.entries["xfine"][0]
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")   # nothing typed: asked first
     keys(app, layout.yes_button, "space")
     for _ in range(2):                  # the reveal played entry by entry: Enter shows it all
         if app.mode == "reveal":
-            keys(app, app.reveal.continue_button, "Return")
+            keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "enter" and app.session.game.phase == "selling"
     assert layout.instructions_row.winfo_ismapped()
     assert layout.instructions.cget("text").startswith("For each good you offer")

@@ -27,7 +27,7 @@ def _box_overlap(a, b) -> bool:
 def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
-    drawer = app.drawer
+    drawer = app.layout.drawer
     assert drawer.shown == "" and not drawer.holder.winfo_ismapped()
     assert [drawer.tabs[name].cget("text") for name, _ in PAGES] == \
         ["Prices", "Chart", "Price moves", "Recipes", "Log"]
@@ -48,44 +48,44 @@ def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
 def test_the_view_menu_and_its_keys_open_and_close_the_drawer(make_app):
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
-    menu = app.view_menu
+    menu = app.menus.view_menu
     labels = {menu.entrycget(i, "label"): i for i in range(menu.index("end") + 1)
               if menu.type(i) == "radiobutton"}
     assert list(labels) == [word for _, word in PAGES]
     menu.invoke(labels["Recipes"])
-    assert app.drawer.shown == "recipes" and app.menus.drawer_var.get() == "recipes"
+    assert app.layout.drawer.shown == "recipes" and app.menus.drawer_var.get() == "recipes"
     menu.invoke(labels["Recipes"])
-    assert app.drawer.shown == "" and app.menus.drawer_var.get() == ""
-    keys(app, app.tally.entries["xfine"][0], "Control-Key-5")
-    assert app.drawer.shown == "log"
-    keys(app, app.drawer.tabs["log"], "Escape")      # Escape in the drawer closes it
-    assert app.drawer.shown == "" and app.mode == "enter"
+    assert app.layout.drawer.shown == "" and app.menus.drawer_var.get() == ""
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-Key-5")
+    assert app.layout.drawer.shown == "log"
+    keys(app, app.layout.drawer.tabs["log"], "Escape")      # Escape in the drawer closes it
+    assert app.layout.drawer.shown == "" and app.mode == "enter"
 
 
 def test_the_page_open_is_remembered_and_stays_through_a_new_text_size(make_app, data_dir):
     app = make_app()
     begin(app, game_at(4, 9, "purchasing"))
-    app.drawer.open("log")
+    app.layout.drawer.open("log")
     app.update()
     assert json.loads((data_dir / "settings.json").read_text())["drawer"] == "log"
-    text = app.log_panel.text
+    text = app.layout.log_panel.text
     text.yview_moveto(0.0)                          # scrolled back to January
     app.update()
     app.menus.size_menu.invoke(0)                   # View ▸ Text size ▸ Larger
     app.update()
-    assert app.drawer.shown == "log" and app.log_panel.text is not text
-    assert app.log_panel.text.yview()[0] == 0.0 and app.log_panel.text.yview()[1] < 1.0
-    app.drawer.open("prices")
-    board = app.price_board
+    assert app.layout.drawer.shown == "log" and app.layout.log_panel.text is not text
+    assert app.layout.log_panel.text.yview()[0] == 0.0 and app.layout.log_panel.text.yview()[1] < 1.0
+    app.layout.drawer.open("prices")
+    board = app.layout.price_board
     board._scrolled("scroll", -2, "units")          # two months back
     newest = board.rows_shown()[-1]
     assert newest[0] == "Jul"
     app.menus.size_menu.invoke(1)                   # Smaller: more rows, the same newest
     app.update()
-    assert app.drawer.shown == "prices" and app.price_board.rows_shown()[-1] == newest
+    assert app.layout.drawer.shown == "prices" and app.layout.price_board.rows_shown()[-1] == newest
     again = make_app()
     begin(again, game_at(4, 9, "purchasing"))
-    assert again.drawer.shown == "prices"
+    assert again.layout.drawer.shown == "prices"
 
 
 # ------------------------------------------------------------------ the board
@@ -97,12 +97,12 @@ def test_the_board_is_the_largest_thing_on_the_screen(make_app):
     area = board.winfo_width() * board.winfo_height()
     window = app.winfo_width() * app.winfo_height()
     assert area >= window / 3
-    for part in (app.tally, app.seat_panel, app.drawer, app.layout.progress):
+    for part in (app.layout.tally, app.layout.seat_panel, app.layout.drawer, app.layout.progress):
         assert area > part.winfo_width() * part.winfo_height(), part
     # beside the sheet, with the faces above it and the drawer's tabs below
-    assert board.winfo_rootx() > app.tally.winfo_rootx() + app.tally.winfo_width() - 1
-    assert board.winfo_rooty() > app.seat_panel.winfo_rooty()
-    assert app.drawer.winfo_rooty() >= board.winfo_rooty() + board.winfo_height()
+    assert board.winfo_rootx() > app.layout.tally.winfo_rootx() + app.layout.tally.winfo_width() - 1
+    assert board.winfo_rooty() > app.layout.seat_panel.winfo_rooty()
+    assert app.layout.drawer.winfo_rooty() >= board.winfo_rooty() + board.winfo_height()
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.5])
@@ -143,7 +143,7 @@ def test_the_board_speaks_only_where_the_pointer_points_at_something(make_app):
 def test_the_labels_repeated_on_every_grade_are_said_once(make_app):
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
-    heads = app.tally.heads
+    heads = app.layout.tally.heads
     said = [heads.itemcget(item, "text") for item in heads.find_all()
             if heads.type(item) == "text"]
     for label in ("units", "price", "paid"):
@@ -156,7 +156,7 @@ def test_the_labels_repeated_on_every_grade_are_said_once(make_app):
 def test_a_twenty_digit_count_shows_as_the_help_quotes_it(make_app, phase, key):
     app = make_app()
     begin(app, game_at(4, 3, phase))
-    tally = app.tally
+    tally = app.layout.tally
     field = tally.entries[key][0]
     field.focus_force()
     field.insert(0, "9" * 20)                      # pasted
@@ -179,9 +179,9 @@ def test_only_the_sizes_that_fit_are_offered(make_app, data_dir):
     begin(app, game_at(4, 6, "purchasing"))
     assert app.settings.text_scale == settings.TEXT_SCALE_MAX == 1.5
     assert app.prefs.largest_scale() == 1.5            # 1366×768 offers every size
-    keys(app, app.tally.entries["xfine"][0], "Control-plus")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-plus")
     assert app.settings.text_scale == 1.5
-    assert app.message.cget("text") == \
+    assert app.layout.message.cget("text") == \
         "The text is already at 150% (the largest that fits this screen)."
     assert settings.offered_scales() == (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5)
     # a screen of fewer inches offers fewer sizes

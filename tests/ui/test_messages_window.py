@@ -39,7 +39,7 @@ def selling_game(**options):
 
 def put(app, key, units, price):
     """Type into a commodity's two fields (as a paste would) and let the help catch up."""
-    for widget, text in zip(app.tally.entries[key], (units, price)):
+    for widget, text in zip(app.layout.tally.entries[key], (units, price)):
         widget.delete(0, "end")
         widget.insert(0, text)
     app.update()
@@ -47,13 +47,13 @@ def put(app, key, units, price):
 
 def hint(app, key):
     """(the line shown beside the field, its style, the sentence its tooltip shows)."""
-    label = app.tally.hints[key]
+    label = app.layout.tally.hints[key]
     return label.cget("text"), str(label.cget("style")), label._ed_tooltip.current_text()
 
 
 def total(app, block):
     """(the line shown beside the total, the sentence its tooltip shows)."""
-    label = app.tally.totals[block]
+    label = app.layout.tally.totals[block]
     return label.cget("text"), label._ed_tooltip.current_text()
 
 
@@ -61,21 +61,21 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     finished_games(data_dir, 2)          # the short lines of a player who knows the game
     app = _open(make_app, tmp_path, solo_game())
     game = app.session.game
-    app.tally.add_tips()
+    app.layout.tally.add_tips()
     put(app, "xfine", "99999999999", "40")       # a field holds what it shows: 7 digits
-    assert app.tally.entries["xfine"][0].get() == "9999999"
+    assert app.layout.tally.entries["xfine"][0].get() == "9999999"
     assert hint(app, "xfine") == (
         "over the 9-unit limit", "HintError.TLabel",
         "9,999,999 units of X-Fine is more than the 9 units allowed in a month.")
     assert total(app, "orders") == (
         "over the 9-unit limit",
         "The order totals 9999999 units, over the monthly limit of 9 units with 4 players.")
-    keys(app, app.tally.entries["xfine"][1], "Return")
+    keys(app, app.layout.tally.entries["xfine"][1], "Return")
     assert not game.submitted(0)
-    assert app.refusal_label.cget("text") == (
+    assert app.layout.refusal_label.cget("text") == (
         "Not submitted. 9,999,999 units of X-Fine is more than the 9 units allowed in "
         "a month.")
-    assert app.focus_get() is app.tally.entries["xfine"][0]
+    assert app.focus_get() is app.layout.tally.entries["xfine"][0]
     put(app, "xfine", "-3", "40")
     assert hint(app, "xfine") == ("units must be 0 or more", "HintError.TLabel",
                                   "X-Fine units must be 0 or more, not -3.")
@@ -89,20 +89,20 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     put(app, "xfine", "4", "-3")
     assert hint(app, "xfine")[::2] == ("bid at least $1",
                                        "X-Fine bid -$3 is below the lowest price, $1.")
-    keys(app, app.tally.entries["xfine"][1], "Return")
-    assert app.focus_get() is app.tally.entries["xfine"][1]      # the price field is at fault
+    keys(app, app.layout.tally.entries["xfine"][1], "Return")
+    assert app.focus_get() is app.layout.tally.entries["xfine"][1]      # the price field is at fault
     put(app, "xfine", "4", "40")
     assert hint(app, "xfine") == ("min $34 · $160", "Hint.TLabel",
                                   "Minimum bid for 4 X-Fine: $34. Costs $160 if bought.")
     # The field's own tooltip says the same sentence, then what the field is for.
-    field_tip = app.tally.entries["xfine"][1]._ed_tooltip.current_text()
+    field_tip = app.layout.tally.entries["xfine"][1]._ed_tooltip.current_text()
     assert field_tip.startswith("Minimum bid for 4 X-Fine: $34. Costs $160 if bought.\n\n"
                                 "Your bid per unit of X-Fine")
 
 
 def test_an_ask_that_cannot_sell_says_so_without_variation_three(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game())
-    app.tally.add_tips()
+    app.layout.tally.add_tips()
     put(app, "A", "2", "150")
     assert hint(app, "A") == (
         "over max $147: no sale", "HintWarn.TLabel",
@@ -122,7 +122,7 @@ def test_an_ask_that_cannot_sell_says_so_without_variation_three(make_app, tmp_p
 
 def test_an_ask_just_above_sells_in_part_under_variation_three(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game(partial_sales=True))
-    app.tally.add_tips()
+    app.layout.tally.add_tips()
     put(app, "A", "2", "148")
     assert hint(app, "A") == (
         "over max $147: 1 can sell", "HintWarn.TLabel",
@@ -136,7 +136,7 @@ def test_an_ask_just_above_sells_in_part_under_variation_three(make_app, tmp_pat
 
 def test_can_make_names_the_goods_that_together_exceed_the_stock(make_app, tmp_path):
     app = _open(make_app, tmp_path, selling_game())
-    app.tally.add_tips()
+    app.layout.tally.add_tips()
     put(app, "A", "2", "140")
     assert hint(app, "C") == (
         "can make none (4 alone)", "Hint.TLabel",
@@ -153,11 +153,11 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
                                                                  data_dir):
     finished_games(data_dir, 2)          # the short lines of a player who knows the game
     app = _open(make_app, tmp_path, solo_game())
-    app.tally.add_tips()
+    app.layout.tally.add_tips()
     put(app, "fine", "3", "25")
-    app.tally.focus_field("fine", price=True)       # the line shown is the focused field's
+    app.layout.tally.focus_field("fine", price=True)       # the line shown is the focused field's
     app.update()
-    label = app.tally.hints["fine"]
+    label = app.layout.tally.hints["fine"]
     assert label.cget("text") == "min $23 · $75" and label.winfo_ismapped()
     tip = label._ed_tooltip
     tip.delay_ms = 0                 # the pointer has rested long enough
@@ -178,17 +178,17 @@ def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app
     put(app, "xfine", "4", "60")
     put(app, "fine", "4", "60")
     put(app, "standard", "4", "60")
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     assert not app.session.game.submitted(0)
-    assert app.refusal_label.cget("text") == (
+    assert app.layout.refusal_label.cget("text") == (
         "Not submitted. The order totals 12 units, over the monthly limit of 9 units with "
         "4 players.")
 
 
 def cell(app, row_id, month=1):
     """(the text of a cell of the sheet, its font)."""
-    item = app.tally._items[(month, row_id)]
-    return app.tally.body.itemcget(item, "text"), app.tally.body.itemcget(item, "font")
+    item = app.layout.tally._items[(month, row_id)]
+    return app.layout.tally.body.itemcget(item, "text"), app.layout.tally.body.itemcget(item, "font")
 
 
 def test_the_cost_is_pencilled_into_the_sheet_as_it_is_typed(make_app, tmp_path):
@@ -202,9 +202,9 @@ def test_the_cost_is_pencilled_into_the_sheet_as_it_is_typed(make_app, tmp_path)
     put(app, "fine", "2", "31")
     assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == \
         ["$62", "$182", "$268"]
-    assert app.tally.pencilled("orders.total")
+    assert app.layout.tally.pencilled("orders.total")
     put(app, "xfine", "", "")
     assert cell(app, "xfine.money")[0] == "" and cell(app, "orders.total")[0] == "$62"
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.mode != "enter" and app.refusal_label.cget("text") == ""      # submitted
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    assert app.mode != "enter" and app.layout.refusal_label.cget("text") == ""      # submitted
     assert [cell(app, row)[0] for row in ("fine.money", "orders.total", "cash")] == ["", "", ""]

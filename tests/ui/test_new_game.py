@@ -114,7 +114,7 @@ def test_nothing_of_the_welcome_peeks_out_beside_the_dialog(make_app):
         if app.mode == "welcome":
             break
         app.update()
-    welcome = app.welcome
+    welcome = app.layout.welcome
     assert app.mode == "welcome" and welcome.quick_note.winfo_viewable()
     keys(app, welcome.new_button, "space")
     assert app.dialog is not None and app.dialog.winfo_viewable()

@@ -69,7 +69,7 @@ def test_a_save_the_system_would_not_let_be_read_is_offered_at_the_next_start(
     first.destroy()
     again = make_app()                                  # the next start
     assert again.mode == "resume"
-    assert [row[1] for row in rows(again.resume.table)] == ["Ann, Bob"]
+    assert [row[1] for row in rows(again.layout.resume.table)] == ["Ann, Bob"]
 
 
 # ------------------------------------------------- no folder where the saves go
@@ -112,7 +112,7 @@ def test_quitting_after_a_move_on_a_read_only_disk_still_asks(small_data_disk, m
     small_data_disk.read_only()
     start_game(app, humans=("Ann",), computers=1)
     fill(app, {"fine": (1, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")      # a move: not on disk
+    keys(app, app.layout.tally.entries["fine"][1], "Return")      # a move: not on disk
     app.files.quit_app()
     question = app.files.question
     assert question is not None and app.winfo_exists()

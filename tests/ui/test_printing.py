@@ -114,7 +114,7 @@ def test_print_a_four_player_sheet_in_month_nine(make_app, tmp_path, paper):
     assert app.mode == "enter" and game.month == 9
     target = tmp_path / "sheet.ps"
     assert app.files.print_to(str(target), paper=paper)
-    assert app.message.cget("text") == (
+    assert app.layout.message.cget("text") == (
         f"Ann's tally sheet (1 {paper} page) was written to {target}; open or print it with "
         f"any PostScript viewer.")
     document = target.read_text(encoding="latin-1")
@@ -210,7 +210,7 @@ def test_print_dialog_chooses_the_paper_and_remembers_it(make_app, data_dir, tmp
     target = tmp_path / "chosen.ps"
     monkeypatch.setattr(printing.PrintDialog, "_ask_path", lambda self: str(target))
     app = open_app(make_app, tmp_path, game_at(3))
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     dialog = app.windows["print"]
     assert dialog.winfo_viewable() and dialog.paper_var.get() == "Letter"
     assert dialog.about.cget("text") == (
@@ -246,7 +246,7 @@ def test_the_print_dialog_prints_the_sheet_it_named(make_app, tmp_path, monkeypa
     assert dialog.about.cget("text").startswith("Ann's tally sheet")
     app.flow.current_seat = 2                     # another seat's sheet is up now
     keys(app, dialog.paper_buttons[dialog.paper_var.get()], "Return")
-    assert "Ann" in app.message.cget("text") and "Cy" not in app.message.cget("text")
+    assert "Ann" in app.layout.message.cget("text") and "Cy" not in app.layout.message.cget("text")
     assert any("Ann" in text for text in ps_texts(target.read_text(encoding="latin-1")))
 
 
@@ -255,7 +255,7 @@ def test_the_print_dialog_prints_the_sheet_it_named(make_app, tmp_path, monkeypa
 def print_from_the_dialog(app, monkeypatch, path) -> None:
     """Ctrl+P, the file named ``path`` (as if typed in the file dialog), Enter."""
     monkeypatch.setattr(printing.PrintDialog, "_ask_path", lambda self: str(path))
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     dialog = app.windows["print"]
     keys(app, dialog.paper_buttons[dialog.paper_var.get()], "Return")
     assert not dialog.winfo_exists()
@@ -328,7 +328,7 @@ def test_the_print_dialog_opens_outside_the_data_folder_and_asks_before_replacin
     monkeypatch.setattr(filedialog, "asksaveasfilename",
                         lambda **kw: asked.append(kw) or str(sheet))
     app = open_app(make_app, tmp_path, game_at(3))
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     keys(app, app.windows["print"].save_button, "Return")
     options = asked[-1]
     opens = Path(os.path.realpath(options["initialdir"]))
@@ -342,18 +342,18 @@ def test_the_print_dialog_opens_outside_the_data_folder_and_asks_before_replacin
     assert text.endswith(". Replace it?")
     keys(app, question.buttons[1], "Return")                   # Enter: Cancel
     assert sheet.read_text() == "last week" and "written to" not in app.layout.message_text
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     keys(app, app.windows["print"].save_button, "Return")
     keys(app, app.files.question.buttons[1], "Escape")          # Escape: Cancel
     assert sheet.read_text() == "last week"
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     keys(app, app.windows["print"].save_button, "Return")
     app.files.question.buttons[0].invoke()                      # Replace
     app.update()
     assert sheet.read_text(encoding="latin-1").startswith("%!PS-Adobe-3.0")
     assert app.layout.message_text.startswith("Ann's tally sheet (1 A4 page) was written to") \
         or app.layout.message_text.startswith("Ann's tally sheet (1 Letter page) was written")
-    keys(app, app.tally.entries["xfine"][0], "Control-p")
+    keys(app, app.layout.tally.entries["xfine"][0], "Control-p")
     keys(app, app.windows["print"].save_button, "Return")
     assert asked[-1]["initialdir"] == str(tmp_path)             # where it was written last
     app.files.question.buttons[1].invoke()

@@ -35,8 +35,8 @@ def sealed(row_cells, first: int) -> bool:
 def held(app):
     """The reveal on screen, its scene held at the start for the test to step by hand."""
     play_to_reveal(app)
-    app.reveal.rewind()
-    return app.reveal
+    app.layout.reveal.rewind()
+    return app.layout.reveal
 
 
 def step_to(reveal, kind: str, column: int = -1) -> None:
@@ -187,7 +187,7 @@ def test_enter_skips_to_the_end_and_a_second_enter_at_once_does_not_continue(mak
     game = begin(app, game_at(4, 9, "purchasing"))
     clock = settling(app)
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     report = game.history[-1]
     clock.later()
     assert reveal.playing
@@ -207,7 +207,7 @@ def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_
     app = make_app()
     game = begin(app, game_at(4, 5))
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     computer = next(i for i, s in enumerate(game.seats) if s.is_computer)
     row = reveal.rows[computer]
     assert not row.detail.winfo_ismapped()
@@ -242,18 +242,18 @@ def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_
 def test_all_at_once_shows_the_whole_reveal_and_is_remembered(make_app, data_dir):
     scene_pacing(data_dir)
     app = make_app()
-    app.pacing_menu.invoke(1)
+    app.menus.pacing_menu.invoke(1)
     app.update()
     assert json.loads((data_dir / "settings.json").read_text())["reveal_pacing"] == "all"
     game = begin(app, game_at(4, 9, "purchasing"))
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     assert not reveal.playing and reveal.stage == S.final_stage(reveal.data)
     assert all(row[5] for row in reveal.rows_shown())
     for key, result in zip(("xfine", "fine", "standard"), game.history[-1].commodities):
         assert reveal.board.token_price(key) == result.new_price
     again = make_app()
-    assert again.settings.reveal_pacing == "all" and again.pacing_var.get() == "all"
+    assert again.settings.reveal_pacing == "all" and again.prefs.pacing_var.get() == "all"
 
 
 def test_an_old_step_pacing_reads_as_the_scene(make_app, data_dir):
@@ -272,7 +272,7 @@ def test_with_reduced_motion_the_cards_do_not_turn_one_by_one(make_app, data_dir
     app.prefs.motion_changed()
     game = begin(app, game_at(4, 9, "purchasing"))
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     assert not reveal.playing and reveal.stage == S.final_stage(reveal.data)
     assert reveal._after is None and not reveal.board.animating
     for key, result in zip(("xfine", "fine", "standard"), game.history[-1].commodities):
@@ -290,12 +290,12 @@ def test_a_look_again_shows_the_reveal_whole(make_app, data_dir):
     app = make_app()
     game = begin(app, game_at(4, 9, "purchasing"))
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")       # skip
-    keys(app, app.reveal.continue_button, "Return")       # continue
+    keys(app, app.layout.reveal.continue_button, "Return")       # skip
+    keys(app, app.layout.reveal.continue_button, "Return")       # continue
     assert app.mode == "enter"
     app.flow.show_last_reveal()
     app.update()
-    reveal = app.reveal
+    reveal = app.layout.reveal
     assert app.mode == "peek" and not reveal.playing
     assert reveal.continue_button.cget("text") == "Back  (Enter)"
     after = prices_by_month(game.history)[-1]
@@ -309,7 +309,7 @@ def test_the_reveal_shows_every_seat_for_every_commodity_without_scrolling(make_
     app = make_app()
     game = begin(app, game_at(players, 9))
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
     report = game.history[-1]
     assert len(reveal.rows_shown()) == players
@@ -338,7 +338,7 @@ def test_at_large_text_every_seat_is_in_sight_and_the_words_a_click_away(make_ap
     app = make_app()
     begin(app, game_at(6, 9))
     play_to_reveal(app)
-    reveal = app.reveal
+    reveal = app.layout.reveal
     assert not reveal.area.yscroll.winfo_ismapped()
     for row in reveal.rows[:6]:
         for widget in [c.entered for c in row.cells] + [c.result for c in row.cells] + [
@@ -359,7 +359,7 @@ def test_the_board_beside_the_reveal_shows_the_phase_s_three_tracks(make_app, ph
     app = make_app()
     begin(app, game_at(4, 9, phase))
     play_to_reveal(app)
-    board = app.reveal.board
+    board = app.layout.reveal.board
     assert board.shown_keys() == keys
     drawn = {tag[2:] for item in board.find_withtag("token") for tag in board.gettags(item)
              if tag.startswith("k:")}
@@ -413,7 +413,7 @@ def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(mak
 
     monkeypatch.setattr(app, "after", after)
     begin(app, game_at(6, 2, "purchasing"))
-    reveal = app.reveal
+    reveal = app.layout.reveal
     [(ms, args)] = later
     assert ms == app.flow.WARM_REVEAL_MS and not reveal._warmed   # the sheet is drawn first
     app.update()
@@ -455,7 +455,7 @@ def test_every_line_shows_beside_its_row_at_every_size_and_seat_count(make_app, 
         app.flow.begin(game_at(players, 9, humans=1 + (players > 4)))
         app.update()
         play_to_reveal(app)
-        reveal = app.reveal
+        reveal = app.layout.reveal
         app.update()
         assert reveal.area.fits() and not reveal.area.yscroll.winfo_ismapped()
         for row, seat in zip(reveal.rows, reveal.data.rows):
@@ -487,7 +487,7 @@ def test_the_reveal_is_measured_out_of_sight_before_its_first_frame(make_app, da
         seen.append((int(self.place_info().get("x", 0)), self.beat)), measure(self))[1])
     play_to_reveal(app)
     assert seen and all(x < 0 for x, _ in seen)          # off to the side, never at x=0
-    assert app.reveal.beat <= 1 and app.reveal.shown
+    assert app.layout.reveal.beat <= 1 and app.layout.reveal.shown
 
 
 def test_a_tip_never_covers_the_head_it_explains(make_app):
@@ -495,7 +495,7 @@ def test_a_tip_never_covers_the_head_it_explains(make_app):
     begin(app, game_at(4, 9, "purchasing"))
     play_to_reveal(app)
     app.layout.add_tips()
-    head = app.reveal.heads[1]
+    head = app.layout.reveal.heads[1]
     tip = head._ed_tooltip
     head.event_generate("<Motion>", warp=True, x=10, y=5)      # the pointer on "Fine"
     app.update()
@@ -516,7 +516,7 @@ def shown_whole(make_app, data_dir, players: int, scale: float = 1.0):
     begin(app, game_at(players, 9))
     play_to_reveal(app)
     app.update()
-    return app, app.reveal
+    return app, app.layout.reveal
 
 
 def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):

@@ -18,7 +18,7 @@ from .test_window import keys
 def finish(app, game):
     """Play the people's last entries and go on to the end screen."""
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over" and game.is_over
 
 
@@ -34,7 +34,7 @@ def test_the_review_tab_shows_the_top_sentence_once_its_thread_ends(make_app, mo
     app = make_app()
     game = begin(app, game_at(4, 2, months=2, humans=2))
     finish(app, game)
-    ending = app.ending
+    ending = app.layout.ending
     tab = ending.review_tab
     assert ending.tabs.tab(tab, "text") == "Review"
     assert tab.sentences_shown() == "" and not tab.table.get_children()   # not before it is seen
@@ -94,8 +94,8 @@ def test_a_solo_game_s_review_has_no_choice_of_person(make_app):
     app = make_app()
     game = begin(app, game_at(3, 1, months=1, humans=1))
     finish(app, game)
-    tab = app.ending.review_tab
-    app.ending.tabs.select(tab)
+    tab = app.layout.ending.review_tab
+    app.layout.ending.tabs.select(tab)
     app.update()
     assert not tab.whose.winfo_ismapped()
     tab.wait(60)
@@ -120,8 +120,8 @@ def test_a_phase_the_expert_could_not_decide_is_said_and_not_compared(make_app, 
     app = make_app()
     game = begin(app, game_at(3, 1, months=1, humans=1))
     finish(app, game)
-    tab = app.ending.review_tab
-    app.ending.tabs.select(tab)
+    tab = app.layout.ending.review_tab
+    app.layout.ending.tabs.select(tab)
     app.update()
     tab.wait(60)
     tab.deliver()
@@ -155,8 +155,8 @@ def test_a_point_opens_short_sentences_true_of_the_game(make_app):
     game = begin(app, game_at(3, 2, months=3, humans=1))
     assert not game.rules.loans
     finish_all(app, game)
-    tab = app.ending.review_tab
-    app.ending.tabs.select(tab)
+    tab = app.layout.ending.review_tab
+    app.layout.ending.tabs.select(tab)
     app.update()
     tab.wait(60)
     tab.deliver()
@@ -197,5 +197,5 @@ def finish_all(app, game):
         if app.mode == "over":
             break
         play_to_reveal(app)
-        keys(app, app.reveal.continue_button, "Return")
+        keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over" and game.is_over

@@ -23,7 +23,7 @@ from .test_window import fill, keys, start_game
 
 def open_list(app):
     """Game ▸ Open…, the list read to its end."""
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     chooser = app.files.chooser
     while not chooser.ready:
@@ -35,7 +35,7 @@ def enter_a_bid(app) -> None:
     """A legal order on the sheet shown (one unit of fine at the lowest bid), submitted."""
     from ed import hints
     fill(app, {"fine": (1, hints.min_bid(app.flow.view, "fine", 1))})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.session.game.submitted(app.flow.view.seat), app.layout.message_text
 
 
@@ -68,7 +68,7 @@ def test_fifos_where_the_window_reads_are_refused_and_never_hang_it(make_app, da
     with no_hang(20):
         app = make_app()
         assert app.mode == "welcome"             # the only game is locked, by a lock unread
-        assert "is open in another window" in app.welcome.message.cget("text")
+        assert "is open in another window" in app.layout.welcome.message.cget("text")
         keys(app, app.dialog.cancel_button, "Escape")
         chooser = open_list(app)
         assert row_of(chooser, "pipe.json")[1][2:] == ("not a regular file", "cannot be read")
@@ -91,7 +91,7 @@ def test_a_symlink_loop_given_as_a_save_is_one_sentence(make_app, data_dir, tmp_
                 f"in a loop, so it names no file.")
     assert app.mode == "welcome" and app.dialog is not None       # not left "starting"
     assert app.layout.message_text == sentence
-    assert app.welcome.message.cget("text") == sentence
+    assert app.layout.welcome.message.cget("text") == sentence
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
     from tkinter import filedialog
@@ -116,7 +116,7 @@ def test_save_as_never_writes_over_a_save_of_the_folder_or_one_open_elsewhere(
         assert answer(other).startswith("locked ")
         before = {p: p.read_bytes() for p in (theirs, resting)}
         app = make_app()
-        keys(app, app.resume.new_button, "Return")
+        keys(app, app.layout.resume.new_button, "Return")
         keys(app, app.dialog.start_button, "Return")
         for target in (theirs, link, resting, app.session.autosave_path):
             assert not app.files.save_to(str(target))
@@ -212,7 +212,7 @@ def test_save_as_keeps_a_backup_only_of_a_save_and_never_over_the_user_s_own(mak
     assert app.files.save_to(str(copy)) and not copy_bak.exists()   # not ours: no backup
     first = copy.read_bytes()
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.files.save_to(str(copy))
     assert backup_of(copy_bak, "copy.json") == json.loads(first)   # ours, over nothing: kept
     assert app.layout.message_text == f"Saved to {copy}. What it held before is kept in " \
@@ -241,7 +241,7 @@ def test_save_as_over_another_game_leaves_a_backup_kept_by_hand_as_it_was(make_a
 
 
 def save_as_from_the_menu(app) -> None:
-    app.game_menu.invoke("Save As…")
+    app.menus.game_menu.invoke("Save As…")
     app.update()
 
 
@@ -291,7 +291,7 @@ def test_quitting_while_saves_fail_asks_before_save_as_replaces_a_file(
     game = start_game(app, humans=("Ann",), computers=1)
     doom_saves_in(data_dir, monkeypatch, errno.ENOSPC)
     fill(app, {"fine": (4, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert "could not be saved" in app.layout.message_text
     copy = tmp_path / "kept.json"
     copy.write_text("an older copy of my own")
@@ -323,13 +323,13 @@ def test_a_backup_opened_goes_on_in_a_save_of_its_own(make_app, data_dir):
     bak = slot.path.with_name(slot.path.name + ".bak")
     before = bak.read_bytes()
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     keys(app, app.dialog.cancel_button, "Escape")
     assert app.files.open_file(str(bak))
     mine = app.session.autosave_path
     assert mine.parent == data_dir / "saves" and mine.suffix == ".json" and mine != slot.path
     assert "goes on in a save of its own" in app.layout.message_text
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     enter_a_bid(app)
     assert bak.read_bytes() == before and not list((data_dir / "saves").glob("*.bak.bak"))
     assert _save.load(mine).submitted(0) and locks.holder(slot.path) is None
@@ -351,7 +351,7 @@ def test_a_link_to_a_save_open_elsewhere_is_an_outside_file(make_app, data_dir, 
         assert app.files.open_file(str(link))
         mine = app.session.autosave_path
         assert mine not in (theirs, link) and not mine.is_symlink()
-        keys(app, app.cover.ready_button, "Return")
+        keys(app, app.layout.cover.ready_button, "Return")
         enter_a_bid(app)
         assert theirs.read_bytes() == before and link.is_symlink()
         assert locks.holder(theirs) == other.pid and locks.holder(mine) == os.getpid()
@@ -365,7 +365,7 @@ def test_the_save_in_a_linked_data_folder_is_locked_at_its_real_path(make_app, d
     linked = tmp_path / "linked-data"
     os.symlink(data_dir, linked)
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     keys(app, app.dialog.cancel_button, "Escape")
     assert app.files.open_file(str(linked / "saves" / game.name))
     assert app.session.autosave_path == game and locks.holder(game) == os.getpid()
@@ -382,7 +382,7 @@ def test_quitting_while_saves_fail_asks_first_and_offers_save_as(make_app, data_
     before = mine.read_bytes()
     doom_saves_in(data_dir, monkeypatch, errno.ENOSPC)
     fill(app, {"fine": (4, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")          # submitted; not saved
+    keys(app, app.layout.tally.entries["fine"][1], "Return")          # submitted; not saved
     assert "could not be saved" in app.layout.message_text
     fill(app, {"fine": (6, 36)}) if app.mode == "enter" else None
     app.files.quit_app()                                         # as the close box does
@@ -426,7 +426,7 @@ def test_quit_anyway_closes_and_gives_up_the_lock(make_app, data_dir, monkeypatc
 def test_a_typed_entry_is_kept_when_the_window_closes_and_typed_in_again(make_app, data_dir):
     app = make_app()
     start_game(app, humans=("Ann", "Bob"), computers=1)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (6, 36)})                                  # typed, not submitted
     mine = app.session.autosave_path
     app.tk.call(app.protocol("WM_DELETE_WINDOW"))                 # the close box
@@ -436,14 +436,14 @@ def test_a_typed_entry_is_kept_when_the_window_closes_and_typed_in_again(make_ap
     assert not game.submitted(0) and draft.seat == 0
     assert ("fine", "6", "36") in draft.fields
     again = make_app()
-    keys(again, again.resume.table, "Return")
+    keys(again, again.layout.resume.table, "Return")
     assert again.mode == "cover"                                  # Ann's sheet is hers alone
     assert "Ann's entry, typed but not submitted, is back in the fields." in \
-        again.message.cget("text")
-    keys(again, again.cover.ready_button, "Return")
-    assert again.tally.vars["fine"][0].get() == "6" and again.tally.vars["fine"][1].get() == "36"
+        again.layout.message.cget("text")
+    keys(again, again.layout.cover.ready_button, "Return")
+    assert again.layout.tally.vars["fine"][0].get() == "6" and again.layout.tally.vars["fine"][1].get() == "36"
     assert not again.session.game.submitted(0) and again.mode == "enter"
-    keys(again, again.tally.entries["fine"][1], "Return")       # now it is submitted
+    keys(again, again.layout.tally.entries["fine"][1], "Return")       # now it is submitted
     assert again.session.game.submitted(0)
     assert _save.load_with_draft(mine)[1] is None
 
@@ -451,15 +451,15 @@ def test_a_typed_entry_is_kept_when_the_window_closes_and_typed_in_again(make_ap
 def test_a_draft_with_only_a_price_typed_comes_back_as_typed(make_app, data_dir):
     app = make_app()
     start_game(app, humans=("Ann", "Bob"), computers=1)
-    keys(app, app.cover.ready_button, "Return")
-    app.tally.vars["fine"][1].set("36")                           # a price, no units yet
-    app.tally.vars["standard"][0].set("2")                         # units, no price yet
+    keys(app, app.layout.cover.ready_button, "Return")
+    app.layout.tally.vars["fine"][1].set("36")                           # a price, no units yet
+    app.layout.tally.vars["standard"][0].set("2")                         # units, no price yet
     mine = app.session.autosave_path
     app.tk.call(app.protocol("WM_DELETE_WINDOW"))
     again = make_app()
-    keys(again, again.resume.table, "Return")
-    keys(again, again.cover.ready_button, "Return")
-    vars_ = again.tally.vars
+    keys(again, again.layout.resume.table, "Return")
+    keys(again, again.layout.cover.ready_button, "Return")
+    vars_ = again.layout.tally.vars
     assert (vars_["fine"][0].get(), vars_["fine"][1].get()) == ("", "36")
     assert (vars_["standard"][0].get(), vars_["standard"][1].get()) == ("2", "")
     assert not again.session.game.submitted(0)
@@ -475,10 +475,10 @@ def test_a_save_with_a_very_long_name_is_resumed_not_open_elsewhere_for_ever(mak
     long = data_dir / "saves" / ("2026-11-23_1055_" + "Ann" * 78 + ".json")
     _save.save(game, long)
     app = make_app()
-    assert app.mode == "resume" and app.resume.elsewhere_label.cget("text") == ""
-    keys(app, app.resume.table, "Return")
+    assert app.mode == "resume" and app.layout.resume.elsewhere_label.cget("text") == ""
+    keys(app, app.layout.resume.table, "Return")
     assert app.session.autosave_path == long and locks.holder(long) == os.getpid()
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     enter_a_bid(app)
     assert "could not be saved" not in app.layout.message_text
     assert _save.load(long).submitted(0)
@@ -524,7 +524,7 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
         make_special(locks.lock_path(game), kind)
     try:
         app = make_app()
-        assert app.mode == "resume" and [r[1] for r in rows(app.resume.table)] == ["Cy, Di"]
+        assert app.mode == "resume" and [r[1] for r in rows(app.layout.resume.table)] == ["Cy, Di"]
         chooser = open_list(app)
         assert chooser.selected().path == free and not chooser.anyway_button.winfo_ismapped()
         index, values = row_of(chooser, game.name)
@@ -555,7 +555,7 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
 def test_the_game_in_this_window_is_never_offered_to_open_anyway(make_app, data_dir):
     game = put_save(data_dir, human_game(("Ann", "Bob"), 2), 5)
     app = make_app()
-    keys(app, app.resume.table, "Return")                        # this window plays it now
+    keys(app, app.layout.resume.table, "Return")                        # this window plays it now
     assert app.session.autosave_path == game and locks.holder(game) == os.getpid()
     chooser = open_list(app)
     index, values = row_of(chooser, game.name)
@@ -598,7 +598,7 @@ def test_two_thousand_saves_are_listed_a_slice_at_a_time(make_app, data_dir, cap
                 app.after(1, tick)
 
         started = time.perf_counter()
-        app.game_menu.invoke("Open…")
+        app.menus.game_menu.invoke("Open…")
         chooser = app.files.chooser
         assert not chooser.ready or label.startswith("again")
         ticks.append(time.perf_counter())

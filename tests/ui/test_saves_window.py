@@ -82,12 +82,12 @@ def test_start_offers_only_games_no_other_window_has_and_says_which(make_app, th
     app = make_app()
     assert app.mode == "resume"
     assert len(reads) == 1                # the saves folder is read once at start
-    shown = rows(app.resume.table)
+    shown = rows(app.layout.resume.table)
     assert len(shown) == 1 and shown[0][1] == "Ann, Bob" and shown[0][2].startswith("Feb, purchasing")
-    said = app.resume.elsewhere_label.cget("text")
+    said = app.layout.resume.elsewhere_label.cget("text")
     assert said.startswith("Your game with Cy, Di (Feb, selling — month 2 of 3) is open in "
                            "another window, so it is not offered here")
-    keys(app, app.resume.table, "Return")
+    keys(app, app.layout.resume.table, "Return")
     assert app.session.autosave_path == three_saves.older
     assert app.mode in ("cover", "enter") and app.session.game.names == ("Ann", "Bob")
     assert locks.holder(three_saves.older) == os.getpid()
@@ -97,9 +97,9 @@ def test_the_resume_list_is_newest_first_and_the_arrows_choose(make_app, data_di
     old = put_save(data_dir, human_game(("Ann", "Bob"), 1), 60)
     new = put_save(data_dir, human_game(("Eve", "Flo"), 2), 1)
     app = make_app()
-    assert [r[1] for r in rows(app.resume.table)] == ["Eve, Flo", "Ann, Bob"]
-    assert app.resume.elsewhere_label.cget("text") == ""
-    assert app.focus_get() is app.resume.table
+    assert [r[1] for r in rows(app.layout.resume.table)] == ["Eve, Flo", "Ann, Bob"]
+    assert app.layout.resume.elsewhere_label.cget("text") == ""
+    assert app.focus_get() is app.layout.resume.table
     press(app, "Down")
     press(app, "Return")
     assert app.session.autosave_path == old and app.session.game.month == 1
@@ -110,11 +110,11 @@ def test_new_game_never_writes_over_an_unfinished_one(make_app, data_dir):
     unfinished = put_save(data_dir, human_game(("Ann", "Bob"), 3), 10)
     before = unfinished.read_bytes()
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     start_game(app, humans=("Ann", "Bob"), computers=0)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.session.autosave_path != unfinished
     assert unfinished.read_bytes() == before
     assert sorted(i.path for i in SaveStore(data_dir).unfinished()) == sorted(
@@ -155,8 +155,8 @@ def test_a_game_open_in_another_app_process_is_not_offered_until_it_closes(make_
         before = theirs.read_bytes()
         app = make_app()
         assert app.mode == "welcome" and app.dialog is not None      # nothing to resume here
-        assert "is open in another window" in app.welcome.message.cget("text")
-        assert "Player, " in app.welcome.message.cget("text")
+        assert "is open in another window" in app.layout.welcome.message.cget("text")
+        assert "Player, " in app.layout.welcome.message.cget("text")
         assert not app.files.open_file(str(theirs))
         assert app.layout.message_text.startswith(
             f"That game is open in another window (process {other.pid}).")
@@ -165,7 +165,7 @@ def test_a_game_open_in_another_app_process_is_not_offered_until_it_closes(make_
         finish(other)
     assert locks.holder(theirs) is None
     again = make_app()
-    assert again.mode == "resume" and rows(again.resume.table)[0][1].startswith("Player, ")
+    assert again.mode == "resume" and rows(again.layout.resume.table)[0][1].startswith("Player, ")
 
 
 # ------------------------------------------------------------ Open…, Replay…
@@ -174,9 +174,9 @@ def test_open_lists_the_saves_folder_newest_first_and_never_settings(make_app, d
                                                                     three_saves):
     (data_dir / "saves" / "statistics.json").write_text('{"games_played": 3}')
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     keys(app, app.dialog.start_button, "Return")
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     chooser = app.files.chooser
     assert chooser is not None and chooser.title().startswith("Open a saved game")
@@ -211,7 +211,7 @@ def test_open_other_file_keeps_it_and_plays_on_in_a_save_of_its_own(make_app, da
     asked = {}
     monkeypatch.setattr(filedialog, "askopenfilename",
                         lambda **kw: asked.update(kw) or str(outside))
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     assert app.files.chooser.shown_rows() == []
     assert "no saved games" in app.files.chooser.intro.cget("text")
@@ -225,7 +225,7 @@ def test_open_other_file_keeps_it_and_plays_on_in_a_save_of_its_own(make_app, da
 
 def test_replay_lists_every_game_even_one_open_elsewhere(make_app, three_saves):
     app = make_app()
-    app.game_menu.invoke("Replay a saved game…")
+    app.menus.game_menu.invoke("Replay a saved game…")
     app.update()
     chooser = app.files.chooser
     assert chooser.title().startswith("Replay a saved game")
@@ -234,7 +234,7 @@ def test_replay_lists_every_game_even_one_open_elsewhere(make_app, three_saves):
     replay = app.windows["replay"]
     assert replay.last_month == 2 and app.mode == "resume"   # this window still offers its own
     assert app.files.chooser is None
-    app.game_menu.invoke("Replay a saved game…")
+    app.menus.game_menu.invoke("Replay a saved game…")
     app.update()
     keys(app, app.files.chooser.table, "Escape")
     assert app.files.chooser is None
@@ -284,18 +284,18 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     mine = app.session.autosave_path
     before = mine.read_bytes()
     state = doom_saves_in(data_dir, monkeypatch, error)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (4, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     said = app.layout.message_text
     assert state["failures"] >= 1
     assert f"The game could not be saved in {data_dir / 'saves'} ({reason}); play goes on, " \
            f"and Game ▸ Save As… can keep it elsewhere." in said
-    assert str(app.message.cget("style")) == "StatusError.TLabel"
+    assert str(app.layout.message.cget("style")) == "StatusError.TLabel"
     app.update()     # one line beside the rules summary, shortened if need be, whole on hover
-    assert app.message._ed_tooltip.current_text() in ("", said)
-    assert app.message.winfo_reqwidth() <= app.message.winfo_width()
-    assert app.message.winfo_rootx() + app.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
+    assert app.layout.message._ed_tooltip.current_text() in ("", said)
+    assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()
+    assert app.layout.message.winfo_rootx() + app.layout.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
     assert mine.read_bytes() == before and game.submitted(0)     # in memory, old save intact
     assert app.mode == "cover"                                   # play goes on: Bob's turn
     elsewhere = tmp_path / "usb" / "ann-and-bob.json"
@@ -304,9 +304,9 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     assert app.layout.message_text == f"Saved to {elsewhere}."
     assert _save.dumps(_save.load(elsewhere)) == _save.dumps(game)
     monkeypatch.undo()
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"standard": (1, 25)})
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal" and "could not be saved" not in app.layout.message_text
     assert _save.dumps(_save.load(mine)) == _save.dumps(game)
 
@@ -315,9 +315,9 @@ def test_the_data_folder_deleted_mid_game_is_made_again(make_app, data_dir):
     app = make_app()
     game = start_game(app, humans=("Ann", "Bob"), computers=1)
     shutil.rmtree(data_dir)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (4, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert "could not be saved" not in app.layout.message_text
     saved = app.session.autosave_path
     assert saved.parent == data_dir / "saves"
@@ -343,8 +343,8 @@ def test_ed_data_dir_naming_a_file_says_so_and_saves_in_a_stand_in(display, tmp_
         said = app.layout.message_text
         assert said.startswith(f"Games cannot be kept in {notes} (it is a file, not a folder), "
                                f"so they are kept in {stand_in} for now.")
-        assert said in app.welcome.message.cget("text")
-        keys(app, app.welcome.quick_button, "Return")       # a first start in the stand-in
+        assert said in app.layout.welcome.message.cget("text")
+        keys(app, app.layout.welcome.quick_button, "Return")       # a first start in the stand-in
         assert app.session.autosave_path.parent == stand_in / "saves"
         assert notes.read_text() == "not a folder"
         app.files.quit_app()
@@ -362,22 +362,22 @@ def test_a_long_status_sentence_is_shortened_beside_the_rules_summary(make_app):
     app.update()
     layout = app.layout
     room = layout.status.winfo_width() - layout.rules_label.winfo_reqwidth()
-    font = tkfont.Font(root=app, font=app.message.cget("font") or "EDBold")
+    font = tkfont.Font(root=app, font=app.layout.message.cget("font") or "EDBold")
     words = "could not be saved"
     while font.measure(words) < room + 100:
         words += " could not be saved"
     app.show_message(words + ".", error=True)
     app.update()
-    assert app.message.winfo_reqwidth() <= app.message.winfo_width()
-    assert app.message.winfo_rootx() + app.message.winfo_width() <= \
+    assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()
+    assert app.layout.message.winfo_rootx() + app.layout.message.winfo_width() <= \
         layout.rules_label.winfo_rootx()
 
 
 def test_the_menus_shortcuts_wait_while_the_saves_list_is_open(make_app, three_saves):
     app = make_app()
-    keys(app, app.resume.new_button, "Return")
+    keys(app, app.layout.resume.new_button, "Return")
     keys(app, app.dialog.start_button, "Return")
-    app.game_menu.invoke("Open…")
+    app.menus.game_menu.invoke("Open…")
     app.update()
     chooser = app.files.chooser
     assert app.grab_current() is chooser                 # it is modal
@@ -388,6 +388,6 @@ def test_the_menus_shortcuts_wait_while_the_saves_list_is_open(make_app, three_s
     keys(app, chooser.table, "Escape")
     assert app.files.chooser is None
     app.focus_force()
-    app.tally.entries["fine"][0].event_generate("<Control-n>")
+    app.layout.tally.entries["fine"][0].event_generate("<Control-n>")
     app.update()
     assert app.dialog is not None                        # and work again once it is closed

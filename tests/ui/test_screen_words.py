@@ -60,7 +60,7 @@ def test_one_line_of_help_at_a_time(make_app, month_six):
     app = make_app()
     app.flow.begin(month_six)
     app.update()
-    tally = app.tally
+    tally = app.layout.tally
     assert tally.shown_hints() == ("xfine",)
     keys(app, tally.entries["fine"][0], "Tab")          # the focus moves to Fine's price
     assert tally.shown_hints() == ("fine",)

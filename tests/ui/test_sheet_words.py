@@ -41,29 +41,29 @@ def test_instructions_show_in_the_first_two_months_then_give_the_sheet_their_roo
     app = make_app()
     begin(app, game_at(4, 2, "purchasing"))
     assert instructions_shown(app).startswith("For each grade you want, type the units")
-    height = app.tally.winfo_height()
+    height = app.layout.tally.winfo_height()
     begin(app, game_at(4, 3, "purchasing"))
     assert instructions_shown(app) == ""
     app.update()
-    assert app.tally.winfo_height() > height        # the sheet has their room
+    assert app.layout.tally.winfo_height() > height        # the sheet has their room
 
 
 def test_instructions_go_for_good_with_got_it(make_app, data_dir):
     app = make_app()
     begin(app, game_at(4, 1, "selling"))
     assert instructions_shown(app).startswith("For each good you offer")
-    field = app.tally.entries["B"][1]
+    field = app.layout.tally.entries["B"][1]
     place = (field.winfo_rootx(), field.winfo_rooty())
     keys(app, field, "Tab")                      # the person was in C's units
     keys(app, app.layout.instructions_button, "space")
     assert instructions_shown(app) == ""
-    assert app.focus_get() is app.tally.entries["C"][0]
+    assert app.focus_get() is app.layout.tally.entries["C"][0]
     # an entry being typed keeps its fields where they were: the tips' room goes with it
     assert (field.winfo_rootx(), field.winfo_rooty()) == place
     assert app.layout.instructions_row.winfo_ismapped()
-    submit(app, app.tally.entries["C"][0])
+    submit(app, app.layout.tally.entries["C"][0])
     if app.mode == "reveal":
-        keys(app, app.reveal.continue_button, "Return")
+        keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "enter" and not app.layout.instructions_row.winfo_ismapped()
     assert json.loads((data_dir / "settings.json").read_text())["instructions_dismissed"]
     again = make_app()
@@ -92,9 +92,9 @@ def test_a_game_finished_here_counts_at_once(make_app, data_dir):
     rng_entries = [{"fine": (2, 40)}, {}]
     for entry in rng_entries:
         fill(app, entry)
-        submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+        submit(app, app.layout.tally.entries[app.flow.view.keys[-1]][1])
         while app.mode == "reveal":
-            keys(app, app.reveal.continue_button, "Return")
+            keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over" and app.games_finished() == 2
     begin(app, game_at(2, 1, "purchasing"))
     assert instructions_shown(app) == ""
@@ -102,7 +102,7 @@ def test_a_game_finished_here_counts_at_once(make_app, data_dir):
 
 def hint_shown(app, key: str) -> str:
     app.update()
-    return app.tally.hints[key].cget("text")
+    return app.layout.tally.hints[key].cget("text")
 
 
 def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(make_app,
@@ -135,12 +135,12 @@ def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(
     typed without a bid yet get their reminder, not a red line."""
     app = make_app()
     begin(app, game_at(4, 1, "purchasing"))
-    keys(app, app.tally.entries["xfine"][0], "Return")
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
     assert app.mode == "confirm"
     keys(app, app.layout.no_button, "Return")
     assert app.mode == "enter"
     fill(app, {"xfine": (3, "")})
-    assert str(app.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
+    assert str(app.layout.tally.hints["xfine"].cget("style")) == "Hint.TLabel"
     assert hint_shown(app, "xfine") == "bid at least $33; each unit others order adds $1"
 
 
@@ -148,7 +148,7 @@ def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(
 
 def status(app) -> str:
     app.update()
-    return app.message.cget("text")
+    return app.layout.message.cget("text")
 
 
 def type_key(app, widget, char: str) -> None:
@@ -168,13 +168,13 @@ def test_welcome_back_goes_once_the_entry_is_begun(make_app):
         if app.mode == "resume":
             break
         app.update()
-    keys(app, app.resume.resume_button, "Return")
+    keys(app, app.layout.resume.resume_button, "Return")
     assert app.mode == "enter"
     assert status(app).startswith("Welcome back: the game goes on where it stopped.")
-    field = app.tally.entries["xfine"][0]
+    field = app.layout.tally.entries["xfine"][0]
     keys(app, field, "Tab")                         # moving between fields is not typing
     assert status(app).startswith("Welcome back")
-    type_key(app, app.tally.entries["fine"][0], "3")
+    type_key(app, app.layout.tally.entries["fine"][0], "3")
     assert status(app) == ""
 
 
@@ -183,11 +183,11 @@ def test_opened_goes_once_the_entry_is_begun_and_other_lines_stay(make_app, tmp_
     ed.save.save(game_at(4, 2, "purchasing"), str(path))
     app = make_app(save=str(path))
     assert status(app).startswith("Opened game.json")
-    type_key(app, app.tally.entries["xfine"][0], "4")
+    type_key(app, app.layout.tally.entries["xfine"][0], "4")
     assert status(app) == ""
     app.show_message("The game log was copied.")     # true for as long as the phase
     said = status(app)
-    type_key(app, app.tally.entries["xfine"][1], "4")
+    type_key(app, app.layout.tally.entries["xfine"][1], "4")
     assert status(app) == said != ""               # still true: it stays
 
 
@@ -211,8 +211,8 @@ def test_the_guides_note_goes_with_the_guide(make_app):
     app.update()
     app.extras.start_tour()
     assert status(app).startswith("The guide frames the parts of your tally sheet")
-    keys(app, app.tour.skip_button, "Escape")
-    assert app.tour is None and status(app) == ""
+    keys(app, app.extras.tour.skip_button, "Escape")
+    assert app.extras.tour is None and status(app) == ""
 
 
 def test_opening_a_finished_game_does_not_say_it_goes_on(make_app, tmp_path):
@@ -235,7 +235,7 @@ def test_the_help_column_is_never_cut_at_large_text_with_six_players(make_app, d
     app = make_app()
     begin(app, _game(6, until_month=2))      # Ann and Alexandra share the screen
     if app.mode == "cover":
-        keys(app, app.cover.ready_button, "Return")
+        keys(app, app.layout.cover.ready_button, "Return")
     assert app.mode == "enter"
     usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight() - 80)
     typed = [{}, {"xfine": (3, 41), "fine": (2, 33)}, {"xfine": (99999999999, "")},
@@ -243,16 +243,16 @@ def test_the_help_column_is_never_cut_at_large_text_with_six_players(make_app, d
     for entry in typed:
         fill_texts(app, entry)
         assert instructions_shown(app) != ""
-        found = problems(app.tally, usable) + problems(app.layout.instructions_row, usable)
+        found = problems(app.layout.tally, usable) + problems(app.layout.instructions_row, usable)
         # (a field scrolls the number typed in it, however long: that is not the help)
         assert [line for line in found if not line.startswith("TEntry")] == [], (entry, found)
         for key in app.flow.view.keys:                 # one short line each
-            label = app.tally.hints[key]
+            label = app.layout.tally.hints[key]
             assert "\n" not in label.cget("text") and not label.cget("text").endswith("…")
     begin(app, game_at(6, 2, "selling", loans=True))
     for entry in [{}, {"A": (1, 150)}, {"A": (9, 999), "B": (1, 1)}, {"C": ("-2", "x")}]:
         fill_texts(app, entry)
-        found = problems(app.tally, usable) + problems(app.layout.instructions_row, usable)
+        found = problems(app.layout.tally, usable) + problems(app.layout.instructions_row, usable)
         assert [line for line in found if not line.startswith("TEntry")] == [], (entry, found)
 
 
@@ -260,7 +260,7 @@ def fill_texts(app, entry) -> None:
     """Type texts (numbers or not) into the current fields, as a paste would."""
     for key in app.flow.view.keys:
         units, price = entry.get(key, ("", ""))
-        for widget, value in zip(app.tally.entries[key], (units, price)):
+        for widget, value in zip(app.layout.tally.entries[key], (units, price)):
             widget.delete(0, "end")
             widget.insert(0, str(value))
     app.update()

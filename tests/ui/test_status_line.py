@@ -37,7 +37,7 @@ def test_a_long_message_keeps_to_one_line_and_the_sheet_keeps_its_room(make_app,
     app.layout.rules_short = "loans · partial fills · partial sales · classic chart"
     app.show_message("Short.")
     app.update()
-    status, sheet = app.layout.status, app.tally
+    status, sheet = app.layout.status, app.layout.tally
     height, sheet_height = status.winfo_height(), sheet.winfo_height()
     sales = sheet.heads.find_withtag("block:sales")[0]
     assert sheet.heads.itemcget(sales, "state") == "normal"
@@ -47,11 +47,11 @@ def test_a_long_message_keeps_to_one_line_and_the_sheet_keeps_its_room(make_app,
     app.update()
     assert (status.winfo_height(), sheet.winfo_height()) == (height, sheet_height)
     assert sheet.heads.itemcget(sales, "state") == "normal"
-    shown = app.message.cget("text")
+    shown = app.layout.message.cget("text")
     assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
-    assert app.layout.message_text == long == app.message._ed_tooltip.current_text()
+    assert app.layout.message_text == long == app.layout.message._ed_tooltip.current_text()
     app.show_message("Short.")
-    assert app.message._ed_tooltip.current_text() == ""      # nothing more to say on hover
+    assert app.layout.message._ed_tooltip.current_text() == ""      # nothing more to say on hover
 
 
 def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, data_dir):
@@ -69,12 +69,12 @@ def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, da
             "kept for you alone and backed up before anything is written over.")
     app.show_message(long, error=True)
     app.update()
-    shown = app.message.cget("text")
+    shown = app.layout.message.cget("text")
     assert layout.rules_label.cget("text") == ""              # the variations wait
     assert shown.startswith("The game could not be saved. There is no folder /tmp/no-such-dir-"
                             "play2; choose a folder that exists")
     assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
-    assert app.message.winfo_reqwidth() <= app.message.winfo_width()   # nothing cut by the edge
+    assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()   # nothing cut by the edge
     app.show_message("Saved.")
     app.update()
     assert layout.rules_label.cget("text") == layout.rules_short   # back once it has gone

@@ -104,10 +104,10 @@ def play_to_reveal(app, rng=None):
         if app.mode == "reveal":
             return
         if app.mode == "cover":
-            keys(app, app.cover.ready_button, "Return")
+            keys(app, app.layout.cover.ready_button, "Return")
         elif app.mode == "enter":
             fill(app, randomplay.random_entry(app.flow.view, rng, over_offer=0))
-            submit(app, app.tally.entries[app.flow.view.keys[-1]][1])
+            submit(app, app.layout.tally.entries[app.flow.view.keys[-1]][1])
     raise AssertionError(f"no reveal, mode {app.mode}")
 
 
@@ -117,19 +117,19 @@ def test_enter_twice_on_the_cover_leaves_the_next_seat_empty_and_unsubmitted(mak
     app = make_app()
     game = start_game(app)
     clock = settling(app)
-    keys(app, app.cover.ready_button, "Return")          # Ann opens her sheet
+    keys(app, app.layout.cover.ready_button, "Return")          # Ann opens her sheet
     clock.later()
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")   # Ann submits ...
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Bob"
-    keys(app, app.cover.ready_button, "Return")          # ... and her second Enter is swallowed
+    keys(app, app.layout.tally.entries["fine"][1], "Return")   # Ann submits ...
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Bob"
+    keys(app, app.layout.cover.ready_button, "Return")          # ... and her second Enter is swallowed
     assert app.mode == "cover" and not game.submitted(1)
     clock.later()
-    keys(app, app.cover.ready_button, "Return")          # Bob, a moment later
+    keys(app, app.layout.cover.ready_button, "Return")          # Bob, a moment later
     keys(app, app.focus_get(), "Return")                 # a doubled press
     assert app.mode == "enter" and app.flow.current_seat == 1
     assert not game.submitted(1)
-    assert all(u.get() == "" and p.get() == "" for u, p in app.tally.vars.values())
+    assert all(u.get() == "" and p.get() == "" for u, p in app.layout.tally.vars.values())
 
 
 def test_enter_twice_on_a_reveal_does_not_submit_for_the_next_seat(make_app):
@@ -139,10 +139,10 @@ def test_enter_twice_on_a_reveal_does_not_submit_for_the_next_seat(make_app):
     clock = settling(app)
     fill(app, {"fine": (2, 40)})
     clock.later()
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "reveal"
     clock.later()
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     keys(app, app.focus_get(), "Return")
     assert app.mode == "enter" and game.phase == "selling" and not game.submitted(0)
 
@@ -151,24 +151,24 @@ def test_an_empty_entry_is_asked_about_and_enter_means_no(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
-    keys(app, app.tally.entries["xfine"][0], "Return")
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
     ui = app.layout
     assert app.mode == "confirm" and ui.question.winfo_ismapped()
     assert ui.question_label.cget("text").startswith("Submit no order this month?")
     assert app.focus_get() is ui.no_button
     keys(app, ui.no_button, "Return")                    # Enter = No
     assert app.mode == "enter" and not game.submitted(0) and not ui.question.winfo_ismapped()
-    assert app.focus_get() is app.tally.entries["xfine"][0]
-    keys(app, app.tally.entries["xfine"][0], "Return")
+    assert app.focus_get() is app.layout.tally.entries["xfine"][0]
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
     keys(app, ui.no_button, "Escape")                    # Escape = No too
     assert app.mode == "enter" and not game.submitted(0)
-    keys(app, app.tally.entries["xfine"][0], "Return")
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
     ui.yes_button.invoke()
     app.update()
     assert app.mode == "reveal" and game.history[-1].seats[0].lines[0].units == 0
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     # Selling with nothing in stock: there is nothing to lose, so no question.
-    keys(app, app.tally.entries["A"][0], "Return")
+    keys(app, app.layout.tally.entries["A"][0], "Return")
     assert app.mode == "reveal" and game.history[-1].phase == "selling"
 
 
@@ -195,7 +195,7 @@ def click(app, widget) -> None:
 def layout_of(app) -> tuple:
     """Where every field of the sheet stands on the screen, and whether the tips show."""
     app.update()
-    tally = app.tally
+    tally = app.layout.tally
     return (tuple((w.winfo_rootx(), w.winfo_rooty(), w.winfo_width(), w.winfo_height())
                   for key in app.flow.view.keys for w in tally.entries[key]),
             app.layout.instructions_row.winfo_ismapped())
@@ -236,7 +236,7 @@ def test_a_month_typed_key_by_key_lands_in_its_own_fields_when_the_tips_are_due(
     path = saved_first_start(data_dir, tmp_path, game_at(players, 1, "purchasing"), scale)
     app = make_app(save=path, first_run=True)
     app.update()
-    tour, tally = app.tour, app.tally
+    tour, tally = app.extras.tour, app.layout.tally
     assert app.mode == "enter" and tour is not None and tour.shown
     entry = ({"xfine": ("6", "45"), "fine": ("5", "35"), "standard": ("4", "25")}
              if players == 2 else
@@ -249,7 +249,7 @@ def test_a_month_typed_key_by_key_lands_in_its_own_fields_when_the_tips_are_due(
 
     def close_the_guide():
         keys(app, tour.skip_button, "Escape")     # the keyboard goes to the guide, and back
-        assert app.tour is None and app.layout.instructions.cget("text")   # tips due
+        assert app.extras.tour is None and app.layout.instructions.cget("text")   # tips due
 
     type_fields(app, texts, between=close_the_guide, still=still)
     for key, (units, price) in entry.items():
@@ -259,7 +259,7 @@ def test_a_month_typed_key_by_key_lands_in_its_own_fields_when_the_tips_are_due(
     assert app.mode == "reveal" and [(line.units, line.price) for line in
                                      game.history[-1].seats[0].lines] == \
         [(int(units), int(price)) for units, price in entry.values()]
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "enter" and app.layout.instructions_row.winfo_ismapped()
 
 
@@ -290,7 +290,7 @@ def test_after_the_empty_entry_question_the_keys_go_on_where_they_were(make_app,
     with_text_size(data_dir, scale)
     app = make_app()
     begin(app, selling_with_stock(players))
-    tally, ui = app.tally, app.layout
+    tally, ui = app.layout.tally, app.layout
     click(app, tally.entries["C"][0])
     still = layout_of(app)
     press(app, "Return")
@@ -313,7 +313,7 @@ def test_an_order_over_the_cash_is_asked_about_and_enter_means_no(make_app):
     from ed.ui import presenter as P
     app = make_app()
     game = begin(app, game_at(4, 1, "purchasing"))
-    tally, ui = app.tally, app.layout
+    tally, ui = app.layout.tally, app.layout
     assert game.cash(0) == 450
     fill(app, {"xfine": (9, 100)})
     keys(app, tally.entries["xfine"][1], "Return")
@@ -346,53 +346,53 @@ def test_ctrl_l_never_says_there_is_no_reveal_while_it_shows_one(make_app):
     app = make_app()
     begin(app, game_at(3, 1, "selling", humans=2))
     assert app.mode == "cover"
-    keys(app, app.cover.ready_button, "Control-l")          # a cover only passes the laptop:
-    assert app.mode == "cover" and app.message.cget("text") == ""   # it shows and says nothing
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Control-l")          # a cover only passes the laptop:
+    assert app.mode == "cover" and app.layout.message.cget("text") == ""   # it shows and says nothing
+    keys(app, app.layout.cover.ready_button, "Return")
     assert app.mode == "enter"
-    field = app.tally.entries["B"][1]
+    field = app.layout.tally.entries["B"][1]
     keys(app, field, "Control-l")
-    assert app.mode == "peek" and app.message.cget("text") == ""
+    assert app.mode == "peek" and app.layout.message.cget("text") == ""
     keys(app, app.focus_get(), "Control-l")
-    assert app.mode == "peek" and app.message.cget("text") == ""
+    assert app.mode == "peek" and app.layout.message.cget("text") == ""
     keys(app, app.focus_get(), "Return")
     assert app.mode == "enter" and app.focus_get() is field
     first = make_app()
     begin(first, game_at(2, 1, "purchasing"))
-    keys(first, first.tally.entries["xfine"][0], "Control-l")
-    assert first.mode == "enter" and first.message.cget("text") == (
+    keys(first, first.layout.tally.entries["xfine"][0], "Control-l")
+    assert first.mode == "enter" and first.layout.message.cget("text") == (
         "There is no reveal yet: the first comes once everyone's January orders are in.")
 
 
 def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     app = make_app()
     game = start_game(app)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (3, 41)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert game.submitted(0) and app.mode == "cover"
-    button = app.cover.take_back_button
+    button = app.layout.cover.take_back_button
     assert button.winfo_ismapped() and button.cget("text") == "Ann: take back my entry"
     keys(app, button, "Return")
     answer_take_back(app, "Ann", take_it=True)
     # Ann's entry comes back behind her own cover, empty: Bob may hold the laptop already.
     assert not game.submitted(0) and app.mode == "cover"
-    assert app.cover.title.cget("text") == "Pass to Ann"
-    assert not app.cover.take_back_button.winfo_ismapped()
-    keys(app, app.cover.ready_button, "Return")
-    assert app.flow.current_seat == 0 and app.tally.vars["fine"][0].get() == ""
-    assert app.tally.vars["fine"][1].get() == ""
+    assert app.layout.cover.title.cget("text") == "Pass to Ann"
+    assert not app.layout.cover.take_back_button.winfo_ismapped()
+    keys(app, app.layout.cover.ready_button, "Return")
+    assert app.flow.current_seat == 0 and app.layout.tally.vars["fine"][0].get() == ""
+    assert app.layout.tally.vars["fine"][1].get() == ""
     fill(app, {"fine": (3, 41)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"standard": (2, 30)})
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal"                          # the last seat in: too late
-    assert app.message.cget("text") == "Ann's entry was taken back on Bob's cover and " \
+    assert app.layout.message.cget("text") == "Ann's entry was taken back on Bob's cover and " \
                                        "entered again."
-    app.game_menu.invoke("Take back my entry")
+    app.menus.game_menu.invoke("Take back my entry")
     app.update()
-    assert app.mode == "reveal" and "no entry to take back" in app.message.cget("text")
+    assert app.mode == "reveal" and "no entry to take back" in app.layout.message.cget("text")
     assert game.history[-1].seats[0].lines[1].units == 3
 
 
@@ -416,39 +416,39 @@ def test_ctrl_z_on_the_next_person_s_sheet_never_takes_back_another_s_entry(make
     owner, after one question."""
     app = make_app()
     game = start_game(app, humans=("Tess", "Ben", "Cy"), computers=3)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
-    keys(app, app.cover.ready_button, "Return")
-    units, price = app.tally.entries["xfine"]
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Ben"
+    keys(app, app.layout.cover.ready_button, "Return")
+    units, price = app.layout.tally.entries["xfine"]
     typed(app, units, "3")
     typed(app, price, "41")
     keys(app, price, "Control-z")
     bens_sheet = ("enter", 1, True, ("3", "41"))
 
     def shown():
-        xfine = app.tally.vars["xfine"]
+        xfine = app.layout.tally.vars["xfine"]
         return app.mode, app.flow.current_seat, game.submitted(0), (xfine[0].get(), xfine[1].get())
 
     assert shown() == bens_sheet
-    app.game_menu.invoke("Take back my entry")
+    app.menus.game_menu.invoke("Take back my entry")
     app.update()
     assert shown() == bens_sheet
-    assert "Ben has not submitted yet" in app.message.cget("text")
+    assert "Ben has not submitted yet" in app.layout.message.cget("text")
     keys(app, price, "Return")                           # Ben submits: the cover for Cy
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Cy"
-    button = app.cover.take_back_button
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Cy"
+    button = app.layout.cover.take_back_button
     assert button.cget("text") == "Ben: take back my entry"
     keys(app, button, "Return")
     answer_take_back(app, "Ben", take_it=False)
     assert app.mode == "cover" and game.submitted(1) and game.submitted(0)
-    assert app.focus_get() is app.cover.ready_button       # Enter now means Cy's sheet
+    assert app.focus_get() is app.layout.cover.ready_button       # Enter now means Cy's sheet
     keys(app, button, "Return")
     answer_take_back(app, "Ben", take_it=True)
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Ben"
     assert not game.submitted(1) and game.submitted(0)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     assert shown() == ("enter", 1, True, ("", ""))      # to enter again: Cy may hold it
 
 
@@ -457,7 +457,7 @@ def test_ctrl_z_on_the_next_person_s_sheet_never_takes_back_another_s_entry(make
 def check_sheet_whole(app, *, played_in_view: bool = True):
     """No label or number of the sheet is cut; returns how many numbers are shown.  With
     ``played_in_view`` the month being played is wholly in view too."""
-    tally = app.tally
+    tally = app.layout.tally
     heads = tally.heads
     labels = [heads.itemcget(i, "text") for i in heads.find_all() if heads.type(i) == "text"]
     assert "Cash" in labels and not any(re.search(r"\d", text) for text in labels)
@@ -498,10 +498,10 @@ def test_the_sheet_shows_every_number_whole_in_month_9(make_app, data_dir, scale
     app.update()
     assert check_sheet_whole(app) > 0
     # Scrolled back by hand, still nothing cut: a part-shown month shows no number at all.
-    app.tally.body.xview_scroll(-1, "units")
+    app.layout.tally.body.xview_scroll(-1, "units")
     app.update()
     assert check_sheet_whole(app, played_in_view=False) > 0
-    tally = app.tally
+    tally = app.layout.tally
     left, right = tally.shown_span()
     part_shown = 0
     for m in range(1, 10):
@@ -522,10 +522,10 @@ def test_the_prices_tab_shows_the_opening_row_and_the_newest_months(make_app, da
     with_text_size(data_dir, scale)
     app = make_app()
     game = begin(app, game_at(6, month))
-    assert app.price_board is None                       # the drawer is closed at first
-    keys(app, app.drawer.tabs["prices"], "space")        # one key (or click) opens it
-    assert app.drawer.shown == "prices"
-    board = app.price_board
+    assert app.layout.price_board is None                       # the drawer is closed at first
+    keys(app, app.layout.drawer.tabs["prices"], "space")        # one key (or click) opens it
+    assert app.layout.drawer.shown == "prices"
+    board = app.layout.price_board
     rows = board.rows_shown()
     assert rows[0][0] == "Opening"
     labels = [row[0] for row in rows[1:]]
@@ -603,23 +603,23 @@ def test_side_panels_and_status_are_never_cut(make_app, data_dir, scale):
     app = make_app()
     begin(app, game_at(6, 9, loans=True))
     assert app.winfo_width() <= SCREEN_W and app.winfo_height() <= SCREEN_H
-    panel = app.seat_panel
+    panel = app.layout.seat_panel
     for cells in panel.cells:
         for name in ("name", "cash", "borrowed", "status"):
             label = cells[name]
             if label.winfo_ismapped():
                 assert label.winfo_width() >= label.winfo_reqwidth(), label.cget("text")
                 assert inside(label, app)
-    app.drawer.open("prices")
+    app.layout.drawer.open("prices")
     app.update()
-    tree = app.price_board.tree
+    tree = app.layout.price_board.tree
     last = tree.get_children()[-1]
     box = tree.bbox(last, "c5")
     assert box and box[0] + box[2] <= tree.winfo_width()
     app.show_message("That game could not be opened. The file is damaged (it is damaged "
                      "beyond repair); choose another one, or start a new game from the menu.")
     app.update()
-    message, rules = app.message, app.layout.rules_label
+    message, rules = app.layout.message, app.layout.rules_label
     assert message.winfo_x() + message.winfo_width() <= rules.winfo_x()
     assert inside(message, app) and inside(rules, app)
 
@@ -628,10 +628,10 @@ def test_every_extra_window_fits_the_screen_at_150_percent(make_app, data_dir):
     with_text_size(data_dir, 1.5)
     app = make_app()
     begin(app, game_at(4, 3))
-    for menu, item in ((app.view_menu, "Price history"), (app.view_menu, "Game log"),
-                       (app.view_menu, "Ledger…"), (app.help_menu, "Statistics"),
-                       (app.help_menu, "Rules"), (app.help_menu, "Quick guide"),
-                       (app.game_menu, "Preferences…")):
+    for menu, item in ((app.menus.view_menu, "Price history"), (app.menus.view_menu, "Game log"),
+                       (app.menus.view_menu, "Ledger…"), (app.menus.help_menu, "Statistics"),
+                       (app.menus.help_menu, "Rules"), (app.menus.help_menu, "Quick guide"),
+                       (app.menus.game_menu, "Preferences…")):
         menu.invoke(item)
         app.update()
     for name, window in app.windows.items():
@@ -648,15 +648,15 @@ def test_from_the_sheets_after_the_end_back_to_the_final_standings(make_app):
     app = make_app()
     begin(app, game_at(4, 2, months=2))
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over"
-    app.ending.look_button.invoke()
+    app.layout.ending.look_button.invoke()
     app.update()
     button = app.layout.standings_button
     assert app.mode == "look" and button.winfo_ismapped()
     keys(app, button, "Return")
-    assert app.mode == "over" and app.ending.winfo_ismapped()
-    app.ending.look_button.invoke()
+    assert app.mode == "over" and app.layout.ending.winfo_ismapped()
+    app.layout.ending.look_button.invoke()
     app.update()
     keys(app, app.layout.look_choice, "Escape")
     assert app.mode == "over" and not button.winfo_ismapped()
@@ -667,32 +667,32 @@ def test_from_the_sheets_after_the_end_back_to_the_final_standings(make_app):
 def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
     app = make_app()
     start_game(app)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.message.cget("text") == "Ann's orders are in."
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    assert app.layout.message.cget("text") == "Ann's orders are in."
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.mode == "reveal" and "orders are in" not in app.message.cget("text")
-    keys(app, app.reveal.continue_button, "Return")
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    assert app.mode == "reveal" and "orders are in" not in app.layout.message.cget("text")
+    keys(app, app.layout.reveal.continue_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     # A refusal goes as soon as the field it is about is changed.
     fill(app, {"A": (2, 150)})
-    keys(app, app.tally.entries["A"][1], "Return")
-    assert app.refusal_label.cget("text").startswith("Not submitted. ")
-    assert app.refusal_label.winfo_ismapped()
-    app.tally.entries["A"][0].delete(0, "end")
+    keys(app, app.layout.tally.entries["A"][1], "Return")
+    assert app.layout.refusal_label.cget("text").startswith("Not submitted. ")
+    assert app.layout.refusal_label.winfo_ismapped()
+    app.layout.tally.entries["A"][0].delete(0, "end")
     app.update()
-    assert not app.refusal_label.winfo_ismapped() and not app.refusal_label.cget("text")
+    assert not app.layout.refusal_label.winfo_ismapped() and not app.layout.refusal_label.cget("text")
     # A failed open, then a replay that works: the failure is not left on show.
     bad = tmp_path / "bad.json"
     bad.write_text("nonsense")
     assert not app.files.open_file(str(bad))
-    assert "could not be opened" in app.message.cget("text")
+    assert "could not be opened" in app.layout.message.cget("text")
     app.files.save_to(str(tmp_path / "good.json"))
     assert app.files.replay_file(str(tmp_path / "good.json")) is not None
-    assert "could not be opened" not in app.message.cget("text")
+    assert "could not be opened" not in app.layout.message.cget("text")
 
 
 def test_a_failed_open_on_the_welcome_screen_goes_after_a_replay(make_app, tmp_path):
@@ -706,9 +706,9 @@ def test_a_failed_open_on_the_welcome_screen_goes_after_a_replay(make_app, tmp_p
     assert app.mode == "welcome"
     assert not app.files.open_file(str(bad))
     welcome = app.layout.welcome.message
-    assert welcome.cget("text") and "could not be opened" in app.message.cget("text")
+    assert welcome.cget("text") and "could not be opened" in app.layout.message.cget("text")
     assert app.files.replay_file(str(good)) is not None
-    assert welcome.cget("text") == "" and "could not be opened" not in app.message.cget("text")
+    assert welcome.cget("text") == "" and "could not be opened" not in app.layout.message.cget("text")
     assert int(str(welcome.cget("wraplength"))) > 0          # long sentences wrap, not cut
 
 
@@ -718,20 +718,20 @@ def test_wording_one_unit_no_loans_and_a_quick_guide_window(make_app):
     app = make_app()
     game = begin(app, game_at(4, 1, "purchasing", months=1))
     fill(app, {"standard": (1, 30)})
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     report = game.history[-1]
     units = {r.commodity: r.units for r in report.commodities}
-    for head, key in zip(app.reveal.heads, ("xfine", "fine", "standard")):
+    for head, key in zip(app.layout.reveal.heads, ("xfine", "fine", "standard")):
         text = head.units.cget("text")
         assert text == (f"{units[key]} unit ordered" if units[key] == 1
                         else f"{units[key]} units ordered")
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over"
-    assert "loan" not in app.ending.rules_text.lower()
-    assert "Loans repaid" not in app.ending.table.cget("columns")
-    app.help_menu.invoke("Quick guide")
+    assert "loan" not in app.layout.ending.rules_text.lower()
+    assert "Loans repaid" not in app.layout.ending.table.cget("columns")
+    app.menus.help_menu.invoke("Quick guide")
     app.update()
     guide = app.windows["guide"]
     text = guide.get_text()
@@ -760,7 +760,7 @@ def test_the_new_game_dialog_remembers_the_last_setup(make_app, data_dir):
     assert app.session.game.names[0] == "Zoe"
     app.files.quit_app()
     again = make_app()
-    keys(again, again.resume.new_button, "Return")
+    keys(again, again.layout.resume.new_button, "Return")
     dialog = again.dialog
     assert dialog.players_var.get() == "5" and dialog.months_var.get() == "6"
     assert dialog.seat_rows[0].name.get() == "Zoe" and dialog.seat_rows[1].level.get() == "expert"
@@ -776,7 +776,7 @@ def test_a_damaged_remembered_setup_is_ignored(make_app, data_dir):
     app = make_app()
     dialog = app.dialog
     assert dialog.players_var.get() == "4" and dialog.months_var.get() == "12"
-    assert "settings" not in app.message.cget("text")
+    assert "settings" not in app.layout.message.cget("text")
 
 
 # ---------------------------------------------------- 16. fields, hints, size
@@ -784,7 +784,7 @@ def test_a_damaged_remembered_setup_is_ignored(make_app, data_dir):
 def test_ctrl_a_selects_a_whole_field(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
-    field = app.tally.entries["fine"][1]
+    field = app.layout.tally.entries["fine"][1]
     field.insert(0, "123")
     field.icursor(1)
     field.selection_clear()
@@ -797,9 +797,9 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
     with_text_size(data_dir, scale)
     app = make_app()
     begin(app, game_at(4, 3))
-    tally = app.tally
+    tally = app.layout.tally
     fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})     # long refusals
-    keys(app, app.tally.entries["C"][1], "Return")
+    keys(app, app.layout.tally.entries["C"][1], "Return")
     body = tally.body
     for key in ("A", "B", "C"):
         item = tally._windows[f"{key}.hint"]
@@ -829,7 +829,7 @@ def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, dat
     with_text_size(data_dir, 1.5)
     app = make_app()
     begin(app, game_at(6, 6, "purchasing"))
-    tally = app.tally
+    tally = app.layout.tally
     fill(app, {"xfine": (3, 300), "fine": (3, 300), "standard": (1, 300)})
     typed(app, tally.entries["standard"][0], "3")
     assert tally.shown_hints() == ("standard", "orders")   # over the unit limit: it warns
@@ -876,7 +876,7 @@ def test_players_panel_draws_each_computer_player_s_portrait(make_app):
     app = make_app()
     game = begin(app, game_at(6, 2))
     drawn = []
-    for seat, cells in enumerate(app.seat_panel.cells):
+    for seat, cells in enumerate(app.layout.seat_panel.cells):
         badge = cells["badge"]
         tags = {t for item in badge.find_all() for t in badge.gettags(item)}
         info = game.seats[seat]
@@ -898,8 +898,8 @@ def test_the_end_celebrates_the_winner(make_app):
     app = make_app()
     game = begin(app, game_at(4, 2, months=2))
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
-    ending = app.ending
+    keys(app, app.layout.reveal.continue_button, "Return")
+    ending = app.layout.ending
     celebration = ending.celebration
     assert celebration.find_withtag("trophy") and celebration.find_withtag("winner")
     assert len(celebration.find_withtag("confetti")) > 20
@@ -920,7 +920,7 @@ def test_the_end_celebrates_the_winner(make_app):
 def test_the_progress_strip_says_where_the_game_stands(make_app):
     app = make_app()
     game = begin(app, game_at(4, 3, "purchasing"))
-    strip = app.progress
+    strip = app.layout.progress
     assert strip.about == "Mar: month 3 of 12, buying raw materials"     # in its tooltip
     states = strip.states()
     assert len(states) == 24 and states[:4] == ["done"] * 4
@@ -937,12 +937,12 @@ def test_one_palette_for_board_sheet_reveal_and_charts(make_app):
     begin(app, game_at(4, 2))
     for key, colour in theme.COMMODITY_COLOURS.items():
         assert charts.PRICE_STYLE[key][0] == colour
-    heads = app.tally.heads
+    heads = app.layout.tally.heads
     swatches = {heads.itemcget(i, "fill") for i in heads.find_all()
                 if heads.type(i) == "rectangle"}
     assert set(theme.COMMODITY_COLOURS.values()) <= swatches
-    app.drawer.open("prices")
-    tree = app.price_board.tree
+    app.layout.drawer.open("prices")
+    tree = app.layout.price_board.tree
     assert all(tree.heading(f"c{i}", "image") for i in range(6))
 
 
@@ -982,15 +982,15 @@ def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeyp
     clock = settling(app)
     assert gate.started.wait(5)
     assert app.mode == "enter"                            # the window was not held up
-    statuses = [row[-1] for row in app.seat_panel.rows_shown()]
+    statuses = [row[-1] for row in app.layout.seat_panel.rows_shown()]
     assert statuses == ["", "…", "✓"]
-    assert app.seat_panel.cells[1]["row"].about.endswith("; thinking about its entry.")
+    assert app.layout.seat_panel.cells[1]["row"].about.endswith("; thinking about its entry.")
     clock.later()
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "wait" and app.layout.waiting.winfo_ismapped()
     assert "Mabel" in app.layout.waiting_label.cget("text")
-    keys(app, app.tally.entries["fine"][1], "Return")     # nothing to act on while she thinks
+    keys(app, app.layout.tally.entries["fine"][1], "Return")     # nothing to act on while she thinks
     assert app.mode == "wait" and not game.history
     gate.open.set()
     app.flow.thinker.wait(10)
@@ -998,10 +998,10 @@ def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeyp
     app.update()
     assert app.mode == "reveal" and game.history
     assert app.session.explanations[1]                    # her sentence, now public
-    keys(app, app.reveal.continue_button, "Return")       # pressed as the reveal came up
+    keys(app, app.layout.reveal.continue_button, "Return")       # pressed as the reveal came up
     assert app.mode == "reveal"
     clock.later()
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode in ("enter", "wait")
 
 
@@ -1043,11 +1043,11 @@ def test_an_entry_can_be_taken_back_while_a_computer_player_thinks(make_app, mon
     app = make_app()
     game = expert_game(app)
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "wait"
     keys(app, app.layout.takeback_button, "Return")
     assert app.mode == "enter" and not game.submitted(0)
-    assert app.tally.vars["fine"][1].get() == "40"
+    assert app.layout.tally.vars["fine"][1].get() == "40"
     gate.open.set()
 
 
@@ -1068,7 +1068,7 @@ def test_a_new_game_drops_the_old_game_s_late_answer(make_app, monkeypatch):
     app.update()
     assert not old.submitted(1) or old is not app.session.game
     assert app.session.game is new and new.waiting_for() == (0,)
-    assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "✓"]
+    assert [row[-1] for row in app.layout.seat_panel.rows_shown()] == ["", "✓"]
 
 
 class Gates:
@@ -1122,13 +1122,13 @@ def test_the_old_game_s_late_answer_never_lands_in_the_new_game_s_same_seat(make
         app.update()
         assert not new.game.submitted(1) and thinker.seats == (1,)
         assert not old.game.submitted(1)
-        assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "…"]
+        assert [row[-1] for row in app.layout.seat_panel.rows_shown()] == ["", "…"]
         gates.open[1].set()
         thinker.wait(30)
         thinker.deliver()                       # the new game's own answer
         app.update()
         assert new.game.submitted(1) and thinker.seats == ()
-        assert [row[-1] for row in app.seat_panel.rows_shown()] == ["", "✓"]
+        assert [row[-1] for row in app.layout.seat_panel.rows_shown()] == ["", "✓"]
     finally:
         gates.open_all()
 
@@ -1167,7 +1167,7 @@ def test_closing_while_a_computer_player_thinks_loses_nothing(make_app, monkeypa
     app = make_app()
     game = expert_game(app)
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "wait"
     app.files.quit_app()
     gate.open.set()
@@ -1175,7 +1175,7 @@ def test_closing_while_a_computer_player_thinks_loses_nothing(make_app, monkeypa
     saved = ed.save.load(info.path)
     assert saved.entry(0) == {"fine": (2, 40)} and not saved.submitted(1)
     again = make_app()
-    keys(again, again.resume.resume_button, "Return")
+    keys(again, again.layout.resume.resume_button, "Return")
     again.flow.thinker.wait(10)
     again.flow.thinker.deliver()
     again.update()
@@ -1189,15 +1189,15 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     app = make_app()
     begin(app, game_at(4, 3))
     fill(app, {"A": (2, 150), "B": (3, 99999), "C": (1, 40)})
-    keys(app, app.tally.entries["A"][1], "Return")
-    label = app.tally.hints["A"]
-    app.tally.add_tips()
+    keys(app, app.layout.tally.entries["A"][1], "Return")
+    label = app.layout.tally.hints["A"]
+    app.layout.tally.add_tips()
     # A few words beside the field, whole even at 200%; the sentence in the tooltip.
     assert label.cget("text") == "can make none"
     assert label.full_text.startswith("Cannot make 2 A: you can make none from your stock")
     assert label._ed_tooltip.current_text() == label.full_text
-    top, bottom = app.tally.hint_band("A")
-    x0, y0, x1, y1 = app.tally.body.bbox(app.tally._windows["A.hint"])
+    top, bottom = app.layout.tally.hint_band("A")
+    x0, y0, x1, y1 = app.layout.tally.body.bbox(app.layout.tally._windows["A.hint"])
     assert top <= y0 and y1 <= bottom + 1
 
 
@@ -1223,7 +1223,7 @@ def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
     game.resolve()
     begin(app, game)
     app.update()
-    panel = app.seat_panel
+    panel = app.layout.seat_panel
     owed = [game.borrowed(seat) for seat in range(6)]
     assert min(owed) >= 1000
     assert [row[2] for row in panel.rows_shown()] == [f"loan ${n:,}" for n in owed]
@@ -1234,7 +1234,7 @@ def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
             if label.winfo_ismapped():
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
-    assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+    assert inside(app.layout.progress, app) and app.layout.progress.winfo_width() >= app.theme.em * 10
 
 
 def test_the_faces_never_cut_a_name(make_app, data_dir):
@@ -1245,7 +1245,7 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
     long_name, keys_ = LONG_NAME, FIVE
     begin(app, Setup(six_seats(), seed=3).game())
     app.update()
-    panel = app.seat_panel
+    panel = app.layout.seat_panel
     shown = panel.rows_shown()
     assert len(shown) == 6 and shown[0][0].endswith("…")
     assert long_name.startswith(shown[0][0][:-1]) and len(shown[0][0]) > 4
@@ -1257,14 +1257,14 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
             if label.winfo_ismapped():
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
-    assert inside(app.progress, app) and app.progress.winfo_width() >= app.theme.em * 10
+    assert inside(app.layout.progress, app) and app.layout.progress.winfo_width() >= app.theme.em * 10
 
 
 def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(make_app):
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
-    app.tally.add_tips()
-    field = app.tally.entries["standard"][1]
+    app.layout.tally.add_tips()
+    field = app.layout.tally.entries["standard"][1]
     typed(app, field, "30")
     assert app.focus_get() is field
     tip = field._ed_tooltip
@@ -1285,7 +1285,7 @@ def test_the_stock_counts_wear_their_grades_colours(make_app):
     from ed.ui.widgets.chips import count_spans
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))
-    tally = app.tally
+    tally = app.layout.tally
     colours = [T.COMMODITY_COLOURS[key] for key in ed.RAW]
     font = tkfont.Font(root=app, name="EDTally", exists=True)
     for month in (4, 5):
@@ -1302,7 +1302,7 @@ def test_the_stock_counts_wear_their_grades_colours(make_app):
             assert x0 - 1 <= left < end <= x1 + 1 and bottom <= text_y + font.metrics("ascent") / 3
     assert tally.chips_shown(6) == []                 # nothing counted yet, no chips
     play_to_reveal(app)
-    head, picture = app.reveal.stock_head, app.reveal._chips
+    head, picture = app.layout.reveal.stock_head, app.layout.reveal._chips
     assert head.winfo_ismapped() and head.cget("text") == "Stock"
     assert str(picture) in str(head.cget("image"))
     figures = tkfont.nametofont(ttk.Style(app).lookup("Card.TLabel", "font") or "TkDefaultFont")
@@ -1318,7 +1318,7 @@ def test_while_selling_the_month_shows_the_stock_and_cash_in_hand(make_app):
     app = make_app()
     game = game_at(4, 6, "selling")
     begin(app, game)
-    tally, view = app.tally, game.view(0)
+    tally, view = app.layout.tally, game.view(0)
     stock_text = "·".join(str(n) for n in view.own_stock)
 
     def shown(row):
@@ -1347,13 +1347,13 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
     presses out of habit (undo, redo, Escape, Delete…), leave Tess's entry in as it was."""
     app = make_app()
     game = start_game(app, humans=("Tess", "Ben"), computers=1)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     tess = game._pending[0]
     assert tess is not None
-    keys(app, app.cover.ready_button, "Return")
-    typed(app, app.tally.entries["xfine"][1], "41")
+    keys(app, app.layout.cover.ready_button, "Return")
+    typed(app, app.layout.tally.entries["xfine"][1], "41")
     bound = [sequence.strip("<>") for sequence in app.bind_all()
              if "Key" in sequence or "-" in sequence]
     habits = ["Control-z", "Control-Z", "Control-y", "Control-Shift-z", "Escape", "BackSpace",
@@ -1363,7 +1363,7 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
     for name in habits + bound:
         if name.rsplit("-", 1)[-1] in ASKING and "Control" in name:
             continue
-        keys(app, app.tally.entries["xfine"][1], name)   # built anew by a new text size
+        keys(app, app.layout.tally.entries["xfine"][1], name)   # built anew by a new text size
         pressed += 1
         for window in app.winfo_children():
             if isinstance(window, tk.Toplevel):
@@ -1393,37 +1393,37 @@ def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app
     the table."""
     app = make_app()
     game = start_game(app, humans=("Ann", "Ben", "Cat"), computers=0)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    keys(app, app.cover.ready_button, "Return")                 # Ben
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.cover.ready_button, "Return")                 # Ben
     fill(app, {"xfine": (3, 41)})
-    keys(app, app.tally.entries["xfine"][1], "Return")
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Cat"
-    assert app.cover.take_back_button.cget("text") == "Ben: take back my entry"  # just in
+    keys(app, app.layout.tally.entries["xfine"][1], "Return")
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Cat"
+    assert app.layout.cover.take_back_button.cget("text") == "Ben: take back my entry"  # just in
     bens = dict(game._pending[1])
-    assert app.focus_get() is app.cover.ready_button
+    assert app.focus_get() is app.layout.cover.ready_button
     press_each(app, "Tab", "Return", "Shift-Tab", "Return")          # Cat, at the keyboard
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Ben"
     assert not game.submitted(1)
-    assert not app.cover.take_back_button.winfo_ismapped()     # not Ann's: no chain back
+    assert not app.layout.cover.take_back_button.winfo_ismapped()     # not Ann's: no chain back
     press_each(app, "Return")                                        # "I am Ben"
     assert (app.mode, app.flow.current_seat) == ("enter", 1)
-    typed_in = {key: (units.get(), price.get()) for key, (units, price) in app.tally.vars.items()}
+    typed_in = {key: (units.get(), price.get()) for key, (units, price) in app.layout.tally.vars.items()}
     assert set(typed_in.values()) == {("", "")}                # nothing of Ben's to read
-    assert "Ben's entry was taken back on Cat's cover" in app.message.cget("text")
+    assert "Ben's entry was taken back on Cat's cover" in app.layout.message.cget("text")
     press_each(app, "Return")                                        # asked, not sent unseen
     assert app.mode == "confirm" and not game.submitted(1)
     press_each(app, "Return")                                        # Enter means No
     assert app.mode == "enter"
     fill(app, bens and {"xfine": (3, 41)})
-    keys(app, app.tally.entries["xfine"][1], "Return")
+    keys(app, app.layout.tally.entries["xfine"][1], "Return")
     assert dict(game._pending[1]) == bens
-    keys(app, app.cover.ready_button, "Return")                 # Cat
+    keys(app, app.layout.cover.ready_button, "Return")                 # Cat
     fill(app, {"standard": (2, 30)})
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal"
-    assert app.message.cget("text") == "Ben's entry was taken back on Cat's cover and " \
+    assert app.layout.message.cget("text") == "Ben's entry was taken back on Cat's cover and " \
                                        "entered again."
 
 
@@ -1432,24 +1432,24 @@ def test_a_cover_does_nothing_but_pass_the_laptop(make_app):
     secret, but a cover is only for passing the laptop.  Every view of the game waits."""
     app = make_app()
     start_game(app, humans=("Tess", "Ben"), computers=1)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Ben"
-    drawer = app.drawer.shown
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Ben"
+    drawer = app.layout.drawer.shown
     before = set(app.winfo_children())
     for shortcut in ("Control-e", "Control-p", "Control-h", "Control-g", "Control-l",
                      "Control-Key-1", "Control-Key-5"):
-        keys(app, app.cover.ready_button, shortcut)
+        keys(app, app.layout.cover.ready_button, shortcut)
         assert app.mode == "cover", shortcut
         assert set(app.winfo_children()) == before, shortcut        # no window opened
-        assert app.drawer.shown == drawer, shortcut
-    app.view_menu.invoke("Ledger…")                                 # nor from the menu
+        assert app.layout.drawer.shown == drawer, shortcut
+    app.menus.view_menu.invoke("Ledger…")                                 # nor from the menu
     app.update()
     assert set(app.winfo_children()) == before
     assert app.menus.drawer_var.get() == drawer
-    keys(app, app.cover.ready_button, "Return")                     # Ben's sheet: they work
-    keys(app, app.tally.entries["xfine"][1], "Control-e")
+    keys(app, app.layout.cover.ready_button, "Return")                     # Ben's sheet: they work
+    keys(app, app.layout.tally.entries["xfine"][1], "Control-e")
     assert app.windows.get("ledger") is not None and app.windows["ledger"].winfo_exists()
 
 
@@ -1459,9 +1459,9 @@ def test_a_reveal_that_comes_up_under_a_still_pointer_shows_no_tip(make_app):
     app = make_app()
     begin(app, game_at(4, 9, "purchasing"))
     play_to_reveal(app)
-    cell = app.reveal.rows[0].cells[1].entered
+    cell = app.layout.reveal.rows[0].cells[1].entered
     x, y = cell.winfo_rootx() + 4, cell.winfo_rooty() + cell.winfo_height() // 2
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "enter"
     # the pointer comes to rest over the sheet, where that cell will be
     app.event_generate("<Motion>", warp=True, x=x - app.winfo_rootx(), y=y - app.winfo_rooty())
@@ -1502,12 +1502,12 @@ def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_a
         game.resolve()
     begin(app, game)
     screen = (0, 0, SCREEN_W, SCREEN_H)
-    keys(app, app.cover.ready_button, "Return")                 # Ann
+    keys(app, app.layout.cover.ready_button, "Return")                 # Ann
     fill(app, {"A": (0, 0)})
-    submit(app, app.tally.entries["A"][1])
-    assert app.mode == "cover" and LONGEST in " ".join(app.cover.title.cget("text").split())
+    submit(app, app.layout.tally.entries["A"][1])
+    assert app.mode == "cover" and LONGEST in " ".join(app.layout.cover.title.cget("text").split())
     assert fitcheck.problems(app, screen) == []                   # "Pass to …", "I am …"
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     app.extras.show_ledger()
     app.update()
     ledger = app.windows["ledger"]
@@ -1515,9 +1515,9 @@ def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_a
     assert fitcheck.problems(ledger, screen) == []
     ledger.destroy()
     play_to_reveal(app)
-    keys(app, app.reveal.continue_button, "Return")
-    tab = app.ending.review_tab
-    app.ending.tabs.select(tab)
+    keys(app, app.layout.reveal.continue_button, "Return")
+    tab = app.layout.ending.review_tab
+    app.layout.ending.tabs.select(tab)
     app.update()
     tab.whose_var.set(LONGEST)
     tab.whose.event_generate("<<ComboboxSelected>>")
@@ -1529,6 +1529,6 @@ def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_a
     assert tab.shown.name == LONGEST and tab.status.cget("text").startswith(LONGEST + ": ")
     # the tab may be taller than the screen (the end screen scrolls), never cut; nor are
     # the headline and the standings, whose width every tab shares
-    for shown in (tab, app.ending):
+    for shown in (tab, app.layout.ending):
         assert [problem for problem in fitcheck.problems(shown, screen)
                 if "usable height" not in problem] == []

@@ -52,7 +52,7 @@ def submit(app, widget):
 
 def fill(app, entry):
     """Put an entry's numbers into the current fields (insert text, as a paste would)."""
-    tally = app.tally
+    tally = app.layout.tally
     for key in app.flow.view.keys:
         units, price = entry.get(key, (0, 0))
         for widget, value in zip(tally.entries[key], (units, price)):
@@ -94,7 +94,7 @@ def money_value(text):
 def check_sheet(app, seat):
     """The cells of the shown sheet are the engine's numbers, failed lines struck through."""
     game = app.session.game
-    tally = app.tally
+    tally = app.layout.tally
     for report in game.history:
         result = report.seats[seat]
         for line in result.lines:
@@ -118,10 +118,10 @@ def check_sheet(app, seat):
 def check_price_board(app):
     """The board shows the opening row, then months up to the newest, at the engine's prices."""
     game = app.session.game
-    if app.price_board is None:
-        app.drawer.open("prices")
+    if app.layout.price_board is None:
+        app.layout.drawer.open("prices")
         app.update()
-    shown = app.price_board.rows_shown()
+    shown = app.layout.price_board.rows_shown()
     history = game.price_history()
     assert shown[0][0] == "Opening"
     labels = ["Opening"] + [ed.rules.month_label(m) for m in range(1, game.rules.months + 1)]
@@ -140,12 +140,12 @@ def check_price_board(app):
 
 def check_reveal(app, report):
     """Every seat and every commodity of the phase on the reveal, as the engine resolved them."""
-    heads = app.reveal.heads
+    heads = app.layout.reveal.heads
     for head, result in zip(heads, report.commodities):
         assert head.name.cget("text").strip() == ed.rules.NAMES[result.commodity]
         assert f"{result.units} unit" in head.units.cget("text")
         assert f"${result.new_price:,}" in head.move.cget("text")
-    rows = app.reveal.rows_shown()
+    rows = app.layout.reveal.rows_shown()
     assert [r[0] for r in rows] == [s.name for s in report.seats]
     for row, seat in zip(rows, report.seats):
         for (entered, result), line in zip(row[1:4], seat.lines):
@@ -162,7 +162,7 @@ def check_reveal(app, report):
 
 def nothing_secret_drawn(app):
     """No entry field holds text and no current-month cell shows an entry."""
-    for units_var, price_var in app.tally.vars.values():
+    for units_var, price_var in app.layout.tally.vars.values():
         assert units_var.get() == "" and price_var.get() == ""
 
 
@@ -177,10 +177,10 @@ def test_enter_in_new_game_dialog_starts_solo_game_against_three_computers(make_
     assert [s.is_computer for s in game.seats] == [False, True, True, True]
     assert game.rules.months == 12 and not game.rules.loans
     assert game.seed is not None
-    assert app.mode == "enter" and not app.cover.shown
+    assert app.mode == "enter" and not app.layout.cover.shown
     # Computer seats decided at once; only the person is awaited.
     assert game.waiting_for() == (0,)
-    assert app.focus_get() is app.tally.entries["xfine"][0]
+    assert app.focus_get() is app.layout.tally.entries["xfine"][0]
     assert app.session.autosave_path.exists()
     assert app.session.autosave_path.parent == app.folder / "saves"
 
@@ -203,13 +203,13 @@ def test_full_game_two_people_and_a_computer(make_app):
         if app.mode == "cover":
             covers += 1
             seat = app.flow.cover_seat
-            assert app.cover.title.cget("text") == f"Pass to {game.names[seat]}"
-            assert app.cover.winfo_ismapped()
+            assert app.layout.cover.title.cget("text") == f"Pass to {game.names[seat]}"
+            assert app.layout.cover.winfo_ismapped()
             nothing_secret_drawn(app)
             if covers % 2:
-                keys(app, app.cover.ready_button, "Return")
+                keys(app, app.layout.cover.ready_button, "Return")
             else:
-                app.cover.ready_button.invoke()
+                app.layout.cover.ready_button.invoke()
                 app.update()
             assert app.mode == "enter" and app.flow.current_seat == seat
         elif app.mode == "enter":
@@ -219,35 +219,35 @@ def test_full_game_two_people_and_a_computer(make_app):
             nothing_secret_drawn(app)
             entry = randomplay.random_entry(game.view(seat), rng, over_offer=0)
             fill(app, entry)
-            last_field = app.tally.entries[app.flow.view.keys[-1]][1]
+            last_field = app.layout.tally.entries[app.flow.view.keys[-1]][1]
             submit(app, last_field)
             assert game.submitted(seat) or app.mode != "enter" or app.flow.current_seat != seat, \
-                app.refusal_label.cget("text")
+                app.layout.refusal_label.cget("text")
             last_person = seat
         elif app.mode == "reveal":
             reveals += 1
             check_reveal(app, game.history[-1])
             check_price_board(app)
-            keys(app, app.reveal.continue_button, "Return")
+            keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "over"
-    assert app.message.cget("text").startswith("The game is over")
+    assert app.layout.message.cget("text").startswith("The game is over")
     assert reveals == 24 and covers == 48 and last_person is not None
     assert game.is_over
     places = game.places()
     winners = [game.names[i] for i, p in enumerate(places) if p == 1]
-    assert any(name in app.ending.headline.cget("text") for name in winners)
-    rows = [app.ending.table.item(i, "values") for i in app.ending.table.get_children()]
+    assert any(name in app.layout.ending.headline.cget("text") for name in winners)
+    rows = [app.layout.ending.table.item(i, "values") for i in app.layout.ending.table.get_children()]
     finals = game.final_cash()
-    final = list(app.ending.table.cget("columns")).index("Final cash")
+    final = list(app.layout.ending.table.cget("columns")).index("Final cash")
     assert sorted(money_value(r[final]) for r in rows) == sorted(finals)
-    assert "Loans repaid" not in app.ending.table.cget("columns")   # a game without loans
+    assert "Loans repaid" not in app.layout.ending.table.cget("columns")   # a game without loans
     check_price_board(app)
     # After the game every sheet is public.
-    app.ending.look_button.invoke()
+    app.layout.ending.look_button.invoke()
     app.update()
     for seat in range(game.players):
-        app.look_choice.current(seat)
-        app.look_choice.event_generate("<<ComboboxSelected>>")
+        app.layout.look_choice.current(seat)
+        app.layout.look_choice.event_generate("<<ComboboxSelected>>")
         app.update()
         check_sheet(app, seat)
 
@@ -255,21 +255,21 @@ def test_full_game_two_people_and_a_computer(make_app):
 def test_cover_hides_the_previous_seats_entries(make_app):
     app = make_app()
     game = start_game(app)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     assert app.flow.current_seat == 0
     fill(app, {"xfine": (5, 77), "fine": (2, 31)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert game.submitted(0)
-    assert app.mode == "cover" and app.cover.title.cget("text") == "Pass to Bob"
+    assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Bob"
     # The cover lies over the whole window body.
-    assert app.cover.winfo_width() == app.body.winfo_width()
-    assert app.cover.winfo_height() == app.body.winfo_height()
+    assert app.layout.cover.winfo_width() == app.layout.body.winfo_width()
+    assert app.layout.cover.winfo_height() == app.layout.body.winfo_height()
     nothing_secret_drawn(app)
-    for widget in app.tally.hints.values():
+    for widget in app.layout.tally.hints.values():
         assert "77" not in widget.cget("text")
-    assert "77" not in app.title() and "77" not in app.message.cget("text")
-    assert [r[-1] for r in app.seat_panel.rows_shown()] == ["✓", "", "✓"]
-    keys(app, app.cover.ready_button, "Return")
+    assert "77" not in app.title() and "77" not in app.layout.message.cget("text")
+    assert [r[-1] for r in app.layout.seat_panel.rows_shown()] == ["✓", "", "✓"]
+    keys(app, app.layout.cover.ready_button, "Return")
     assert app.flow.current_seat == 1
     nothing_secret_drawn(app)
 
@@ -279,28 +279,28 @@ def test_impossible_offer_is_refused_with_its_message(make_app):
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
     fill(app, {"fine": (3, 80)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "reveal"
-    keys(app, app.reveal.continue_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
     assert app.mode == "enter" and game.phase == "selling"
     assert game.stock(0)["xfine"] == 0
     fill(app, {"A": (2, 150)})
-    keys(app, app.tally.entries["A"][1], "Return")
+    keys(app, app.layout.tally.entries["A"][1], "Return")
     assert not game.submitted(0)
-    assert app.tally.hints["A"].cget("text") == "can make none"
-    assert "Cannot make 2 A" in app.tally.hints["A"].full_text
-    assert "over-offering rule" in app.tally.totals["sales"].full_text
-    assert str(app.tally.hints["A"].cget("style")) == "HintError.TLabel"
-    assert app.refusal_label.cget("text").startswith("Not submitted. ")
+    assert app.layout.tally.hints["A"].cget("text") == "can make none"
+    assert "Cannot make 2 A" in app.layout.tally.hints["A"].full_text
+    assert "over-offering rule" in app.layout.tally.totals["sales"].full_text
+    assert str(app.layout.tally.hints["A"].cget("style")) == "HintError.TLabel"
+    assert app.layout.refusal_label.cget("text").startswith("Not submitted. ")
     # A field that is not a number is named next to it.
-    typed(app, app.tally.entries["B"][0], "x")
-    assert app.tally.hints["B"].cget("text") == "not a whole number"
-    assert "whole number such as 4" in app.tally.hints["B"].full_text
+    typed(app, app.layout.tally.entries["B"][0], "x")
+    assert app.layout.tally.hints["B"].cget("text") == "not a whole number"
+    assert "whole number such as 4" in app.layout.tally.hints["B"].full_text
     # An offer the stock can make goes in at once: the refusals above held nothing back.
-    app.tally.entries["B"][0].delete(0, "end")
+    app.layout.tally.entries["B"][0].delete(0, "end")
     fill(app, {"C": (1, 95)})
-    keys(app, app.tally.entries["C"][1], "Return")
-    assert app.mode == "reveal", app.refusal_label.cget("text")
+    keys(app, app.layout.tally.entries["C"][1], "Return")
+    assert app.mode == "reveal", app.layout.refusal_label.cget("text")
     offered = game.history[-1].seats[0].lines
     assert game.history[-1].phase == "selling"
     assert [(line.units, line.price) for line in offered] == [(0, 0), (0, 0), (1, 95)]
@@ -310,34 +310,34 @@ def test_bid_below_minimum_is_refused_next_to_the_field(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
     fill(app, {"xfine": (6, 30)})
-    keys(app, app.tally.entries["xfine"][1], "Return")
-    text = app.tally.hints["xfine"].full_text
+    keys(app, app.layout.tally.entries["xfine"][1], "Return")
+    text = app.layout.tally.hints["xfine"].full_text
     assert "minimum bid $36" in text
-    assert app.tally.hints["xfine"].cget("text") == "below the min $36"
+    assert app.layout.tally.hints["xfine"].cget("text") == "below the min $36"
     assert not app.session.game.submitted(0)
-    assert app.focus_get() is app.tally.entries["xfine"][1]
+    assert app.focus_get() is app.layout.tally.entries["xfine"][1]
 
 
 def test_keyboard_only_submission(make_app):
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
-    first = app.tally.entries["xfine"][0]
+    first = app.layout.tally.entries["xfine"][0]
     assert app.focus_get() is first
     for char in "4":
         first.event_generate("<KeyPress>", keysym=char)
     first.event_generate("<Tab>")
     app.update()
     price = app.focus_get()
-    assert price is app.tally.entries["xfine"][1]
+    assert price is app.layout.tally.entries["xfine"][1]
     for char in "45":
         price.event_generate("<KeyPress>", keysym=char)
     app.update()
-    assert app.tally.vars["xfine"][0].get() == "4" and app.tally.vars["xfine"][1].get() == "45"
+    assert app.layout.tally.vars["xfine"][0].get() == "4" and app.layout.tally.vars["xfine"][1].get() == "45"
     # a newcomer's line: the minimum bid said as what it is
-    assert app.tally.hints["xfine"].cget("text") == \
+    assert app.layout.tally.hints["xfine"].cget("text") == \
         "bid at least $34; each unit others order adds $1"
     assert "Bid at least $34: the lowest bid allowed, and the price only if no one else " \
-        "orders X-Fine." in app.tally.hints["xfine"].full_text
+        "orders X-Fine." in app.layout.tally.hints["xfine"].full_text
     price.event_generate("<Return>")
     app.update()
     game = app.session.game
@@ -348,17 +348,17 @@ def test_keyboard_only_submission(make_app):
 def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
     app = make_app()
     game = start_game(app)
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (4, 33)})
-    keys(app, app.tally.entries["fine"][1], "Return")
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"standard": (3, 25)})
-    keys(app, app.tally.entries["standard"][1], "Return")
+    keys(app, app.layout.tally.entries["standard"][1], "Return")
     assert app.mode == "reveal"
-    keys(app, app.reveal.continue_button, "Return")
-    keys(app, app.cover.ready_button, "Return")
+    keys(app, app.layout.reveal.continue_button, "Return")
+    keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {})
-    submit(app, app.tally.entries["C"][1])   # Ann offers nothing
+    submit(app, app.layout.tally.entries["C"][1])   # Ann offers nothing
     assert app.mode == "cover"                         # mid-phase, Bob to play
     saved = tmp_path / "mine.json"
     assert app.files.save_to(str(saved))
@@ -367,15 +367,15 @@ def test_save_quit_resume_continues_the_same_game(make_app, tmp_path):
 
     again = make_app()
     assert again.mode == "resume"
-    row = again.resume.table.get_children()[0]
-    assert again.resume.table.item(row, "values")[1].startswith("Ann, Bob")
-    keys(again, again.resume.resume_button, "Return")
+    row = again.layout.resume.table.get_children()[0]
+    assert again.layout.resume.table.item(row, "values")[1].startswith("Ann, Bob")
+    keys(again, again.layout.resume.resume_button, "Return")
     assert ed.save.dumps(again.session.game) == before
     # A game opened mid-phase opens behind the cover.
-    assert again.mode == "cover" and again.cover.title.cget("text") == "Pass to Bob"
-    keys(again, again.cover.ready_button, "Return")
+    assert again.mode == "cover" and again.layout.cover.title.cget("text") == "Pass to Bob"
+    keys(again, again.layout.cover.ready_button, "Return")
     fill(again, {})
-    submit(again, again.tally.entries["C"][1])
+    submit(again, again.layout.tally.entries["C"][1])
     assert again.mode == "reveal" and again.session.game.phase == "purchasing"
     assert again.session.game.month == 2
     # Save As… wrote the same game; opening it works.
@@ -389,8 +389,8 @@ def test_bad_save_file_gives_a_plain_message(make_app, tmp_path):
     keys(app, app.dialog.start_button, "Return")
     game = app.session.game
     assert not app.files.open_file(str(bad))
-    assert "could not be opened" in app.message.cget("text")
-    assert "Traceback" not in app.message.cget("text")
+    assert "could not be opened" in app.layout.message.cget("text")
+    assert "Traceback" not in app.layout.message.cget("text")
     assert app.session.game is game and app.mode == "enter"
 
 
@@ -398,7 +398,7 @@ def test_corrupt_autosave_is_set_aside(make_app, data_dir):
     (data_dir / "autosave.json").write_text("garbage")       # an earlier version's autosave
     app = make_app()
     assert (data_dir / "autosave.json.corrupt").exists()
-    assert "set aside" in app.message.cget("text")
+    assert "set aside" in app.layout.message.cget("text")
     assert app.dialog is not None
 
 
@@ -459,7 +459,7 @@ def test_a_computer_player_that_raises_at_the_door_is_counted_said_and_logged(
     assert session.avatar(2).last_error == ("ZeroDivisionError: planted at the door of the "
                                             "expert player")
     assert session.failures == [(1, "purchasing", 1), (1, "purchasing", 2)]
-    assert app.message.cget("text") == ("Rex and Mabel could not decide and pass this phase; "
+    assert app.layout.message.cget("text") == ("Rex and Mabel could not decide and pass this phase; "
                                         "the details are in errors.log.")
     log = paths.error_log_path(app.folder).read_text()
     for level in ("medium", "expert"):
@@ -491,7 +491,7 @@ def test_a_computer_player_s_failed_decision_is_said_in_the_status_line_for_its_
     app.dialog.cancel()
     seats = (SeatSetup("Ann"), SeatSetup("Rex", True, "medium", "rex"),
              SeatSetup("Mabel", True, "expert", "mabel"))
-    said = app.message.cget
+    said = app.layout.message.cget
     try:
         app.flow.begin(Setup(seats, months=2, seed=4).game())
         assert (app.mode, said("text")) == ("enter", "Rex could not decide and passes this "
@@ -502,12 +502,12 @@ def test_a_computer_player_s_failed_decision_is_said_in_the_status_line_for_its_
         assert said("text") == ("Rex and Mabel could not decide and pass this phase; the "
                                 "details are in errors.log.")
         gate.clear()
-        submit(app, app.tally.entries["xfine"][0])
+        submit(app, app.layout.tally.entries["xfine"][0])
         assert (app.mode, said("text")) == ("reveal", "")     # that phase is over
         while app.mode == "reveal":                            # whole, then on to selling
             keys(app, app.layout.reveal, "Return")
         assert (app.mode, said("text")) == ("enter", "")      # Rex sells; Mabel thinks
-        submit(app, app.tally.entries["A"][0])
+        submit(app, app.layout.tally.entries["A"][0])
         assert app.mode == "wait"
         gate.set()
         app.flow.thinker.wait(30)
@@ -534,15 +534,15 @@ def test_callback_exception_is_reported_logged_and_game_kept(make_app):
 
     app.session.submit = broken
     fill(app, {"fine": (2, 35)})
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert len(app.callback_errors) == 1
-    assert "Something went wrong (disk on fire)" in app.message.cget("text")
+    assert "Something went wrong (disk on fire)" in app.layout.message.cget("text")
     log = paths.error_log_path(app.folder).read_text()
     assert "RuntimeError: disk on fire" in log and "Traceback" in log
     assert app.session.game is game and not game.submitted(0)
     app.callback_errors.clear()
     app.session.submit = original
-    keys(app, app.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert game.history and app.mode == "reveal"
 
 
@@ -563,7 +563,7 @@ def test_the_window_keeps_no_callback_error_unless_a_test_asks(display, data_dir
         error = Planted("planted")
         kept = weakref.ref(error)
         app.report_callback_exception(Planted, error, None)
-        assert "Something went wrong (planted)" in app.message.cget("text")
+        assert "Something went wrong (planted)" in app.layout.message.cget("text")
         del error
         gc.collect()
         assert kept() is None
@@ -580,8 +580,8 @@ def test_window_fits_1366_by_768(make_app):
     keys(app, app.dialog.start_button, "Return")
     app.update()
     assert app.winfo_width() <= 1366 and app.winfo_height() <= 768
-    assert app.submit_button.winfo_ismapped()
-    bottom = app.submit_button.winfo_rooty() + app.submit_button.winfo_height()
+    assert app.layout.submit_button.winfo_ismapped()
+    bottom = app.layout.submit_button.winfo_rooty() + app.layout.submit_button.winfo_height()
     assert bottom <= app.winfo_rooty() + app.winfo_height()
 
 

@@ -16,7 +16,7 @@ The strip lies beside the rest of the window, never over it, so it covers
 nothing a step frames; it keeps one height from step to step (the tallest
 step's) with its buttons at the right, so they never move: clicking the same
 place twice never misses.  The steps find what they frame by the window's
-named widgets (``app.tally``, ``app.layout.board``…), whatever their place.
+named widgets (``app.layout.tally``, ``app.layout.board``…), whatever their place.
 
 Keys on the guide's buttons: Enter or Right = Next, Left = Back, Escape = Skip.
 A key pressed as a step comes up was meant for the step before and is not

@@ -18,8 +18,8 @@ The parts call each other through the hub (``self.app.flow.begin(...)``)
 and import none of each other, so the arrows point one way: app → parts →
 presenter and session → engine.  The window holds no rule: a callback reads
 the fields, asks the presenter or the session (which asks the engine) and
-redraws.  The widgets other modules and the tests read are named here too
-(``app.tally`` is ``app.layout.tally``).
+redraws.  The widgets are the layout's (``app.layout.tally``), the menus the
+menus' (``app.menus.game_menu``): read them there.
 
 Also here: the error report (a callback that raises is logged in the data
 folder and said in the status bar; the game goes on; what the program logs
@@ -60,34 +60,12 @@ class _Handle:
 class App(tk.Tk):
     """The game window (see the module docstring for its parts)."""
 
-    # The main window's widgets, for the guide and the tests.
-    body = _Handle("layout")
-    progress = _Handle("layout")
+    # Still read by tests/ui/test_fit.py, to go once it reads them from ``app.layout`` as
+    # every other part of the program and its tests do.
     tally = _Handle("layout")
-    refusal_label = _Handle("layout")
-    look_choice = _Handle("layout")
-    submit_button = _Handle("layout")
     seat_panel = _Handle("layout")
     drawer = _Handle("layout")
-    price_board = _Handle("layout")
-    chart_tab = _Handle("layout")
-    chart = _Handle("layout")
-    reference = _Handle("layout")
-    log_tab = _Handle("layout")
-    log_panel = _Handle("layout")
-    message = _Handle("layout")
-    welcome = _Handle("layout")
-    resume = _Handle("layout")
-    cover = _Handle("layout")
     reveal = _Handle("layout")
-    ending = _Handle("layout")
-    # The menus, the pacing setting and the guide.
-    game_menu = _Handle("menus")
-    view_menu = _Handle("menus")
-    help_menu = _Handle("menus")
-    pacing_menu = _Handle("menus")
-    pacing_var = _Handle("prefs")
-    tour = _Handle("extras")
 
     def __init__(self, options=None, *, show_early: bool = True) -> None:
         super().__init__(className="ExecutiveDecision")

@@ -132,7 +132,7 @@ def _redraw(app, game, rng, redraws: int) -> Dict[str, float]:
             seat = (seat + 1) % 6
             view = game.view(seat)
             start = time.perf_counter()
-            app.tally.draw(P.tally_columns(game.history, seat), month=view.month,
+            app.layout.tally.draw(P.tally_columns(game.history, seat), month=view.month,
                            entry_block="orders" if view.phase == P.PURCHASING else "sales")
             app.update_idletasks()
             times.append((time.perf_counter() - start) * 1000)
@@ -182,9 +182,9 @@ def _reveal(app, game, rng, phases: int) -> Dict[str, float]:
             entry = randomplay.random_entry(app.flow.view, rng, over_offer=0)
             for key in app.flow.view.keys:
                 units, price = entry.get(key, (0, 0))
-                app.tally.vars[key][0].set(str(units) if units else "")
-                app.tally.vars[key][1].set(str(price) if units else "")
-            field = app.tally.entries[app.flow.view.keys[-1]][1]
+                app.layout.tally.vars[key][0].set(str(units) if units else "")
+                app.layout.tally.vars[key][1].set(str(price) if units else "")
+            field = app.layout.tally.entries[app.flow.view.keys[-1]][1]
             field.focus_set()
             app.update()
             start = time.perf_counter()

@@ -127,7 +127,7 @@ class Files:
             app.show_message(said[0])
 
         def done(saves) -> None:
-            if said and app.message.cget("text") == said[0]:
+            if said and app.layout.message.cget("text") == said[0]:
                 app.show_message("")
             if app.session is None:      # no game was begun meanwhile
                 self._show_start(saves)
