@@ -31,7 +31,7 @@ def playing(tmp_path):
 def test_a_saved_and_loaded_session_has_the_same_explanations(tmp_path):
     session = playing(tmp_path)
     revealed = dict(session.revealed_explanations)
-    pending = dict(session._pending_explanations)
+    pending = dict(session.pending_explanations)
     assert set(revealed) == {(1, "purchasing", 1), (1, "purchasing", 2)} and all(
         revealed.values())
     assert set(pending) == {1, 2} and all(pending.values())
@@ -40,7 +40,7 @@ def test_a_saved_and_loaded_session_has_the_same_explanations(tmp_path):
     assert saved.explanations.pending_map() == pending
     again = Session(saved.game, tmp_path / "again", explanations=saved.explanations)
     assert again.revealed_explanations == revealed
-    assert again._pending_explanations == pending
+    assert again.pending_explanations == pending
     assert again.explanations == session.explanations == {1: revealed[(1, "purchasing", 1)],
                                                           2: revealed[(1, "purchasing", 2)]}
     again.submit(0, {})
@@ -54,14 +54,14 @@ def test_pending_explanations_are_not_in_plain_sight(tmp_path):
     session = playing(tmp_path)
     text = session.autosave_path.read_text("utf-8")
     doc = json.loads(text)
-    for said in session._pending_explanations.values():
+    for said in session.pending_explanations.values():
         assert said not in text
     for said in session.revealed_explanations.values():
         assert said in text
     assert doc["explanations"] == [[None, session.revealed_explanations[(1, "purchasing", 1)],
                                     session.revealed_explanations[(1, "purchasing", 2)]]]
     decoded = json.loads(base64.b64decode(doc["pending_explanations"]))
-    assert decoded == [None, session._pending_explanations[1], session._pending_explanations[2]]
+    assert decoded == [None, session.pending_explanations[1], session.pending_explanations[2]]
 
 
 def test_a_save_without_explanations_loads_as_before(tmp_path):

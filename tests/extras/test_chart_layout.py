@@ -37,7 +37,7 @@ def _describe(canvas, item) -> str:
 def layout_problems(chart) -> list:
     """Everything wrong with the drawn chart: words cut off, words on words, words on points."""
     c = chart.canvas
-    width, height, inset = chart._size()
+    width, height, inset = chart.drawn_size()
     texts = [i for i in c.find_all() if c.type(i) == "text"]
     boxes = {i: c.bbox(i) for i in texts}
     problems = []
@@ -52,7 +52,7 @@ def layout_problems(chart) -> list:
         for item in texts:
             if _overlap(box, boxes[item]):
                 problems.append(f"the point {c.gettags(point)} is under {_describe(c, item)}")
-    if c.find_withtag("message") and chart._values():
+    if c.find_withtag("message") and chart.plotted_values():
         problems.append(f"not drawn: {c.itemcget(c.find_withtag('message')[0], 'text')!r}")
     return problems
 

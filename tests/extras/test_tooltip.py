@@ -75,7 +75,7 @@ def test_a_widget_that_comes_up_under_a_pointer_at_rest_shows_no_tip(root):
     label.place(x=20, y=20, width=200, height=100)               # the screen comes up under it
     pump(root)
     assert root.winfo_containing(px, py) is label
-    assert tip._after is None and not tip.is_shown()
+    assert not tip.waiting and not tip.is_shown()
     label.event_generate("<Motion>", x=45, y=35)                 # the pointer moves
     assert _until(root, tip.is_shown)
     top.destroy()
@@ -119,7 +119,7 @@ def test_hover_tip_opens_beside_the_pointer_and_never_on_the_widget(root):
     root.update()
     px, py = entry.winfo_rootx() + 10, entry.winfo_rooty() + 3
     assert tip.widget.winfo_pointerxy() == (px, py)
-    tip._delayed_show()
+    tip.show_rested()
     tip.tip.update_idletasks()
     assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, bottom + 4)
 
@@ -137,7 +137,7 @@ def test_a_tip_over_a_large_table_opens_a_line_below_the_pointer(root):
     tall.event_generate("<Motion>", warp=True, x=30, y=40)
     root.update()
     px, py = tall.winfo_rootx() + 30, tall.winfo_rooty() + 40
-    tip._delayed_show()
+    tip.show_rested()
     tip.tip.update_idletasks()
     line = tkfont.Font(root=root, name="TkDefaultFont", exists=True).metrics("linespace")
     assert (tip.tip.winfo_rootx(), tip.tip.winfo_rooty()) == (px + 12, py + max(20, line + 8))

@@ -129,7 +129,7 @@ def _menu_height(window: tk.Misc) -> int:
     Tk draws it through a clone of the menu, named with a "#"."""
     if not _option(window, "menu") or window.tk.call("tk", "windowingsystem") != "x11":
         return 0
-    for child in window.tk.splitlist(window.tk.call("winfo", "children", window._w)):
+    for child in window.tk.splitlist(window.tk.call("winfo", "children", str(window))):
         if "#" in str(child).rsplit(".", 1)[-1] \
                 and window.tk.call("winfo", "class", child) == "Menu":
             return int(window.tk.call("winfo", "height", child))

@@ -79,7 +79,7 @@ def test_the_board_shows_the_games_prices_with_last_months_as_ghosts(make_app):
         ys = [board.token_y(k) for k in by_price]
         assert ys == sorted(ys, reverse=True)
     # The tooltip of a token is the whole sentence.
-    item = board._items["fine"]["pill"]
+    item = board.drawn_items["fine"]["pill"]
     fine = history[-1]["fine"]
     assert board.describe(item) == (f"Fine: ${fine}, was ${history[-2]['fine']} in Jul; "
                                     f"opened at $30")
@@ -269,7 +269,7 @@ def test_a_narrow_board_takes_its_names_in_turns_on_two_lines_and_nothing_overla
     board.pack()
     board.show(game.price_history())
     app.update()
-    assert board._plan.name_lines == 2
+    assert board.plan.name_lines == 2
     names = {board.itemcget(i, "text"): board.coords(i)[1] for i in board.find_withtag("name")}
     assert names["X-Fine"] == names["Std"] == names["B"] != names["Fine"] == names["A"]
     usable = (0, 0, app.winfo_screenwidth(), app.winfo_screenheight())
@@ -301,7 +301,7 @@ def covers(board):
     names_top = min(board.bbox(item)[1] for item in board.find_withtag("name"))
     rim = board.theme.pad(0.4) * 2
     found = []
-    for key, items in board._items.items():
+    for key, items in board.drawn_items.items():
         for part in ("pill", "ghost", "notch"):
             if board.itemcget(items[part], "state") == "hidden":
                 continue
@@ -319,7 +319,7 @@ def off_the_rungs(board):
     lowest."""
     values = {}
     for item in board.find_withtag("tick"):
-        group = 0 if board.coords(item)[0] < board._plan.xs[board.shown_keys()[0]] else 1
+        group = 0 if board.coords(item)[0] < board.plan.xs[board.shown_keys()[0]] else 1
         values.setdefault(group, []).append(int(board.itemcget(item, "text")[1:].replace(",", "")))
     found = []
     for key in board.shown_keys():

@@ -149,7 +149,7 @@ def test_every_column_of_the_review_is_whole_without_sideways_scrolling(make_app
     to_the_end(app, players=6)
     tab = review_shown(app)
     assert tab.table.get_children()
-    assert tab.columns_width() <= tab.table.winfo_width() + tab._table_scroll.winfo_width()
+    assert tab.columns_width() <= tab.table.winfo_width() + tab.table_scroll.winfo_width()
     # the tab may be taller than the screen (the end screen scrolls to its chart), no wider
     assert [p for p in fitcheck.problems(tab, (0, 0, SCREEN_W, SCREEN_H))
             if "usable height" not in p] == []

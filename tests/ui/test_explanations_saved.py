@@ -19,7 +19,7 @@ def test_the_reveal_after_a_resume_shows_what_the_computer_players_thought(make_
              SeatSetup("Iris", True, "medium", "iris"))
     game = begin(app, Setup(seats, months=3, seed=4).game())
     assert app.mode == "enter" and game.submitted(1) and game.submitted(2)
-    thought = dict(app.session._pending_explanations)
+    thought = dict(app.session.pending_explanations)
     assert thought[1] and thought[2]
     app.files.quit_app()                        # closed before Ann's entry: the reasons wait
     [info] = SaveStore(data_dir).unfinished()

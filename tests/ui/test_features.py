@@ -16,6 +16,7 @@ from ed.ai import randomplay
 from ed.rules import month_label
 from ed.ui.presenter import gamelog, ledger
 from ed.saves import paths
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_window import fill, keys, start_game, submit
 
@@ -170,7 +171,7 @@ def _check_log(app, text):
     assert text == "\n".join(expected or ["Nothing has been revealed yet."])
     if not game.is_over:
         assert _pending_heading(game) not in text
-    for said in app.session._pending_explanations.values():
+    for said in app.session.pending_explanations.values():
         if said:
             assert said not in text
 
@@ -382,19 +383,19 @@ def test_every_field_and_number_has_a_tooltip(make_app):
     play_phases(app, 2, buy_some)
     tally = app.layout.tally
     for key, (units, price) in tally.entries.items():
-        assert "How many units" in units._ed_tooltip.current_text()
-        assert "per unit" in price._ed_tooltip.current_text()
-    assert "price" in tally.entries["xfine"][1]._ed_tooltip.current_text()
+        assert "How many units" in tip_of(units).current_text()
+        assert "per unit" in tip_of(price).current_text()
+    assert "price" in tip_of(tally.entries["xfine"][1]).current_text()
     for widget in (app.layout.seat_panel.cells[1]["cash"], app.layout.reveal.heads[0],
                    app.layout.reveal.money_head, app.layout.seat_panel.cells[1]["name"],
                    app.layout.progress.canvas):
-        assert widget._ed_tooltip.current_text()
+        assert tip_of(widget).current_text()
     app.layout.drawer.open("prices")                   # the table of prices, once its page is open
     app.update()
-    assert hasattr(app.layout.price_board.tree, "_ed_tooltip")
-    assert "computer" in app.layout.seat_panel.cells[1]["name"]._ed_tooltip.current_text()
+    assert tip_of(app.layout.price_board.tree) is not None
+    assert "computer" in tip_of(app.layout.seat_panel.cells[1]["name"]).current_text()
     # A past cell explains itself: the cash at the end of January.
-    item = tally._items[(1, "cash")]
+    item = tally.cell(1, "cash")
     assert tally.body.itemcget(item, "text")
     from ed.ui.presenter import tips
     assert "cash" in tips.tally_cell_tip("cash", "Jan").lower()

@@ -5,6 +5,8 @@ import tkinter as tk
 
 import pytest
 
+from ed.ui.widgets.tooltip import tip_of
+
 from .test_window import keys, start_game
 
 DIALOG = ".__tk_filedialog"
@@ -63,7 +65,7 @@ class FileBox:
 def leave_a_tooltip(app) -> None:
     """The pointer leaves a widget with a tooltip while Tk's dialog has the focus."""
     label = app.layout.rules_label
-    assert hasattr(label, "_ed_tooltip")
+    assert tip_of(label) is not None
     label.event_generate("<Leave>")
 
 

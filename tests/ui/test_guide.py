@@ -10,7 +10,8 @@ import pytest
 import ed
 from ed.ui import presenter as P
 from ed.ui.shell.flow import Flow
-from ed.ui.screens.tour import Tour, _rect_of, steps
+from ed.ui.screens.tour import Tour, rect_of, steps
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_table import Clock, game_at, inside, with_text_size
 from .test_window import keys
@@ -69,22 +70,22 @@ def test_the_guide_covers_nothing_it_frames_and_its_buttons_never_move(make_app,
     framed = 0
     for step in range(len(tour.steps)):
         app.update()
-        strip = _rect_of(tour.window)
-        rect = _rect_of(tour.target())
+        strip = rect_of(tour.window)
+        rect = rect_of(tour.target())
         if rect is not None:
             framed += 1
             assert overlap(strip, rect) == 0, (step, tour.title_label.cget("text"))
             assert inside(tour.target(), app), step       # in sight, scrolled to or not
             for frame in tour.frames:
-                assert overlap(strip, _rect_of(frame)) == 0, step
-        places.add(tuple(_rect_of(button) for button in (
+                assert overlap(strip, rect_of(frame)) == 0, step
+        places.add(tuple(rect_of(button) for button in (
             tour.back_button, tour.next_button, tour.skip_button)))
         if step < len(tour.steps) - 1:
             keys(app, tour.next_button, "Return")
     assert framed >= 7
     assert len(places) == 1             # the same place, every step: a second click never misses
     assert tour.next_button.cget("text") == "Finish"
-    scrolled = dict(tour._scrolled)
+    scrolled = tour.scrolled_areas
     keys(app, tour.next_button, "Return")
     assert app.extras.tour is None
     # an area the guide scrolled to show what it frames stands again where it stood (the
@@ -195,7 +196,7 @@ def test_the_step_on_the_players_says_what_their_faces_show(make_app):
     assert not any("·" in words or "X-Fine" in words for words in shown)   # no stock in sight
     assert "stock" not in title.lower() and "cash" in text and "✓" in text
     assert "point at a face for the player's stock" in text
-    assert "stock" in panel.cells[0]["badge"]._ed_tooltip.current_text()
+    assert "stock" in tip_of(panel.cells[0]["badge"]).current_text()
 
 
 def test_the_first_step_says_what_the_strip_of_months_shows(make_app):

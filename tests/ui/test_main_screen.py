@@ -77,7 +77,7 @@ def test_the_page_open_is_remembered_and_stays_through_a_new_text_size(make_app,
     assert app.layout.log_panel.text.yview()[0] == 0.0 and app.layout.log_panel.text.yview()[1] < 1.0
     app.layout.drawer.open("prices")
     board = app.layout.price_board
-    board._scrolled("scroll", -2, "units")          # two months back
+    board.scrolled("scroll", -2, "units")          # two months back
     newest = board.rows_shown()[-1]
     assert newest[0] == "Jul"
     app.menus.size_menu.invoke(1)                   # Smaller: more rows, the same newest
@@ -118,8 +118,8 @@ def test_no_token_ever_hides_last_month_s_place_or_the_opening_price(make_app, d
                                    "A": 141, "B": 140, "C": 139}):
         board.show([opening, latest, latest])
         app.update()
-        pills = [board.bbox(items["pill"]) for items in board._items.values()]
-        for key, items in board._items.items():
+        pills = [board.bbox(items["pill"]) for items in board.drawn_items.values()]
+        for key, items in board.drawn_items.items():
             for mark in ("ghost", "notch"):
                 box = board.bbox(items[mark])
                 assert board.itemcget(items[mark], "state") != "hidden", (key, mark)
@@ -134,8 +134,8 @@ def test_the_board_speaks_only_where_the_pointer_points_at_something(make_app):
     board = app.layout.board
     assert board.describe(board.find_withtag("tick")[0]) == tips.BOARD_SCALES
     assert board.describe(board.find_withtag("rung")[0]) == ""       # crossing the board
-    assert board.describe(board._items["fine"]["ghost"]).startswith("Fine was $")
-    assert board.describe(board._items["fine"]["notch"]) == "Fine opened at $30."
+    assert board.describe(board.drawn_items["fine"]["ghost"]).startswith("Fine was $")
+    assert board.describe(board.drawn_items["fine"]["notch"]) == "Fine opened at $30."
 
 
 # ------------------------------------------------------------------ the sheet

@@ -8,6 +8,7 @@ few words on the label, the whole sentence in its tooltip.
 from __future__ import annotations
 
 import ed
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_sheet_words import finished_games
 from .test_window import keys
@@ -48,13 +49,13 @@ def put(app, key, units, price):
 def hint(app, key):
     """(the line shown beside the field, its style, the sentence its tooltip shows)."""
     label = app.layout.tally.hints[key]
-    return label.cget("text"), str(label.cget("style")), label._ed_tooltip.current_text()
+    return label.cget("text"), str(label.cget("style")), tip_of(label).current_text()
 
 
 def total(app, block):
     """(the line shown beside the total, the sentence its tooltip shows)."""
     label = app.layout.tally.totals[block]
-    return label.cget("text"), label._ed_tooltip.current_text()
+    return label.cget("text"), tip_of(label).current_text()
 
 
 def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
@@ -95,7 +96,7 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     assert hint(app, "xfine") == ("min $34 · $160", "Hint.TLabel",
                                   "Minimum bid for 4 X-Fine: $34. Costs $160 if bought.")
     # The field's own tooltip says the same sentence, then what the field is for.
-    field_tip = app.layout.tally.entries["xfine"][1]._ed_tooltip.current_text()
+    field_tip = tip_of(app.layout.tally.entries["xfine"][1]).current_text()
     assert field_tip.startswith("Minimum bid for 4 X-Fine: $34. Costs $160 if bought.\n\n"
                                 "Your bid per unit of X-Fine")
 
@@ -159,7 +160,7 @@ def test_resting_the_pointer_on_the_help_shows_the_whole_sentence(make_app, tmp_
     app.update()
     label = app.layout.tally.hints["fine"]
     assert label.cget("text") == "min $23 · $75" and label.winfo_ismapped()
-    tip = label._ed_tooltip
+    tip = tip_of(label)
     tip.delay_ms = 0                 # the pointer has rested long enough
     label.event_generate("<Enter>")
     label.event_generate("<Motion>", x=2, y=2)      # moved in, as a pointer comes
@@ -187,7 +188,7 @@ def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app
 
 def cell(app, row_id, month=1):
     """(the text of a cell of the sheet, its font)."""
-    item = app.layout.tally._items[(month, row_id)]
+    item = app.layout.tally.cell(month, row_id)
     return app.layout.tally.body.itemcget(item, "text"), app.layout.tally.body.itemcget(item, "font")
 
 

@@ -12,6 +12,7 @@ from tkinter import ttk
 import pytest
 
 import ed
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_table import with_text_size
 from .test_window import keys
@@ -52,7 +53,7 @@ def test_the_dialog_shows_the_seats_the_months_and_the_levels_in_few_words(make_
     assert not dialog.more.winfo_viewable() and dialog.more_button.cget("text") == \
         "▸ More options"
     # the levels are described on demand
-    assert "easy, a gentle first opponent" in dialog.seat_rows[1].level._ed_tooltip.current_text()
+    assert "easy, a gentle first opponent" in tip_of(dialog.seat_rows[1].level).current_text()
 
 
 def test_more_options_open_on_demand_say_what_they_do_and_are_remembered(make_app, data_dir):
@@ -279,10 +280,10 @@ def test_a_level_s_tip_goes_when_the_pointer_leaves_though_the_level_has_the_key
     level.focus_force()
     app.update()
     assert app.focus_get() is level
-    tip = level._ed_tooltip
+    tip = tip_of(level)
     level.event_generate("<Enter>", x=3, y=3)
     level.event_generate("<Motion>", x=3, y=3)
-    tip._delayed_show()                                  # the pointer rested on it
+    tip.show_rested()                                  # the pointer rested on it
     assert tip.is_shown()
     level.event_generate("<Leave>", x=-5, y=-5)
     app.update()

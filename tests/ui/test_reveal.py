@@ -17,6 +17,7 @@ import pytest
 import ed
 from ed.report import prices_by_month
 from ed.ui.presenter import scene as S
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_table import begin, game_at, inside, keys, on_screen, play_to_reveal, settling
 
@@ -46,9 +47,7 @@ def step_to(reveal, kind: str, column: int = -1) -> None:
         if beat.kind == kind and (column < 0 or beat.column == column):
             return
         assert reveal.playing, f"no {kind} beat for column {column}"
-        reveal._cancel()
-        reveal._next()
-        reveal._cancel()
+        reveal.step()
 
 
 # ------------------------------------------------------------------ the scene
@@ -65,8 +64,7 @@ def test_entries_turn_over_in_seat_order_and_the_head_adds_up_the_units(make_app
     for turned in range(1, 5):
         step_to(reveal, "turn", 0)
         while reveal.beats[reveal.beat].row != turned - 1:
-            reveal._next()
-        reveal._cancel()
+            reveal.step()
         rows = reveal.rows_shown()
         counted = sum(line.units for seat in report.seats[:turned]
                       for line in seat.lines[:1] if line.counted)
@@ -113,8 +111,7 @@ def test_faces_react_and_money_shows_as_each_row_settles(make_app, data_dir):
     checked = collections.Counter()
     for settled in range(1, len(data.rows) + 1):
         while reveal.beats[reveal.beat].row != settled - 1:
-            reveal._next()
-        reveal._cancel()
+            reveal.step()
         for index, (widgets, seat) in enumerate(zip(reveal.rows, data.rows)):
             tags = {t for item in widgets.badge.find_all() for t in widgets.badge.gettags(item)}
             settled_row = index < settled
@@ -274,7 +271,7 @@ def test_with_reduced_motion_the_cards_do_not_turn_one_by_one(make_app, data_dir
     play_to_reveal(app)
     reveal = app.layout.reveal
     assert not reveal.playing and reveal.stage == S.final_stage(reveal.data)
-    assert reveal._after is None and not reveal.board.animating
+    assert not reveal.waiting and not reveal.board.animating
     for key, result in zip(("xfine", "fine", "standard"), game.history[-1].commodities):
         assert reveal.board.token_price(key) == result.new_price
     assert reveal.continue_button.cget("text") == "Continue  (Enter)"
@@ -282,7 +279,7 @@ def test_with_reduced_motion_the_cards_do_not_turn_one_by_one(make_app, data_dir
     app.prefs.motion_changed()
     reveal.rewind()
     reveal.play()
-    assert reveal.playing and reveal._after is not None
+    assert reveal.playing and reveal.waiting
 
 
 def test_a_look_again_shows_the_reveal_whole(make_app, data_dir):
@@ -415,10 +412,10 @@ def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(mak
     begin(app, game_at(6, 2, "purchasing"))
     reveal = app.layout.reveal
     [(ms, args)] = later
-    assert ms == app.flow.WARM_REVEAL_MS and not reveal._warmed   # the sheet is drawn first
+    assert ms == app.flow.WARM_REVEAL_MS and not reveal.warmed   # the sheet is drawn first
     app.update()
     app.flow.warm_reveal(*args)
-    assert reveal._warmed and len(reveal.rows) >= 6
+    assert reveal.warmed and len(reveal.rows) >= 6
     assert not reveal.shown and app.mode == "enter"          # never seen
     assert not any(row.badge.winfo_viewable() for row in reveal.rows)
     play_to_reveal(app)
@@ -496,10 +493,10 @@ def test_a_tip_never_covers_the_head_it_explains(make_app):
     play_to_reveal(app)
     app.layout.add_tips()
     head = app.layout.reveal.heads[1]
-    tip = head._ed_tooltip
+    tip = tip_of(head)
     head.event_generate("<Motion>", warp=True, x=10, y=5)      # the pointer on "Fine"
     app.update()
-    tip._delayed_show()
+    tip.show_rested()
     app.update()
     assert tip.is_shown()
     top = tip.tip.winfo_rooty()
@@ -523,7 +520,7 @@ def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):
     app, reveal = shown_whole(make_app, data_dir, 6, 1.5)
     assert reveal.compact
     for row, seat in zip(reveal.rows, reveal.data.rows):
-        tip = row.line._ed_tooltip
+        tip = tip_of(row.line)
         shortened = row.line.cget("text") != seat.line
         assert tip.current_text() == (seat.line if shortened else "")
 

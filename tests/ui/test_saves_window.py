@@ -18,6 +18,7 @@ import ed
 from ed import save as _save
 from ed.saves import locks
 from ed.saves.store import SaveStore
+from ed.ui.widgets.tooltip import tip_of
 from tests.test_save import played
 from tests.ui.test_locks import answer, finish, holder, read_line
 
@@ -293,7 +294,7 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
            f"and Game ▸ Save As… can keep it elsewhere." in said
     assert str(app.layout.message.cget("style")) == "StatusError.TLabel"
     app.update()     # one line beside the rules summary, shortened if need be, whole on hover
-    assert app.layout.message._ed_tooltip.current_text() in ("", said)
+    assert tip_of(app.layout.message).current_text() in ("", said)
     assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()
     assert app.layout.message.winfo_rootx() + app.layout.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
     assert mine.read_bytes() == before and game.submitted(0)     # in memory, old save intact

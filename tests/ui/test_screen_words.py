@@ -69,7 +69,7 @@ def test_one_line_of_help_at_a_time(make_app, month_six):
     assert tally.shown_hints() == ("fine", "standard", "orders")
     assert tally.hints["fine"].cget("style") == "HintError.TLabel"
     shown = [name for name in ("xfine", "fine", "standard")
-             if tally.body.itemcget(tally._windows[f"{name}.hint"], "state") == "normal"]
+             if tally.body.itemcget(tally.hint_item(name), "state") == "normal"]
     assert shown == ["fine", "standard"]
     typed(app, tally.entries["fine"][0], "2")           # put right, and left: quiet again
     assert tally.shown_hints() == ("fine",)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ed
 from ed.ui import presenter as P
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_table import begin, game_at, with_text_size
 
@@ -13,14 +14,14 @@ def test_the_variations_show_and_the_whole_set_up_is_a_hover_away(make_app):
     begin(app, game_at(4, 2, loans=True))
     label = app.layout.rules_label
     assert label.cget("text") == "loans"
-    assert label._ed_tooltip.text() == "4 players · 12 months · $450 each · 9 units a month · loans"
+    assert tip_of(label).text() == "4 players · 12 months · $450 each · 9 units a month · loans"
 
 
 def test_the_plain_rules_leave_the_status_line_to_the_messages(make_app):
     app = make_app()
     begin(app, game_at(4, 2))
     assert app.layout.rules_label.cget("text") == ""
-    assert app.layout.rules_label._ed_tooltip.text().startswith("4 players · 12 months")
+    assert tip_of(app.layout.rules_label).text().startswith("4 players · 12 months")
 
 
 def test_every_variation_is_named():
@@ -49,9 +50,9 @@ def test_a_long_message_keeps_to_one_line_and_the_sheet_keeps_its_room(make_app,
     assert sheet.heads.itemcget(sales, "state") == "normal"
     shown = app.layout.message.cget("text")
     assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
-    assert app.layout.message_text == long == app.layout.message._ed_tooltip.current_text()
+    assert app.layout.message_text == long == tip_of(app.layout.message).current_text()
     app.show_message("Short.")
-    assert app.layout.message._ed_tooltip.current_text() == ""      # nothing more to say on hover
+    assert tip_of(app.layout.message).current_text() == ""      # nothing more to say on hover
 
 
 def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, data_dir):
@@ -62,7 +63,7 @@ def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, da
     begin(app, game_at(6, 9, "purchasing", loans=True))
     layout = app.layout
     layout.rules_short = "loans · partial fills · partial sales · classic chart"
-    layout._fit_status()
+    layout.status.event_generate("<Configure>")      # as when the window's width changes
     assert layout.rules_label.cget("text") == layout.rules_short
     long = ("The game could not be saved. There is no folder /tmp/no-such-dir-play2; choose a "
             "folder that exists, or another name for the file in the saves folder, which is "

@@ -22,6 +22,7 @@ from ed.ui.shell.flow import Flow
 from ed.ui.presenter.setup import SeatSetup, Setup
 from ed.ui.presenter import tips
 from ed.saves.store import SaveStore
+from ed.ui.widgets.tooltip import tip_of
 
 from .test_window import fill, keys, start_game, submit, typed
 
@@ -542,7 +543,7 @@ def test_the_prices_tab_shows_the_opening_row_and_the_newest_months(make_app, da
     box = tree.bbox(last, "c5")                          # the last column is not cut
     assert box and box[0] + box[2] <= tree.winfo_width()
     # Scrolled back, the opening stays first; a new month brings the newest back.
-    board._scrolled("scroll", -3, "units")
+    board.scrolled("scroll", -3, "units")
     app.update()
     assert board.rows_shown()[0][0] == "Opening"
 
@@ -594,7 +595,7 @@ def test_the_new_game_dialog_fits_the_screen_with_six_seats(make_app, data_dir, 
     last = dialog.seat_rows[5].level
     dialog.area.see(last)
     app.update()
-    assert inside(last, dialog.area) and "expert" in last._ed_tooltip.current_text()
+    assert inside(last, dialog.area) and "expert" in tip_of(last).current_text()
 
 
 @pytest.mark.parametrize("scale", [1.1, 1.5])
@@ -802,7 +803,7 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
     keys(app, app.layout.tally.entries["C"][1], "Return")
     body = tally.body
     for key in ("A", "B", "C"):
-        item = tally._windows[f"{key}.hint"]
+        item = tally.hint_item(key)
         if key not in tally.shown_hints():          # quiet: neither focused nor refused
             assert body.itemcget(item, "state") == "hidden"
             continue
@@ -811,11 +812,11 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
         assert top <= y0 and y1 <= bottom + 1, (key, tally.hints[key].cget("text"))
         assert tally.hints[key].winfo_reqheight() <= y1 - y0 + 1
     # The total's help may run on below its row, where nothing else is written.
-    x0, y0, x1, y1 = body.bbox(tally._windows["sales.hint"])
+    x0, y0, x1, y1 = body.bbox(tally.hint_item("sales"))
     written = 0
     for month in range(1, 13):
         for row in ("cash", "stock"):
-            item = tally._items[(month, row)]
+            item = tally.cell(month, row)
             if body.itemcget(item, "text") and body.itemcget(item, "state") != "hidden":
                 bx0, by0, bx1, by1 = body.bbox(item)
                 assert bx1 <= x0 or by1 <= y0 or by0 >= y1
@@ -837,8 +838,8 @@ def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, dat
     assert re.search(r"with last month's orders: \$\d+; more orders raise it$", label.short_text)
     assert label.cget("text") == label.short_text, label.cget("text")
     body = tally.body
-    line = body.bbox(tally._windows["standard.hint"])
-    total = body.bbox(tally._windows["orders.hint"])
+    line = body.bbox(tally.hint_item("standard"))
+    total = body.bbox(tally.hint_item("orders"))
     assert label.winfo_reqheight() <= line[3] - line[1] + 1
     assert total[1] >= line[3] - 1 and tally.totals["orders"].cget("text") == \
         "over the 6-unit limit"
@@ -1195,9 +1196,9 @@ def test_a_hint_too_long_for_its_rows_keeps_the_whole_sentence_at_hand(make_app,
     # A few words beside the field, whole even at 200%; the sentence in the tooltip.
     assert label.cget("text") == "can make none"
     assert label.full_text.startswith("Cannot make 2 A: you can make none from your stock")
-    assert label._ed_tooltip.current_text() == label.full_text
+    assert tip_of(label).current_text() == label.full_text
     top, bottom = app.layout.tally.hint_band("A")
-    x0, y0, x1, y1 = app.layout.tally.body.bbox(app.layout.tally._windows["A.hint"])
+    x0, y0, x1, y1 = app.layout.tally.body.bbox(app.layout.tally.hint_item("A"))
     assert top <= y0 and y1 <= bottom + 1
 
 
@@ -1228,7 +1229,7 @@ def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
     assert min(owed) >= 1000
     assert [row[2] for row in panel.rows_shown()] == [f"loan ${n:,}" for n in owed]
     for cells in panel.cells[:6]:
-        assert cells["borrowed"]._ed_tooltip.current_text() == cells["row"].about
+        assert tip_of(cells["borrowed"]).current_text() == cells["row"].about
         for name in ("name", "cash", "borrowed", "status"):
             label = cells[name]
             if label.winfo_ismapped():
@@ -1267,9 +1268,9 @@ def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(mak
     field = app.layout.tally.entries["standard"][1]
     typed(app, field, "30")
     assert app.focus_get() is field
-    tip = field._ed_tooltip
+    tip = tip_of(field)
     field.event_generate("<Enter>", x=2, y=2)
-    tip._delayed_show()                       # the pointer rested on the field
+    tip.show_rested()                       # the pointer rested on the field
     assert tip.is_shown()
     field.event_generate("<Leave>", x=-5, y=-5)
     app.update()
@@ -1289,12 +1290,12 @@ def test_the_stock_counts_wear_their_grades_colours(make_app):
     colours = [T.COMMODITY_COLOURS[key] for key in ed.RAW]
     font = tkfont.Font(root=app, name="EDTally", exists=True)
     for month in (4, 5):
-        text = tally.body.itemcget(tally._items[(month, "stock")], "text")
+        text = tally.body.itemcget(tally.cell(month, "stock"), "text")
         assert re.fullmatch(r"\d+·\d+·\d+", text)
         chips = tally.chips_shown(month)
         assert [colour for colour, _ in chips] == colours
-        x0, _, x1, _ = tally.body.bbox(tally._items[(month, "stock")])
-        text_y = tally.body.bbox(tally._items[(month, "stock")])[1]
+        x0, _, x1, _ = tally.body.bbox(tally.cell(month, "stock"))
+        text_y = tally.body.bbox(tally.cell(month, "stock"))[1]
         right = month * tally.col_w - app.theme.pad(0.4)
         for (_, (left, top, end, bottom)), (from_left, from_right) in zip(
                 chips, count_spans(font, text)):
@@ -1302,7 +1303,7 @@ def test_the_stock_counts_wear_their_grades_colours(make_app):
             assert x0 - 1 <= left < end <= x1 + 1 and bottom <= text_y + font.metrics("ascent") / 3
     assert tally.chips_shown(6) == []                 # nothing counted yet, no chips
     play_to_reveal(app)
-    head, picture = app.layout.reveal.stock_head, app.layout.reveal._chips
+    head, picture = app.layout.reveal.stock_head, app.layout.reveal.stock_chips
     assert head.winfo_ismapped() and head.cget("text") == "Stock"
     assert str(picture) in str(head.cget("image"))
     figures = tkfont.nametofont(ttk.Style(app).lookup("Card.TLabel", "font") or "TkDefaultFont")
@@ -1322,7 +1323,7 @@ def test_while_selling_the_month_shows_the_stock_and_cash_in_hand(make_app):
     stock_text = "·".join(str(n) for n in view.own_stock)
 
     def shown(row):
-        return tally.body.itemcget(tally._items[(6, row)], "text")
+        return tally.body.itemcget(tally.cell(6, row), "text")
 
     assert shown("stock") == stock_text and shown("cash") == f"${view.own_cash:,}"
     assert tally.pencilled("stock") and tally.pencilled("cash")
@@ -1350,7 +1351,7 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
     keys(app, app.layout.cover.ready_button, "Return")
     fill(app, {"fine": (2, 40)})
     keys(app, app.layout.tally.entries["fine"][1], "Return")
-    tess = game._pending[0]
+    tess = game.entry(0)
     assert tess is not None
     keys(app, app.layout.cover.ready_button, "Return")
     typed(app, app.layout.tally.entries["xfine"][1], "41")
@@ -1369,7 +1370,7 @@ def test_no_key_on_the_next_person_s_sheet_touches_another_s_entry(make_app):
             if isinstance(window, tk.Toplevel):
                 window.destroy()            # a window a shortcut opened
         app.update()
-        assert game._pending[0] == tess, name
+        assert game.entry(0) == tess, name
         if app.mode != "enter" or app.flow.current_seat != 1:
             break
     assert pressed > 20, pressed
@@ -1401,7 +1402,7 @@ def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app
     keys(app, app.layout.tally.entries["xfine"][1], "Return")
     assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Cat"
     assert app.layout.cover.take_back_button.cget("text") == "Ben: take back my entry"  # just in
-    bens = dict(game._pending[1])
+    bens = game.entry(1)
     assert app.focus_get() is app.layout.cover.ready_button
     press_each(app, "Tab", "Return", "Shift-Tab", "Return")          # Cat, at the keyboard
     assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Ben"
@@ -1418,7 +1419,7 @@ def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app
     assert app.mode == "enter"
     fill(app, bens and {"xfine": (3, 41)})
     keys(app, app.layout.tally.entries["xfine"][1], "Return")
-    assert dict(game._pending[1]) == bens
+    assert game.entry(1) == bens
     keys(app, app.layout.cover.ready_button, "Return")                 # Cat
     fill(app, {"standard": (2, 30)})
     keys(app, app.layout.tally.entries["standard"][1], "Return")
@@ -1473,12 +1474,12 @@ def test_a_reveal_that_comes_up_under_a_still_pointer_shows_no_tip(make_app):
     tipped = []
     while under is not None:
         if hasattr(under, "_ed_tooltip"):
-            tipped.append(under._ed_tooltip)
+            tipped.append(tip_of(under))
         under = under.master
     assert tipped                                       # a cell with a tip is under it
-    assert all(tip._after is None and not tip.is_shown() for tip in tipped)
+    assert all(not tip.waiting and not tip.is_shown() for tip in tipped)
     tipped[0].widget.event_generate("<Motion>", x=5, y=3)   # the pointer moves on the cell
-    assert tipped[0]._after is not None                 # now its tip is on its way
+    assert tipped[0].waiting                 # now its tip is on its way
 
 
 LONGEST = "Maximiliano Wolfgang Montgomery-Whitmore"      # 40 letters, the most a name has

@@ -67,8 +67,7 @@ def start_game(app, humans=("Ann", "Bob"), computers=1, seed="7", months=None):
     dialog = app.dialog
     assert dialog is not None
     count = len(humans) + computers
-    dialog.players_var.set(str(count))
-    dialog._players_changed()
+    dialog.players_var.set(str(count))              # its trace lays out the seats
     for index, row in enumerate(dialog.seat_rows[:count]):
         if index < len(humans):
             row.kind.set("Person")
@@ -98,8 +97,8 @@ def check_sheet(app, seat):
     for report in game.history:
         result = report.seats[seat]
         for line in result.lines:
-            units_item = tally._items[(report.month, f"{line.commodity}.units")]
-            price_item = tally._items[(report.month, f"{line.commodity}.price")]
+            units_item = tally.cell(report.month, f"{line.commodity}.units")
+            price_item = tally.cell(report.month, f"{line.commodity}.price")
             units_text = tally.body.itemcget(units_item, "text")
             price_text = tally.body.itemcget(price_item, "text")
             if not line.units:
@@ -111,7 +110,7 @@ def check_sheet(app, seat):
             struck = tally.body.itemcget(units_item, "font") == "EDTallyStrike"
             assert struck == (result.cancelled or line.done == 0)
         if report.phase == "selling":
-            cash_text = tally.body.itemcget(tally._items[(report.month, "cash")], "text")
+            cash_text = tally.body.itemcget(tally.cell(report.month, "cash"), "text")
             assert money_value(cash_text) == result.cash_after
 
 

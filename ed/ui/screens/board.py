@@ -26,6 +26,7 @@ module measures and draws.
 from __future__ import annotations
 
 import time
+from types import MappingProxyType
 import tkinter as tk
 import tkinter.font as tkfont
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -235,6 +236,16 @@ class BoardCanvas(tk.Canvas):
         """The centre of the token of ``key`` on the canvas (its price's place on the track)."""
         plan = self._plan or self._make_plan()
         return self._y(plan, key, self._shown[key])
+
+    @property
+    def drawn_items(self) -> Mapping[str, Mapping[str, int]]:
+        """Each token's canvas items by part (``"pill"``, ``"ghost"``, ``"notch"``…), as drawn."""
+        return MappingProxyType(self._items)
+
+    @property
+    def plan(self) -> Optional[_Plan]:
+        """How the board is laid out now (its columns and lines of names), once drawn."""
+        return self._plan
 
     def label_boxes(self) -> Dict[str, Tuple[int, int, int, int]]:
         """Each token's pill as drawn (for tests)."""

@@ -141,8 +141,8 @@ class SeatPanel(ttk.Frame):
             self._tip_card(cells)
 
     def _tip_card(self, cells: dict) -> None:
-        from ..widgets.tooltip import add_tooltip
-        if getattr(self, "_tips", False) and not hasattr(cells["name"], "_ed_tooltip"):
+        from ..widgets.tooltip import add_tooltip, tip_of
+        if getattr(self, "_tips", False) and tip_of(cells["name"]) is None:
             for name in ("badge", "name", "cash", "borrowed", "status"):
                 add_tooltip(cells[name], lambda c=cells: c["row"].about if "row" in c else "",
                             400)
@@ -207,7 +207,7 @@ class PriceBoard(ttk.Frame):
         self._fit_columns(0)
         self.tree.tag_configure("current", background=T.CURRENT, font="EDBold")
         self.tree.tag_configure("opening", foreground=T.MUTED)
-        self.scroll = ttk.Scrollbar(self, orient="vertical", command=self._scrolled)
+        self.scroll = ttk.Scrollbar(self, orient="vertical", command=self.scrolled)
         self.xscroll = ttk.Scrollbar(self, orient="horizontal", command=self.tree.xview)
         self.tree.configure(xscrollcommand=self._x_moved)
         # The tree is as tall as the whole rows that fit (``_fit_rows``): never a row cut.
@@ -300,7 +300,7 @@ class PriceBoard(ttk.Frame):
         span = max(1, self.newest)
         self.scroll.set((first - 1) / span, last / span) if months else self.scroll.set(0, 1)
 
-    def _scrolled(self, *args) -> None:
+    def scrolled(self, *args) -> None:
         """The scrollbar moved: show earlier or later months (never past the newest)."""
         room = max(1, self.fitting_rows() - 1)
         if args[0] == "moveto":
@@ -313,7 +313,7 @@ class PriceBoard(ttk.Frame):
 
     def _wheel(self, event) -> str:
         up = getattr(event, "num", 0) == 4 or getattr(event, "delta", 0) > 0
-        self._scrolled("scroll", -1 if up else 1, "units")
+        self.scrolled("scroll", -1 if up else 1, "units")
         return "break"
 
     def rows_shown(self) -> List[tuple]:

@@ -286,9 +286,9 @@ class RevealScreen(Screen):
         self.money_head = ttk.Label(t, text="Paid", style="CardMuted.TLabel", anchor="se")
         self.cash_head = ttk.Label(t, text="Cash", style="CardMuted.TLabel", anchor="se")
         # the grades' colours above the counts below, as on the sheet
-        self._chips = self._stock_chips()
+        self.stock_chips = self._stock_chips()   # the Stock head's picture
         self.stock_head = ttk.Label(t, text="Stock", style="CardMuted.TLabel", anchor="se",
-                                    image=self._chips, compound="bottom")
+                                    image=self.stock_chips, compound="bottom")
         for column, label in ((5, self.money_head), (6, self.cash_head), (7, self.stock_head)):
             label.grid(row=0, column=column, sticky="se", padx=(pad(0.5), pad(0.6)))
 
@@ -456,6 +456,22 @@ class RevealScreen(Screen):
         self.board.finish()
         self.board.show(self._after_history)
         self._draw()
+
+    def step(self) -> None:
+        """Turn the next beat now and wait there: the scene played by hand, a beat at a time."""
+        self._cancel()
+        self._next()
+        self._cancel()
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the next beat is on its way (the scene plays by itself)."""
+        return self._after is not None
+
+    @property
+    def warmed(self) -> bool:
+        """Whether ``warm`` has put the screen on the display once, out of sight."""
+        return self._warmed
 
     def _cancel(self) -> None:
         from ..widgets.tooltip import cancel_after

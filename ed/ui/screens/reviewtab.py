@@ -137,7 +137,7 @@ class ReviewTab(ttk.Frame):
         scroll = ttk.Scrollbar(left, orient="vertical", command=self.table.yview)
         self.table.configure(yscrollcommand=scroll.set)
         scroll.grid(row=0, column=1, sticky="ns")
-        self._table_scroll = scroll
+        self.table_scroll = scroll
         self.table.bind("<<TreeviewSelect>>", lambda e: self._show_detail())
 
     # ------------------------------------------------------------ data
@@ -392,12 +392,12 @@ class ReviewTab(ttk.Frame):
         return sum(max([heading.measure(column)] + [body.measure(row[index])
                                                      for row in self._texts])
                    + self.theme.em * 2 for index, column in enumerate(COLUMNS)) + \
-            self._table_scroll.winfo_reqwidth()
+            self.table_scroll.winfo_reqwidth()
 
     def columns_width(self) -> int:
         """The width every column of the table asks for, its scrollbar included."""
         return sum(int(self.table.column(c, "width")) for c in COLUMNS) + \
-            self._table_scroll.winfo_reqwidth()
+            self.table_scroll.winfo_reqwidth()
 
     def _shares(self, room: Optional[int], measure) -> Tuple[Optional[int], Optional[int]]:
         """The widths the two entries' columns may take of ``room`` (``None``: as wide as they
@@ -430,7 +430,7 @@ class ReviewTab(ttk.Frame):
         if width > 1 and self._texts:
             beside = self._whole_width() + self.chart.winfo_reqwidth() + em * 3 <= width
             self._break_rows(None if beside else
-                             width - em * 2 - self._table_scroll.winfo_reqwidth())
+                             width - em * 2 - self.table_scroll.winfo_reqwidth())
             self._place_chart(beside=beside)
         elif width > 1:
             need = self.columns_width() + self.chart.winfo_reqwidth() + em * 3

@@ -454,6 +454,15 @@ class TallySheet(ttk.Frame):
             else:
                 self.body.coords(item, right - left, top, right - end, bottom)
 
+    def cell(self, month: int, row_id: str) -> int:
+        """The canvas item of the sheet's cell in ``month``'s column and row ``row_id``."""
+        return self._items[(month, row_id)]
+
+    def hint_item(self, name: str) -> int:
+        """The canvas item that holds the words beside ``name`` (a commodity, or a block's
+        total: ``"orders"``, ``"sales"``)."""
+        return self._windows[f"{name}.hint"]
+
     def chips_shown(self, month: int) -> List[Tuple[str, Tuple[float, ...]]]:
         """Each chip above ``month``'s stock: its colour and where it stands (for tests)."""
         return [(self.body.itemcget(item, "fill"), tuple(self.body.coords(item)))

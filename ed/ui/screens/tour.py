@@ -35,7 +35,7 @@ Rect = Tuple[int, int, int, int]
 Step = Tuple[str, str, Callable[[], object]]
 
 
-def _rect_of(widget) -> Optional[Rect]:
+def rect_of(widget) -> Optional[Rect]:
     """The part of ``widget`` in sight, in screen coordinates (within every widget around
     it, such as a column that scrolls), or ``None`` when none of it is shown."""
     try:
@@ -133,6 +133,11 @@ class Tour:
         self._build()
         self.show(0)
         self.next_button.focus_set()
+
+    @property
+    def scrolled_areas(self) -> dict:
+        """The scrolling areas moved to show a step, each with where it stood (a copy)."""
+        return dict(self._scrolled)
 
     def _build(self) -> None:
         from ..widgets.theme import CURRENT
@@ -245,7 +250,7 @@ class Tour:
         except tk.TclError:
             pass
         self.app.update_idletasks()
-        rect = _rect_of(target)
+        rect = rect_of(target)
         if rect is None:
             for frame in self.frames:
                 frame.place_forget()

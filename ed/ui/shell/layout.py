@@ -469,7 +469,7 @@ class MainWindow:
             last, newest = kept["prices"]
             if newest == self.price_board.newest:
                 self.price_board.last = last
-                self.price_board._scrolled("scroll", 0, "units")
+                self.price_board.scrolled("scroll", 0, "units")
         if self.log_panel is not None and "log" in kept:
             self.log_panel.text.yview_moveto(kept["log"])
         for page, where in zip(self.reference_pages.pages, kept["pages"]):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ... import players
@@ -111,6 +112,12 @@ class Session:
 
     #: a computer player's decision, on any thread (the module's ``decide``)
     decide = staticmethod(decide)
+
+    @property
+    def pending_explanations(self) -> Mapping[int, str]:
+        """The computer seats' explanations for the phase not yet revealed, read-only
+        (secret until the reveal)."""
+        return MappingProxyType(self._pending_explanations)
 
     @property
     def humans(self) -> List[int]:

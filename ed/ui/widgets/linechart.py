@@ -68,7 +68,8 @@ class LineChart(ttk.Frame):
             self.cursor = None
         self.redraw()
 
-    def _values(self) -> List[int]:
+    def plotted_values(self) -> List[int]:
+        """Every value the series hold, in series order (the gaps left out)."""
         return [v for s in self.series for v in s.values if v is not None]
 
     def _has_point(self, key: str, index: int) -> bool:
@@ -92,7 +93,7 @@ class LineChart(ttk.Frame):
 
     # ------------------------------------------------------------ drawing
 
-    def _size(self) -> Tuple[int, int, int]:
+    def drawn_size(self) -> Tuple[int, int, int]:
         """(width, height, inset): the canvas size and the focus ring drawn inside it."""
         c = self.canvas
         inset = int(float(c.cget("highlightthickness"))) + int(float(c.cget("borderwidth")))
@@ -122,11 +123,11 @@ class LineChart(ttk.Frame):
         c.delete("all")
         self._measured = {}
         fonts = self._fonts()
-        values = self._values()
+        values = self.plotted_values()
         low, high = (min(values), max(values)) if values else (0, 100)
         frame = self._plan(fonts, low, high)
         if frame is None:
-            width, height, inset = self._size()
+            width, height, inset = self.drawn_size()
             c.create_text(inset + 4, inset + 4, text=TOO_SMALL, anchor="nw", font=fonts["small"],
                           width=max(20, width - 2 * inset - 8), tags=("message",))
             self._xs = []
@@ -152,7 +153,7 @@ class LineChart(ttk.Frame):
     def _readout_sample(self) -> str:
         """The longest readout the cursor could show, to reserve room for it."""
         labels = [s.label for s in self.series] or [""]
-        values = self._values() or [0]
+        values = self.plotted_values() or [0]
         longest = max(values, key=lambda v: len(self.value_format(v)))
         return (f"{max(labels, key=len)}, {max(self.labels or [''], key=len)}: "
                 f"{self.value_format(longest)}")
@@ -251,7 +252,7 @@ class LineChart(ttk.Frame):
 
     def _try_plan(self, fonts: Dict[str, tkfont.Font], low: float, high: float, *,
                   title: bool, legend: bool, label_font: str, wide: bool) -> Optional["Frame"]:
-        width, height, inset = self._size()
+        width, height, inset = self.drawn_size()
         small, body = fonts["small"], fonts["body"]
         margin = inset + max(3, self._line_height(body) // 5)
         usable = width - 2 * margin

@@ -15,8 +15,9 @@ above it where the screen ends; over a large table or chart, a line below the
 pointer).
 
 Attributes a test may read: ``tip`` (the Toplevel while shown, else
-``None``), ``label``; methods ``show()``, ``hide()``, ``is_shown()``,
-``current_text()``, ``destroy()``.
+``None``), ``label``, ``waiting``; methods ``show()``, ``show_rested()``, ``hide()``,
+``is_shown()``, ``current_text()``, ``destroy()``; ``tip_of(widget)`` finds the tip
+``add_tooltip`` gave a widget.
 
 ``tree_tip(tree, describe)`` and ``canvas_tip(canvas, describe)`` give a
 table or a canvas a tip whose text depends on the cell or item under the
@@ -66,6 +67,11 @@ class Tooltip:
     def is_shown(self) -> bool:
         return self.tip is not None
 
+    @property
+    def waiting(self) -> bool:
+        """Whether the tip is on its way: the pointer is resting, the delay not yet over."""
+        return self._after is not None
+
     # ------------------------------------------------------------ events
 
     def _on_enter(self, _event: object = None) -> None:
@@ -83,7 +89,7 @@ class Tooltip:
         """Show the tip once the pointer has rested ``delay_ms`` from now."""
         self._cancel()
         self._pointed = True
-        self._after = self.widget.after(self.delay_ms, self._delayed_show)
+        self._after = self.widget.after(self.delay_ms, self.show_rested)
 
     def _on_leave(self, _event: object = None) -> None:
         self._cancel()
@@ -118,7 +124,8 @@ class Tooltip:
             self._cancel()
             self.hide()
 
-    def _delayed_show(self) -> None:
+    def show_rested(self) -> None:
+        """What the pointer's rest of ``delay_ms`` ends in: the tip shown beside the pointer."""
         self._after = None
         self._near_pointer = True
         try:
@@ -259,6 +266,11 @@ def add_tooltip(widget: tk.Misc, text: TextSource, delay_ms: int = 500, *,
     tip = Tooltip(widget, text, delay_ms, on_focus=on_focus)
     widget._ed_tooltip = tip  # type: ignore[attr-defined]
     return tip
+
+
+def tip_of(widget: tk.Misc) -> Optional[Tooltip]:
+    """The tip ``add_tooltip`` gave ``widget``, or ``None``."""
+    return getattr(widget, "_ed_tooltip", None)
 
 
 # -------------------------------------------------------------- a tip a cell
