@@ -251,7 +251,8 @@ def test_corrupt_settings_file_does_not_stop_start_up(make_app, data_dir):
     # the defaults: as at a first start, the goal and the quick start come first
     assert app.mode == "welcome" and app.layout.welcome.quick_button.winfo_ismapped()
     assert (data_dir / "settings.json.corrupt").exists()
-    assert "settings" in app.layout.message.cget("text") and "defaults" in app.layout.message.cget("text")
+    said = app.layout.message.cget("text")
+    assert "settings" in said and "defaults" in said
     keys(app, app.layout.welcome.new_button, "Return")
     keys(app, app.dialog.start_button, "Return")
     assert app.mode in ("enter",)

@@ -74,7 +74,8 @@ def test_the_page_open_is_remembered_and_stays_through_a_new_text_size(make_app,
     app.menus.size_menu.invoke(0)                   # View ▸ Text size ▸ Larger
     app.update()
     assert app.layout.drawer.shown == "log" and app.layout.log_panel.text is not text
-    assert app.layout.log_panel.text.yview()[0] == 0.0 and app.layout.log_panel.text.yview()[1] < 1.0
+    top, bottom = app.layout.log_panel.text.yview()
+    assert top == 0.0 and bottom < 1.0
     app.layout.drawer.open("prices")
     board = app.layout.price_board
     board.scrolled("scroll", -2, "units")          # two months back

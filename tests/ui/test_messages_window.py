@@ -91,7 +91,7 @@ def test_numbers_too_large_or_negative_are_named(make_app, tmp_path, data_dir):
     assert hint(app, "xfine")[::2] == ("bid at least $1",
                                        "X-Fine bid -$3 is below the lowest price, $1.")
     keys(app, app.layout.tally.entries["xfine"][1], "Return")
-    assert app.focus_get() is app.layout.tally.entries["xfine"][1]      # the price field is at fault
+    assert app.focus_get() is app.layout.tally.entries["xfine"][1]  # the price field is at fault
     put(app, "xfine", "4", "40")
     assert hint(app, "xfine") == ("min $34 · $160", "Hint.TLabel",
                                   "Minimum bid for 4 X-Fine: $34. Costs $160 if bought.")
@@ -189,7 +189,8 @@ def test_a_refusal_reads_as_two_sentences_never_a_capital_after_a_colon(make_app
 def cell(app, row_id, month=1):
     """(the text of a cell of the sheet, its font)."""
     item = app.layout.tally.cell(month, row_id)
-    return app.layout.tally.body.itemcget(item, "text"), app.layout.tally.body.itemcget(item, "font")
+    body = app.layout.tally.body
+    return body.itemcget(item, "text"), body.itemcget(item, "font")
 
 
 def test_the_cost_is_pencilled_into_the_sheet_as_it_is_typed(make_app, tmp_path):

@@ -441,7 +441,8 @@ def test_a_typed_entry_is_kept_when_the_window_closes_and_typed_in_again(make_ap
     assert "Ann's entry, typed but not submitted, is back in the fields." in \
         again.layout.message.cget("text")
     keys(again, again.layout.cover.ready_button, "Return")
-    assert again.layout.tally.vars["fine"][0].get() == "6" and again.layout.tally.vars["fine"][1].get() == "36"
+    typed_units, typed_price = again.layout.tally.vars["fine"]
+    assert typed_units.get() == "6" and typed_price.get() == "36"
     assert not again.session.game.submitted(0) and again.mode == "enter"
     keys(again, again.layout.tally.entries["fine"][1], "Return")       # now it is submitted
     assert again.session.game.submitted(0)

@@ -296,7 +296,8 @@ def test_a_save_fault_is_one_sentence_play_goes_on_and_save_as_works(
     app.update()     # one line beside the rules summary, shortened if need be, whole on hover
     assert tip_of(app.layout.message).current_text() in ("", said)
     assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()
-    assert app.layout.message.winfo_rootx() + app.layout.message.winfo_width() <= app.layout.rules_label.winfo_rootx()
+    message = app.layout.message
+    assert message.winfo_rootx() + message.winfo_width() <= app.layout.rules_label.winfo_rootx()
     assert mine.read_bytes() == before and game.submitted(0)     # in memory, old save intact
     assert app.mode == "cover"                                   # play goes on: Bob's turn
     elsewhere = tmp_path / "usb" / "ann-and-bob.json"

@@ -75,7 +75,7 @@ def test_an_error_has_the_whole_line_and_keeps_every_word_that_fits(make_app, da
     assert shown.startswith("The game could not be saved. There is no folder /tmp/no-such-dir-"
                             "play2; choose a folder that exists")
     assert shown.endswith("…") and long.startswith(shown[:-1].rstrip())
-    assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()   # nothing cut by the edge
+    assert app.layout.message.winfo_reqwidth() <= app.layout.message.winfo_width()  # nothing cut off
     app.show_message("Saved.")
     app.update()
     assert layout.rules_label.cget("text") == layout.rules_short   # back once it has gone

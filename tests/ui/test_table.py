@@ -123,7 +123,7 @@ def test_enter_twice_on_the_cover_leaves_the_next_seat_empty_and_unsubmitted(mak
     fill(app, {"fine": (2, 40)})
     keys(app, app.layout.tally.entries["fine"][1], "Return")   # Ann submits ...
     assert app.mode == "cover" and app.layout.cover.title.cget("text") == "Pass to Bob"
-    keys(app, app.layout.cover.ready_button, "Return")          # ... and her second Enter is swallowed
+    keys(app, app.layout.cover.ready_button, "Return")  # ... and her second Enter is swallowed
     assert app.mode == "cover" and not game.submitted(1)
     clock.later()
     keys(app, app.layout.cover.ready_button, "Return")          # Bob, a moment later
@@ -348,7 +348,7 @@ def test_ctrl_l_never_says_there_is_no_reveal_while_it_shows_one(make_app):
     begin(app, game_at(3, 1, "selling", humans=2))
     assert app.mode == "cover"
     keys(app, app.layout.cover.ready_button, "Control-l")          # a cover only passes the laptop:
-    assert app.mode == "cover" and app.layout.message.cget("text") == ""   # it shows and says nothing
+    assert app.mode == "cover" and app.layout.message.cget("text") == ""  # shows, says nothing
     keys(app, app.layout.cover.ready_button, "Return")
     assert app.mode == "enter"
     field = app.layout.tally.entries["B"][1]
@@ -685,7 +685,8 @@ def test_messages_of_a_phase_go_with_it(make_app, tmp_path):
     assert app.layout.refusal_label.winfo_ismapped()
     app.layout.tally.entries["A"][0].delete(0, "end")
     app.update()
-    assert not app.layout.refusal_label.winfo_ismapped() and not app.layout.refusal_label.cget("text")
+    refusal = app.layout.refusal_label
+    assert not refusal.winfo_ismapped() and not refusal.cget("text")
     # A failed open, then a replay that works: the failure is not left on show.
     bad = tmp_path / "bad.json"
     bad.write_text("nonsense")
@@ -709,7 +710,8 @@ def test_a_failed_open_on_the_welcome_screen_goes_after_a_replay(make_app, tmp_p
     welcome = app.layout.welcome.message
     assert welcome.cget("text") and "could not be opened" in app.layout.message.cget("text")
     assert app.files.replay_file(str(good)) is not None
-    assert welcome.cget("text") == "" and "could not be opened" not in app.layout.message.cget("text")
+    assert welcome.cget("text") == ""
+    assert "could not be opened" not in app.layout.message.cget("text")
     assert int(str(welcome.cget("wraplength"))) > 0          # long sentences wrap, not cut
 
 
@@ -991,7 +993,7 @@ def test_a_slow_computer_player_thinks_off_the_window_s_thread(make_app, monkeyp
     keys(app, app.layout.tally.entries["fine"][1], "Return")
     assert app.mode == "wait" and app.layout.waiting.winfo_ismapped()
     assert "Mabel" in app.layout.waiting_label.cget("text")
-    keys(app, app.layout.tally.entries["fine"][1], "Return")     # nothing to act on while she thinks
+    keys(app, app.layout.tally.entries["fine"][1], "Return")  # nothing to act on as she thinks
     assert app.mode == "wait" and not game.history
     gate.open.set()
     app.flow.thinker.wait(10)
@@ -1235,7 +1237,8 @@ def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
             if label.winfo_ismapped():
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
-    assert inside(app.layout.progress, app) and app.layout.progress.winfo_width() >= app.theme.em * 10
+    progress = app.layout.progress
+    assert inside(progress, app) and progress.winfo_width() >= app.theme.em * 10
 
 
 def test_the_faces_never_cut_a_name(make_app, data_dir):
@@ -1258,7 +1261,8 @@ def test_the_faces_never_cut_a_name(make_app, data_dir):
             if label.winfo_ismapped():
                 assert label.winfo_reqwidth() <= label.winfo_width() + 1, label.cget("text")
                 assert inside(label, app)
-    assert inside(app.layout.progress, app) and app.layout.progress.winfo_width() >= app.theme.em * 10
+    progress = app.layout.progress
+    assert inside(progress, app) and progress.winfo_width() >= app.theme.em * 10
 
 
 def test_a_field_s_tip_goes_when_the_pointer_leaves_the_field_being_typed_in(make_app):
@@ -1410,7 +1414,8 @@ def test_the_next_person_cannot_read_the_entry_before_with_the_keyboard(make_app
     assert not app.layout.cover.take_back_button.winfo_ismapped()     # not Ann's: no chain back
     press_each(app, "Return")                                        # "I am Ben"
     assert (app.mode, app.flow.current_seat) == ("enter", 1)
-    typed_in = {key: (units.get(), price.get()) for key, (units, price) in app.layout.tally.vars.items()}
+    typed_in = {key: (units.get(), price.get())
+                for key, (units, price) in app.layout.tally.vars.items()}
     assert set(typed_in.values()) == {("", "")}                # nothing of Ben's to read
     assert "Ben's entry was taken back on Cat's cover" in app.layout.message.cget("text")
     press_each(app, "Return")                                        # asked, not sent unseen

@@ -235,7 +235,8 @@ def test_full_game_two_people_and_a_computer(make_app):
     places = game.places()
     winners = [game.names[i] for i, p in enumerate(places) if p == 1]
     assert any(name in app.layout.ending.headline.cget("text") for name in winners)
-    rows = [app.layout.ending.table.item(i, "values") for i in app.layout.ending.table.get_children()]
+    table = app.layout.ending.table
+    rows = [table.item(i, "values") for i in table.get_children()]
     finals = game.final_cash()
     final = list(app.layout.ending.table.cget("columns")).index("Final cash")
     assert sorted(money_value(r[final]) for r in rows) == sorted(finals)
@@ -331,7 +332,8 @@ def test_keyboard_only_submission(make_app):
     for char in "45":
         price.event_generate("<KeyPress>", keysym=char)
     app.update()
-    assert app.layout.tally.vars["xfine"][0].get() == "4" and app.layout.tally.vars["xfine"][1].get() == "45"
+    typed_units, typed_price = app.layout.tally.vars["xfine"]
+    assert typed_units.get() == "4" and typed_price.get() == "45"
     # a newcomer's line: the minimum bid said as what it is
     assert app.layout.tally.hints["xfine"].cget("text") == \
         "bid at least $34; each unit others order adds $1"
