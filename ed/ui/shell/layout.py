@@ -24,6 +24,9 @@ one click away in a drawer below it.  Widget tree::
     │   └── screens laid over everything: welcome, resume, cover, reveal, ending
     └── status: message, rules_label
 
+Each named widget is an attribute of the ``MainWindow`` (``app.layout.tally``,
+``app.layout.reveal``): the guide and the tests find them there.
+
 The sheet takes as many whole months as fit in ``SHEET_SHARE`` of the
 window's width (one at least, the month being played, and at most three)
 and the board the rest.  The drawer's pages are built the first time they open.  Callbacks
