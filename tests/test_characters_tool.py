@@ -1,4 +1,4 @@
-"""``python3 -m ed.tools.characters``: how often two characters enter the same, whether the
+"""``python3 -m ed.tuning.characters``: how often two characters enter the same, whether the
 seed changes the game, and each character's style, counted from the games' own records."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from ed.engine import series_seed
-from ed.tools import characters
+from ed.tuning import characters
 from tests.output import ROOT, run_closed
 
 
@@ -59,14 +59,14 @@ def test_the_four_characters_differ_in_their_entries_at_expert_level():
 @pytest.mark.parametrize("argument", [["--games", "0"], ["--level", "wizard"],
                                       ["--variations", "bankrupt"]])
 def test_a_mistake_on_the_command_line_is_one_sentence(argument):
-    done = subprocess.run([sys.executable, "-m", "ed.tools.characters", *argument], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "ed.tuning.characters", *argument], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stdout == ""
     assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
 
 
 def test_a_closed_output_ends_in_one_sentence():
-    closed = run_closed([sys.executable, "-m", "ed.tools.characters", "--games", "1",
+    closed = run_closed([sys.executable, "-m", "ed.tuning.characters", "--games", "1",
                          "--seeds", "2", "--level", "easy"], "stdout")
     assert closed.returncode == 1 and "Traceback" not in closed.stderr
     assert closed.stderr.count("\n") == 1 and "could not be written" in closed.stderr

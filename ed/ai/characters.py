@@ -62,7 +62,10 @@ class Temper:
     ``favourite`` a good it values ``favour`` dollars a unit above the rest;
     ``bulk`` dollars of liking for every unit it makes; ``keep`` shifts the
     share of the best margin a unit kept in stock is worth (a patient trader
-    keeps more, a quick one sells sooner).
+    keeps more, a quick one sells sooner); ``spite`` scales what its units are counted
+    to cost its rivals (``optimiser.SPITE``); ``order_bonus`` is dollars of liking for every
+    unit ordered; ``dear`` leans its draw among near-equal prices (``levels``): positive
+    bids lower and asks higher, negative the other way.
     """
 
     bid_shift: int = 0
@@ -77,14 +80,6 @@ class Temper:
     spite: float = 1.0
     order_bonus: float = 0.0
     dear: float = 0.0
-
-    def taste(self) -> "Temper":
-        """This temper as a matter of taste alone: its favourite good and its patience with
-        stock at half strength, and none of the shifts that cost money (bids over the odds,
-        asks under them, a cash cushion, a smaller order).  The ``expert`` level plays its own
-        tempers instead (``EXPERT_TEMPERS``)."""
-        return Temper(favourite=self.favourite, favour=int(round(self.favour * 0.5)),
-                      keep=self.keep * 0.5)
 
 
 NEUTRAL = Temper()
@@ -103,7 +98,7 @@ TEMPERS: Dict[str, Temper] = {
 #: keeping the expert's strength.  Rex orders to the limit (a liking for every unit ordered
 #: and made), and of near-equal prices bids the higher and asks the lower, to be sure of his
 #: materials and to sell sooner; Mabel of near-equal prices bids the lower and asks the
-#: higher, and keeps stock longer; Iris keeps a cushion of a fifth of the starting cash unspent;
+#: higher, and keeps stock longer; Iris keeps three tenths of the starting cash unspent;
 #: Otto leans to A, and so to X-Fine; Cora to C and to making many goods; Felix in between.
 EXPERT_TEMPERS: Dict[str, Temper] = {
     "mabel": Temper(keep=0.05, dear=1.0),

@@ -1,4 +1,4 @@
-"""The command ``python3 -m ed.tools.characters``: how the characters play at one level.
+"""The command ``python3 -m ed.tuning.characters``: how the characters play at one level.
 
 Plays ``--games`` 12-month games of four computer players of one level
 (``--level``, ``expert`` by default), each of a different character: game
@@ -30,8 +30,8 @@ from collections import Counter
 from itertools import combinations
 from typing import Dict, List, NoReturn, Optional, Sequence, TextIO, Tuple
 
-from .console import OutputFailed, output_failed, write_lines
-from .parser import Parser
+from ..tools.console import OutputFailed, output_failed, write_lines
+from ..tools.parser import Parser
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import Rules
 from ..ai.characters import PERSONALITIES
@@ -189,7 +189,7 @@ def _style(into: Dict[str, float], phase: str, record, result) -> None:
 def measure(level: str, games: int, seeds: int, seed: int, variations: Tuple[str, ...],
             jobs: int = 1) -> Dict[str, object]:
     """The measures over ``games`` games, and the first table played with ``seeds`` seeds."""
-    from .parallel import ordered_map
+    from ..tools.parallel import ordered_map
     total: Dict[str, object] = {"phases": 0, "same": 0, "pairs": Counter(),
                                 "style": {c: _blank() for c in CHARACTERS}}
     for found in ordered_map(measure_game, ((level, i, seed, variations) for i in range(games)),
@@ -263,7 +263,7 @@ def report_lines(total: Dict[str, object], level: str, games: int,
     return lines
 
 
-def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.tools.characters",
+def main(argv: Optional[Sequence[str]] = None, *, prog: str = "python3 -m ed.tuning.characters",
          out: Optional[TextIO] = None, err: Optional[TextIO] = None) -> int:
     """Run the command; returns the exit status (1 when the output could not be written)."""
     out = sys.stdout if out is None else out
