@@ -225,23 +225,3 @@ def test_iris_never_spends_her_cushion_before_the_last_month():
         if report.phase == "purchasing" and report.month < game.rules.months:
             iris = report.record.seats[0]
             assert iris.cash_after >= cushion or not sum(iris.done), report.month
-
-
-def test_two_characters_seldom_enter_the_same_and_the_seed_changes_the_game(capsys):
-    from ed.tools import characters as tool
-    assert tool.main(["--games", "3", "--seeds", "2"]) == 0
-    out = capsys.readouterr().out
-    assert "phases in which two of them entered the very same non-empty entry" in out
-    assert "2 of 2 games (100%) end with final cash no other ends with" in out
-    for key in ai.PERSONALITIES:
-        assert ai.PERSONALITIES[key].name in out
-
-
-def test_the_characters_command_refuses_a_bad_argument(capsys):
-    from ed.tools import characters as tool
-    with pytest.raises(SystemExit) as stopped:
-        tool.main(["--games", "0"])
-    assert stopped.value.code == 2
-    assert "is not from 1 to 5000" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        tool.main(["--variations", "bankruptcy"])
