@@ -62,7 +62,7 @@ def test_an_experts_taste_goes_into_its_part_of_the_plan():
     seats = [Seat("computer", "expert", "otto"), Seat("computer", "expert"), Seat("human")]
     game = ed.Game(ed.Rules(players=3), ["Otto", "E", "Ann"], seed=1, seats=seats)
     view = game.view(2)
-    assert accord.temper_of(view, 0) == ai.characters.TEMPERS["otto"].taste()
+    assert accord.temper_of(view, 0) == ai.characters.EXPERT_TEMPERS["otto"]
     assert accord.temper_of(view, 0).favourite == "A"
     assert accord.temper_of(view, 1) == ai.characters.NEUTRAL
 
@@ -91,29 +91,9 @@ def test_the_plan_reads_no_entry_that_is_not_revealed():
     assert (after.units, after.goods) == (before.units, before.goods)
 
 
-def test_each_expert_enters_its_planned_units_with_prices_of_its_own_all_game():
-    game, avatars = _table(["expert", "hard", "expert", "expert"], seed=5)
-    checked = plans = 0
-    while not game.is_over:
-        table = _plan_of(game.view(1))
-        keys = ed.RAW if game.phase == "purchasing" else ed.GOODS
-        for seat, avatar in enumerate(avatars):
-            view = game.view(seat)
-            entry = avatar.decide(view)
-            assert not hints.problems(view, entry)
-            if seat in table.units:
-                assert _units(entry, keys) == table.units[seat], (game.month, game.phase, seat)
-                if game.phase == "purchasing" and any(table.units[seat]):
-                    assert avatar.last_decision.plan == table.goods[seat]
-                    plans += 1
-                checked += 1
-            game.submit(seat, entry)
-        game.resolve()
-    assert checked == 3 * 24 and plans > 12
-    assert sum(a.fallbacks for a in avatars) == 0
-
-
-def test_the_other_experts_are_priced_at_their_planned_units_exactly():
+def test_the_other_experts_are_priced_about_their_planned_units():
+    """Each expert draws its entry near its part of the plan (``mixing``), so the others are
+    drawn within ``accord.WOBBLE`` of it: about the plan on average, never exactly."""
     game, avatars = _table(["expert"] * 4)
     _play_to(game, avatars, 3)
     phases = []
@@ -125,13 +105,13 @@ def test_the_other_experts_are_priced_at_their_planned_units_exactly():
         sc = avatars[0].last_scenarios
         if game.phase == "purchasing":
             others = [sum(table.units[s][g] for s in (1, 2, 3)) for g in range(3)]
-            assert all(sc.raw[g] == [others[g]] * sc.n for g in range(3))
-            # the selling phase after: each other expert offers the goods its plan makes
+            assert all(abs(sum(sc.raw[g]) / sc.n - others[g]) <= 1.0 for g in range(3))
+            # the selling phase after: each other expert offers about the goods its plan makes
             made = [sum(table.goods[s][h] for s in (1, 2, 3)) for h in range(3)]
-            assert all(sc.goods[h] == [made[h]] * sc.n for h in range(3))
+            assert all(abs(sum(sc.goods[h]) / sc.n - made[h]) <= 1.0 for h in range(3))
         else:
             offered = [sum(table.units[s][h] for s in (1, 2, 3)) for h in range(3)]
-            assert all(sc.goods[h] == [offered[h]] * sc.n for h in range(3))
+            assert all(abs(sum(sc.goods[h]) / sc.n - offered[h]) <= 1.0 for h in range(3))
         for seat, avatar in enumerate(avatars):
             game.submit(seat, avatar.decide(game.view(seat)))
         game.resolve()
@@ -155,9 +135,9 @@ def test_a_time_budget_never_changes_what_an_expert_enters_of_the_plan():
     for _ in range(2):
         view = game.view(2)
         entry = hurried.decide(view)
-        keys = ed.RAW if game.phase == "purchasing" else ed.GOODS
         assert hurried.hurried
-        assert _units(entry, keys) == _plan_of(view).units[2]
+        # the entry is drawn from the plan's neighbourhood, which a hurried search keeps whole
+        assert entry == ai.Avatar("expert", seed=1).decide(view)
         for seat, avatar in enumerate(avatars):
             game.submit(seat, avatar.decide(game.view(seat)))
         game.resolve()
@@ -175,7 +155,7 @@ def test_an_expert_in_a_seat_not_labelled_expert_plans_for_itself_around_the_pla
     avatars[0].decide(view)
     sc = avatars[0].last_scenarios
     others = [table.units[1][g] + table.units[2][g] for g in range(3)]
-    assert all(sc.raw[g] == [others[g]] * sc.n for g in range(3))
+    assert all(abs(sum(sc.raw[g]) / sc.n - others[g]) <= 1.0 for g in range(3))
 
 
 def test_replies_asked_one_seat_at_a_time_are_those_worked_out_together():

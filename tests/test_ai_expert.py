@@ -174,7 +174,8 @@ def test_the_fast_and_the_general_evaluation_agree():
 
 
 def test_short_of_cash_the_outcome_is_what_stock_alone_makes():
-    """RULES §4.1.5 inside the optimiser: an order over cash buys nothing in every scenario."""
+    """RULES §4.1.5 inside the optimiser: an order over cash buys nothing in every scenario;
+    its units still move the price (§4.1.3), so they still cost the rivals what they count."""
     game = _midgame()
     view = game.view(0)
     sc = scenarios.draw(view, opponents.OpponentModels(), random.Random(3), 16)
@@ -182,7 +183,8 @@ def test_short_of_cash_the_outcome_is_what_stock_alone_makes():
     opt = Optimiser(view, sc, values, NEUTRAL)
     cand = Candidate((0, 0, 0), (0, 0, 9))
     dear = opt.min_bid(2, 9) + view.own_cash      # nine units at this bid cost far more than the cash
-    assert opt.value(cand, [0, 0, dear]) == pytest.approx(opt.gain((0, 0, 0), (0, 0, 0)))
+    assert opt.value(cand, [0, 0, dear]) == pytest.approx(opt.gain((0, 0, 0), (0, 0, 0))
+                                                          + 9 * opt.raw_spite[2])
 
 
 def test_the_best_offer_is_makeable_and_worth_more_than_nothing():
@@ -412,15 +414,6 @@ def test_a_head_to_head_game_counts_stock_at_its_own_scale():
     assert worth.carry_for(4) == worth.CARRY == worth.carry_for(6)
     avatar = ai.Avatar("expert", seed=1)
     assert avatar.carry is None             # the table for the game's size, chosen as it plays
-
-
-def test_an_experts_personality_is_a_taste_not_a_handicap():
-    iris, otto, rex = (ai.Avatar("expert", key).temper for key in ("iris", "otto", "rex"))
-    assert iris.cushion == 0 and iris.volume == 1.0          # no cash held back at expert
-    assert rex.bid_shift == rex.ask_shift == 0 and rex.fill == 0 and rex.bulk == 0
-    assert rex.keep == ai.TEMPERS["rex"].keep / 2            # quicker to sell, by half as much
-    assert otto.favourite == "A" and otto.favour == ai.TEMPERS["otto"].favour // 2
-    assert ai.Avatar("hard", "iris").temper == ai.TEMPERS["iris"]   # the other levels: in full
 
 
 def test_with_a_budget_the_collector_waits_for_the_end_of_the_decision(monkeypatch):

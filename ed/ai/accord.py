@@ -24,11 +24,20 @@ The plan is worked out with a fixed effort (the optimiser's whole search, over
 16 scenarios) from a generator seeded by the phase, never by the time a
 decision may take or by the seat that works it out, so every expert at the
 table finds the same plan, and the memo ``SHARED`` (a pure cache) lets the
-first to decide a phase work it out for all.  Each expert then enters its
-planned units (or offer) with bids (or asks) of its own, priced against the
-other experts' planned units exactly and the other seats' drawn from their
-models.  Nothing secret is used: anyone with this program could work out
-the same plan from the same record.
+first to decide a phase work it out for all.  Nothing secret is used: anyone
+with this program could work out the same plan from the same record.
+
+So the plan is where each expert starts, not what it enters.  A plan
+entered as it stands is one fixed point that the record gives away: a player
+who worked it out (or learned the experts' habits) priced against it to the
+dollar and won every game.  Each expert draws its entry from its part of the
+plan and the entries one step from it, the better ones likelier, with its
+own seed (``levels``, ``mixing``); the others therefore draw each other
+expert within ``WOBBLE`` of its part of the plan, and the seats outside it
+from their models.  What a unit costs the rivals (``optimiser.SPITE``)
+counts only the seats outside the plan, the leader among them most
+(``scenarios.threats``): the experts do not spend their units hurting one
+another.
 
 Imports the engine's pure modules, ``characters``, ``memo``, ``opponents``,
 ``optimiser``, ``planner``, ``replies``, ``scenarios`` and ``worth``.
@@ -40,7 +49,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..view import PlayerView
 from . import scenarios, worth
-from .characters import NEUTRAL, TEMPERS, Temper
+from .characters import Temper, expert_temper
 from .opponents import OpponentModels, Past, Position
 from .optimiser import optimiser_for
 from .memo import remember
@@ -82,9 +91,8 @@ def experts(view: PlayerView) -> Tuple[int, ...]:
 
 
 def temper_of(view: PlayerView, seat: int) -> Temper:
-    """An expert seat's temper: its personality's taste (``Temper.taste``), public like its name."""
-    personality = view.seats[seat].personality
-    return TEMPERS.get(personality, NEUTRAL).taste() if personality else NEUTRAL
+    """An expert seat's temper (``characters.EXPERT_TEMPERS``), public like its name."""
+    return expert_temper(view.seats[seat].personality)
 
 
 def plan(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List[Position]],
@@ -122,13 +130,17 @@ def _work_out(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List
         start = replies.guess(None, seat)
         units[seat] = (int(start[0]), int(start[1]), int(start[2]))
     made: Dict[int, Triple] = {}
+    outsiders = [s for s in range(n) if s not in seats]
+    rivals = scenarios.rival_means(size, outsiders, raw, goods,
+                                   scenarios.threats(view, outsiders))
     for seat in seats:
         rest = [s for s in range(n) if s != seat]
         if buying:
             sc = scenarios.Scenarios(size, _totals(rest, size, units, raw),
-                                     _totals(rest, size, made, goods), orders, offers)
+                                     _totals(rest, size, made, goods), orders, offers, rivals)
         else:
-            sc = scenarios.Scenarios(size, [], _totals(rest, size, units, goods), orders, offers)
+            sc = scenarios.Scenarios(size, [], _totals(rest, size, units, goods), orders, offers,
+                                     rivals)
         units[seat], made[seat] = _reply(view_at(view, len(view.history), replay[1], seat),
                                          sc, temper_of(view, seat))
     return Plan(seats, units, made)
@@ -167,10 +179,17 @@ def _totals(seats: Sequence[int], size: int, fixed: Dict[int, Triple],
     return out
 
 
+#: How far (units, one standard deviation per commodity) another expert's entry is drawn
+#: from its part of the plan: each expert draws its own entry from the good ones
+#: (``mixing``), so the plan foretells it only about so well.
+WOBBLE = {"purchasing": 0.8, "selling": 0.5}
+
+
 def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int,
          replay: Tuple[Past, List[Position]], replies: Replies, table: Plan
          ) -> scenarios.Scenarios:
-    """``n`` scenarios of the others for the view's seat: the experts as planned, the rest drawn.
+    """``n`` scenarios of the others for the view's seat: the experts about as planned (within
+    ``WOBBLE``), the rest drawn from their models.
 
     While buying, an expert's offer in the selling phase that follows is the
     goods its plan makes.
@@ -180,9 +199,31 @@ def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int,
     drawn = [s for s in others if s not in table.units]
     orders, raw, offers, goods = scenarios.seat_draws(view, models, rng, n, replay=replay,
                                                       extra=replies, seats=drawn)
-    planned = {s: table.units[s] for s in others if s in table.units}
+    planned = [s for s in others if s in table.units]
+    rivals = scenarios.rival_means(n, drawn, raw, goods, scenarios.threats(view, drawn))
+    rules = view.rules
     if view.phase == "purchasing":
-        made = {s: table.goods[s] for s in planned}
-        return scenarios.Scenarios(n, _totals(others, n, planned, raw),
-                                   _totals(others, n, made, goods), orders, offers)
-    return scenarios.Scenarios(n, [], _totals(others, n, planned, goods), orders, offers)
+        for s in planned:
+            raw[s] = _wobbled(table.units[s], n, rng, WOBBLE["purchasing"], rules.grade_limit,
+                              rules.order_limit)
+            goods[s] = _wobbled(table.goods[s], n, rng, WOBBLE["selling"], 99, 99)
+        return scenarios.Scenarios(n, _totals(others, n, {}, raw), _totals(others, n, {}, goods),
+                                   orders, offers, rivals)
+    for s in planned:
+        made = table.units[s]
+        goods[s] = _wobbled(made, n, rng, WOBBLE["selling"], 99, sum(made))
+    return scenarios.Scenarios(n, [], _totals(others, n, {}, goods), orders, offers, rivals)
+
+
+def _wobbled(units: Triple, n: int, rng: random.Random, sd: float, cap: int,
+             total_cap: int) -> List[Triple]:
+    """``n`` draws about ``units``: a normal step of ``sd`` on each commodity, whole and within
+    the caps (the largest trimmed first)."""
+    out = []
+    gauss = rng.gauss
+    for _ in range(n):
+        drawn = [min(cap, max(0, int(round(u + gauss(0.0, sd))))) for u in units]
+        while sum(drawn) > total_cap:
+            drawn[drawn.index(max(drawn))] -= 1
+        out.append((drawn[0], drawn[1], drawn[2]))
+    return out

@@ -8,7 +8,7 @@ nothing from the rest of the AI.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict
+from typing import Dict, Optional
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,10 @@ class Temper:
     ``favourite`` a good it values ``favour`` dollars a unit above the rest;
     ``bulk`` dollars of liking for every unit it makes; ``keep`` shifts the
     share of the best margin a unit kept in stock is worth (a patient trader
-    keeps more, a quick one sells sooner).
+    keeps more, a quick one sells sooner); ``spite`` scales what its units are counted
+    to cost its rivals (``optimiser.SPITE``); ``order_bonus`` is dollars of liking for every
+    unit ordered; ``dear`` leans its draw among near-equal prices (``levels``): positive
+    bids lower and asks higher, negative the other way.
     """
 
     bid_shift: int = 0
@@ -74,14 +77,9 @@ class Temper:
     favour: int = 0
     bulk: int = 0
     keep: float = 0.0
-
-    def taste(self) -> "Temper":
-        """This temper as a matter of taste alone, the ``expert`` level's: its favourite good
-        and its patience with stock at half strength, and none of the shifts that cost money
-        (bids over the odds, asks under them, a cash cushion, a smaller order).  Three experts
-        with different tastes still differ, and crowd one another less, without a handicap."""
-        return Temper(favourite=self.favourite, favour=int(round(self.favour * 0.5)),
-                      keep=self.keep * 0.5)
+    spite: float = 1.0
+    order_bonus: float = 0.0
+    dear: float = 0.0
 
 
 NEUTRAL = Temper()
@@ -94,3 +92,24 @@ TEMPERS: Dict[str, Temper] = {
     "cora": Temper(favourite="C", favour=10, bulk=2),
     "felix": NEUTRAL,
 }
+
+
+#: The characters at the ``expert`` level: each shows its temperament in its entries while
+#: keeping the expert's strength.  Rex orders to the limit (a liking for every unit ordered
+#: and made), and of near-equal prices bids the higher and asks the lower, to be sure of his
+#: materials and to sell sooner; Mabel of near-equal prices bids the lower and asks the
+#: higher, and keeps stock longer; Iris keeps three tenths of the starting cash unspent;
+#: Otto leans to A, and so to X-Fine; Cora to C and to making many goods; Felix in between.
+EXPERT_TEMPERS: Dict[str, Temper] = {
+    "mabel": Temper(keep=0.05, dear=1.0),
+    "rex": Temper(keep=-0.08, spite=1.1, order_bonus=1.0, dear=-1.0),
+    "iris": Temper(fill=0.05, cushion=0.3, keep=0.05, dear=0.4),
+    "otto": Temper(favourite="A", favour=8, dear=0.4),
+    "cora": Temper(favourite="C", favour=3, bulk=1, order_bonus=1.0, dear=-0.6),
+    "felix": NEUTRAL,
+}
+
+
+def expert_temper(key: Optional[str]) -> Temper:
+    """The temper a character plays with at the ``expert`` level (``NEUTRAL`` for none)."""
+    return EXPERT_TEMPERS.get(key, NEUTRAL) if key else NEUTRAL

@@ -27,10 +27,10 @@ from ..production import places
 from ..rules import GOODS, NAMES, RAW
 from ..view import PlayerView
 from ..words import and_list
-from . import accord
+from . import accord, mixing
 from . import scenarios as _scenarios
 from . import worth
-from .characters import NEUTRAL, PERSONALITIES, TEMPERS
+from .characters import NEUTRAL, PERSONALITIES, TEMPERS, expert_temper
 from .memo import COLLECTOR_PAUSE
 from .models import History, Outlook, forecast, outlook_of
 from .opponents import OpponentModels, buy_for, positions
@@ -45,6 +45,17 @@ LEVELS: Tuple[str, ...] = ("easy", "medium", "hard", "expert")
 #: Seconds an ``expert`` decision should take at most in the window, where a person waits
 #: (``avatar.time_budget = TIME_BUDGET``).  Off by default, so that a seed alone decides.
 TIME_BUDGET = 0.040
+
+#: Dollars of expected worth by which an ``expert`` weighs the good entries it draws from
+#: (``mixing``): an entry that much worse than the best is drawn 1/e as often.
+MIX_SPREAD = 3.0
+
+#: The spread is this many times as wide while a seat outside the plan leads the table: the
+#: plan may be read, so the experts' entries are drawn more widely from it (``_read``).
+READ_SPREAD = 2.0
+
+#: The same for the bid or ask of each grade or good, once the entry is drawn.
+PRICE_SPREAD = 2.5
 
 #: Scenarios ``hard`` draws from its opponent models (turned into one distribution per commodity).
 HARD_SCENARIOS = 32
@@ -95,7 +106,7 @@ class Avatar:
         self.style = STYLES[level]
         self.temper = TEMPERS[personality] if personality else NEUTRAL
         if level == "expert":
-            self.temper = self.temper.taste()
+            self.temper = expert_temper(personality)
         self.seed = seed if seed is not None else random.getrandbits(48)
         self.explanation = ""
         self.last_decision: Optional[Decision] = None
@@ -117,6 +128,8 @@ class Avatar:
         self._models = OpponentModels()
         #: the others' best replies (``expert``), kept from one decision to the next (a pure cache)
         self._replies = Replies()
+        #: the spread of the draw among good entries in the decision being made (``mixing``)
+        self._spread = MIX_SPREAD
 
     def __repr__(self) -> str:
         return f"Avatar({self.level!r}, {self.personality!r})"
@@ -206,10 +219,15 @@ class Avatar:
 
         Among each opponent's models is its best reply to the rest of the
         table (``replies``), weighed by how well it foretold that seat.  At a
-        table with other experts, every expert enters its part of the plan
-        that all of them work out in the open (``accord``): its planned units
-        or offer, with bids or asks of its own, priced against the other
-        experts' planned units and the other seats' scenarios.
+        table with other experts, all of them work out one plan in the open
+        (``accord``), and each draws its entry from its part of the plan and
+        the entries one step from it; an expert alone draws from the best
+        few entries of its whole search.  The draw (``mixing``) weighs each
+        entry by its worth, with the seat's own seed, and then each bid or
+        ask from the prices near the best, leaning as its character does
+        (``Temper.dear``); while a seat outside the plan leads the table, the
+        plan may be read, and the draw is wider (``READ_SPREAD``).  The worth
+        of an entry counts what its units cost the rivals (``optimiser.SPITE``).
 
         The decision keeps to ``time_budget``: when forecasting took more than
         half of it (the first expert to decide a phase also works out the
@@ -236,24 +254,41 @@ class Avatar:
             opt.hurry()
             self.hurried += 1
         planned = table is not None and view.seat in table.units
+        mix = random.Random(f"mix:{self.seed}:{view.seat}:{view.month}:{view.phase}")
+        self._spread = MIX_SPREAD * (READ_SPREAD if table is not None and _read(view, table)
+                                     else 1.0)
         if view.phase == "purchasing":
             return self._expert_order(view, opt, view.is_last_month,
-                                      table if planned else None)
-        return self._expert_offer(view, opt, table.units[view.seat] if planned else None)
+                                      table if planned else None, mix)
+        return self._expert_offer(view, opt, table.units[view.seat] if planned else None, mix)
 
     def _expert_order(self, view: PlayerView, opt: Optimiser, final: bool,
-                      table: Optional[accord.Plan] = None):
-        """The order: the table's plan for this seat with bids of its own, or the best candidate."""
+                      table: Optional[accord.Plan] = None,
+                      mix: Optional[random.Random] = None):
+        """The order: one of the best candidates (the table's plan for this seat among them),
+        drawn by ``mixing`` with the seat's own generator, bids tuned."""
         limit = max(1, int(view.rules.order_limit * self.temper.volume + 0.5))
         room = spending_room(view, self.temper)
         if table is not None:
-            cand: Optional[Candidate] = Candidate(table.goods[view.seat], table.units[view.seat])
-            if any(cand.units):
-                opt.tune(cand)
+            plan = Candidate(table.goods[view.seat], table.units[view.seat])
+            ranked = opt.near(plan, limit, room)
         else:
-            cand = opt.best_order(limit, room)
+            ranked = opt.ranked_orders(limit, room)
+        cand: Optional[Candidate] = None
+        if ranked:
+            spread = self._spread if mix is not None else 0.0
+            cand = ranked[mixing.pick([c.value for c in ranked], mix or random.Random(0), spread)]
         if cand is None or not any(cand.units):
             return _no_order(view, room, min(opt.raw_prev), final)
+        if mix is not None:
+            # each bid drawn from the levels near the tuned one, as the entry was drawn
+            for g in range(3):
+                if cand.units[g]:
+                    near = opt.bids_near(cand, g)
+                    lean = self.temper.dear * min(2, cand.units[g])
+                    chosen = near[mixing.pick([v - lean * (b - cand.bids[g]) for b, v in near],
+                                              mix, PRICE_SPREAD)]
+                    cand.bids[g] = chosen[0]
         nears = []
         for g in range(3):
             markets = opt.raw_markets(g, cand.units[g])
@@ -264,11 +299,20 @@ class Avatar:
         return _order_told(cand.units, cand.bids, nears, cand.goods, kept)
 
     def _expert_offer(self, view: PlayerView, opt: Optimiser,
-                      planned: Optional[Tuple[int, int, int]] = None):
-        """The offer: the table's plan for this seat with asks of its own, or the best makeable."""
-        if sum(view.own_stock) < 3:
+                      planned: Optional[Tuple[int, int, int]] = None,
+                      mix: Optional[random.Random] = None):
+        """The offer: one of the most valuable makeable offers (the table's plan for this seat
+        and keeping everything among them), drawn by ``mixing``, asks of its own."""
+        stock = view.own_stock
+        if sum(stock) < 3:
             return {}, "has nothing to sell", (), (0, 0, 0)
-        goods = planned if planned is not None else opt.best_offer(view.own_stock)[0]
+        if planned is not None:
+            options = opt.near_offers(planned, stock)
+        else:
+            options = opt.ranked_offers(stock)
+            options.append(((0, 0, 0), 0.0))
+        spread = self._spread if mix is not None else 0.0
+        goods = options[mixing.pick([v for _, v in options], mix or random.Random(0), spread)][0]
         if not any(goods):
             nears = [f"{g} near ${int(opt.sale(h, 0).price + 0.5)}" for h, g in enumerate(GOODS)]
             return {}, (f"expects {and_list(nears)} and keeps the stock, worth more kept "
@@ -276,7 +320,13 @@ class Avatar:
 
         def priced(h: int, units: int):
             sale = opt.sale(h, units)
-            return sale.ask, int(sale.price + 0.5)
+            ask = sale.ask
+            if mix is not None:
+                asks = opt.asks(h, units)
+                lean = self.temper.dear * min(2, units)
+                ask = asks[mixing.pick([v + lean * (a - sale.ask) for a, v in asks], mix,
+                                       PRICE_SPREAD)][0]
+            return ask, int(sale.price + 0.5)
 
         return _offer_told(goods, priced)
 
@@ -288,6 +338,16 @@ def _refused(view: PlayerView, entry: Entry) -> list:
     if not refused and view.phase == "selling" and not hints.is_makeable(view, entry):
         refused = ["the offer cannot be made from stock"]
     return refused
+
+
+def _read(view: PlayerView, table: accord.Plan) -> bool:
+    """Whether the experts' plan may be read: from the third month on, the seat worth most
+    (cash, stock at today's prices, loans to repay; public facts) is not one of the experts."""
+    if view.month < 3:
+        return False
+    worth = [_scenarios.standing(view, s) for s in range(view.players)]
+    leader = worth.index(max(worth))
+    return leader not in table.units
 
 
 def _no_order(view: PlayerView, room: int, cheapest: int, last: bool):

@@ -17,7 +17,22 @@ the chosen bids; the outcome is the money paid, the worth of the units
 bought, and what the goods that can then be made will fetch.  RULES §4.1.5
 (short of cash: nothing at all is bought) and Variations I-III are applied
 inside each scenario.  The bids of the best candidates are then tuned one
-grade at a time.  Imports the engine's pure modules, ``characters``,
+grade at a time.
+
+The game is won by the most cash, not by a profit of one's own: a unit
+ordered raises its grade's price for every rival who buys it, a good offered
+lowers its price for every rival who sells it (RULES §3), and those units
+count whether or not they are bought or sold.  So the worth of an entry
+adds, for each unit ordered or offered, ``SPITE`` times what it costs the
+average rival (the leading rival weighing most, ``Scenarios.rival_raw``):
+about a dollar for each unit a rival buys in full, and more under partial
+fills (Variation II), where each dollar the price rises above a rival's bid
+takes a unit from it.  Each unit's own price effect on this seat is counted
+already; a player that counted only its own left the market to rivals that
+ordered and offered more, and with partial fills lost most of its games
+to them.
+
+Imports the engine's pure modules, ``characters``,
 ``opponents`` (for ``buy_for``), ``scenarios`` and ``worth``.
 """
 from __future__ import annotations
@@ -43,6 +58,15 @@ SCREENED = 24
 TUNED = 5
 #: Share of the scenarios a first bid is meant to succeed in.
 FIRST_FILL = 0.8
+#: How much the average rival's loss counts against this seat's own gain (see above): at 1.6
+#: a lone outsider of the gauntlet's tuning half won at most 9% of 40 games against three
+#: experts, with each variation and all three (at 1.0, up to 27.5%; ed/ai/README.md).
+SPITE = 1.6
+#: Dollars a rival loses on each unit of a grade it buys when the price rises $1: about its
+#: share bought in full; with partial fills a rival under the market loses a unit instead.
+RAW_HURT = {False: 0.8, True: 2.0}
+#: Dollars a rival loses on each unit it offers when a good's price falls $2.
+GOODS_HURT = 1.7
 
 
 def _count_bits(mask: int) -> int:
@@ -97,7 +121,9 @@ def optimiser_for(view: PlayerView, scenarios: Scenarios, temper: Temper,
         values = prices[0:3]
     else:
         recipes = [view.rules.recipes[g] for g in GOODS]
-        values = list(worth.stock_values(prices, recipes, months_after, carry, shift=temper.keep))
+        parts = worth.glut(view.own_stock, view.rules.order_limit)
+        values = list(worth.stock_values(prices, recipes, months_after, carry, shift=temper.keep,
+                                         parts=parts))
     return Optimiser(view, scenarios, values, temper, final=months_after == 0 and buying)
 
 
@@ -132,6 +158,17 @@ class Optimiser:
             if temper.favourite == good:
                 worth -= temper.favour
             self.material.append(worth - temper.bulk)
+        # what a unit this seat orders or offers costs its rivals, counted at ``SPITE`` of the
+        # average rival's loss: a raw unit raises the grade's price $1 for every unit they buy,
+        # a good offered lowers the good's price $2 for every unit they sell
+        rivals = max(1, scenarios.rivals)
+        spite = SPITE * temper.spite if scenarios.rivals else 0.0
+        hurt = RAW_HURT[bool(self.rules.partial_fills)]
+        raw = list(scenarios.rival_raw) or [0.0] * 3
+        #: per raw unit ordered: what it costs the rivals, counted, and the personality's liking
+        self.raw_spite = [spite * hurt * t / rivals + temper.order_bonus for t in raw]
+        self.goods_spite = [spite * GOODS_HURT * t / rivals for t in scenarios.rival_goods] \
+            or [0.0] * 3
         #: how many candidate orders are evaluated in full, and how many of them tuned
         self.screened = SCREENED
         self.tuned = TUNED
@@ -175,11 +212,45 @@ class Optimiser:
             if value > best_value + 1e-9:
                 best_value, best_ask = value, ask
         ask = min(MAX_PRICE, max(1, best_ask + self.temper.ask_shift))
-        value = self._ask_value(markets, units, ask, cost, partial)
+        value = self._ask_value(markets, units, ask, cost, partial) + units * self.goods_spite[h]
         sold = sum(units_sold(units, ask, m, partial) for m in markets) / n
         result = Sale(units, ask, value, sold, price)
         self._sales[key] = result
         return result
+
+    def asks(self, h: int, units: int) -> List[Tuple[int, float]]:
+        """The asks worth considering for ``units`` of good ``h`` with the worth of each, the
+        personality's shift added (the chosen ``sale`` ask among them)."""
+        markets = sorted(self.goods_markets(h, units))
+        cost = self.material[h]
+        partial = self.rules.partial_sales
+        candidates = set(markets)
+        if partial:
+            candidates |= {m + d for m in markets for d in (1, 2)}
+        out = []
+        for ask in sorted(candidates):
+            shifted = min(MAX_PRICE, max(1, ask + self.temper.ask_shift))
+            out.append((shifted, self._ask_value(markets, units, shifted, cost, partial)))
+        return out
+
+    def bids_near(self, cand: Candidate, g: int, reach: int = 2) -> List[Tuple[int, float]]:
+        """The candidate's value with grade ``g``'s bid moved up to ``reach`` levels either way
+        from its tuned bid (the others as tuned), lowest bid first."""
+        units = cand.units
+        levels = [level for level, _ in self.bid_choices(g, units[g])]
+        floor = self.min_bid(g, units[g])
+        bid = cand.bids[g]
+        if bid not in levels:
+            levels = sorted(set(levels) | {bid})
+        i = levels.index(bid)
+        out = []
+        for level in levels[max(0, i - reach):i + reach + 1]:
+            if level < floor:
+                continue
+            trial = list(cand.bids)
+            trial[g] = level
+            out.append((level, cand.value if level == bid else self.value(cand, trial)))
+        return out
 
     def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
                    partial: bool) -> float:
@@ -207,9 +278,20 @@ class Optimiser:
 
     def best_offer(self, stock: Sequence[int], cap: int = 10) -> Tuple[Triple, float]:
         """The makeable offer of A, B and C worth most, and its worth (0 for no offer)."""
+        ranked = self.ranked_offers(stock, cap, 1)
+        return ranked[0] if ranked else ((0, 0, 0), 0.0)
+
+    def ranked_offers(self, stock: Sequence[int], cap: int = 10,
+                      keep: int = 6) -> List[Tuple[Triple, float]]:
+        """The ``keep`` makeable offers worth most (and worth more than no offer), best first.
+
+        An offer worth as much as a better-placed one comes after it: of two
+        offers of equal worth the one found first (fewer A, then fewer B) wins.
+        """
         recipes = self.recipes
-        best: Tuple[float, Triple] = (0.0, (0, 0, 0))
+        found: List[Tuple[float, int, Triple]] = []
         top = min(cap, (stock[0] + stock[1] + stock[2]) // 3)
+        order = 0
         for a in range(top + 1):
             if not can_fill(places(recipes, (a, 0, 0)), stock):
                 break
@@ -223,9 +305,12 @@ class Optimiser:
                     if not (a or b or c):
                         continue
                     v = self.offer_gain(goods, stock)
-                    if v > best[0] + 1e-9:
-                        best = (v, goods)
-        return best[1], best[0]
+                    if v > 1e-9:
+                        found.append((v, order, goods))
+                        order += 1
+        # the best first; among equal worths (within a cent's rounding) the first found
+        found.sort(key=lambda item: (-round(item[0], 6), item[1]))
+        return [(goods, v) for v, _, goods in found[:keep]]
 
     # ------------------------------------------------------------ purchasing
 
@@ -348,10 +433,14 @@ class Optimiser:
         return loan * (LOAN_REPAY_PER_STEP - LOAN_STEP) / LOAN_STEP
 
     def value(self, cand: Candidate, bids: Sequence[int]) -> float:
-        """The candidate's average outcome over the scenarios at these bids."""
+        """The candidate's average outcome over the scenarios at these bids, with what its
+        units cost the rivals (``SPITE``)."""
+        u = cand.units
+        spite = self.raw_spite
+        hurt = u[0] * spite[0] + u[1] * spite[1] + u[2] * spite[2]
         if self.rules.partial_fills or self.final:
-            return self._value_each(cand, bids)
-        return self._value_patterns(cand, bids)
+            return self._value_each(cand, bids) + hurt
+        return self._value_patterns(cand, bids) + hurt
 
     def _patterns(self, cand: Candidate) -> List[Tuple[int, Triple, float]]:
         """Each pattern of the candidate's grades bought, with what it brings whatever the bids."""
@@ -538,7 +627,7 @@ class Optimiser:
                     continue
                 markets = self.raw_markets(g, units[g] + 1)
                 price = sorted(markets)[int(FIRST_FILL * (len(markets) - 1))]
-                gain = self.values[g] - price - units[g]
+                gain = self.values[g] + self.raw_spite[g] - price - units[g]
                 if gain > best_gain:
                     best, best_gain = g, gain
             if best < 0:
@@ -549,15 +638,25 @@ class Optimiser:
 
     def best_order(self, limit: int, room: int) -> Optional[Candidate]:
         """The candidate order with the best average outcome, its bids tuned; ``None`` if none fits."""
+        ranked = self.ranked_orders(limit, room)
+        return ranked[0] if ranked else None
+
+    def ranked_orders(self, limit: int, room: int,
+                      extra: Sequence[Candidate] = ()) -> List[Candidate]:
+        """The best candidate orders, their bids tuned, best first (empty if none fits).
+
+        ``extra`` candidates (the plan's, say) are tuned and ranked with them.
+        """
         cands = self.candidates(limit, room)
-        if not cands:
-            return None
+        if not cands and not extra:
+            return []
         v = self.values
         for cand in cands:
             units = cand.units
             cost = sum(units[g] * self.first_bid(g, units[g]) for g in range(3) if units[g])
-            cand.value = (units[0] * v[0] + units[1] * v[1] + units[2] * v[2] - cost
-                          + self.gain(cand.goods, units))
+            spite = self.raw_spite
+            cand.value = (units[0] * (v[0] + spite[0]) + units[1] * (v[1] + spite[1])
+                          + units[2] * (v[2] + spite[2]) - cost + self.gain(cand.goods, units))
         cands.sort(key=lambda c: c.value, reverse=True)
         cands = cands[:self.screened]
         for cand in cands:
@@ -565,9 +664,96 @@ class Optimiser:
             cand.bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
             cand.value = self.value(cand, cand.bids)
         cands.sort(key=lambda c: c.value, reverse=True)
-        for cand in cands[:self.tuned]:
+        tuned = cands[:max(1, self.tuned)]
+        for cand in tuned:
             self.tune(cand)
-        return max(cands[:max(1, self.tuned)], key=lambda c: c.value)
+        seen = {(c.units, c.goods) for c in tuned}
+        for cand in extra:
+            if (cand.units, cand.goods) in seen or not any(cand.units):
+                continue
+            seen.add((cand.units, cand.goods))
+            self.tune(cand)
+            tuned.append(cand)
+        # stable: of equal values the one ranked first by the screening stays first
+        tuned.sort(key=lambda c: c.value, reverse=True)
+        return tuned
+
+    def near(self, plan: Candidate, limit: int, room: int) -> List[Candidate]:
+        """``plan`` and the orders one step from it, their bids tuned, best first.
+
+        A step is one unit more or fewer of one grade, one unit moved from
+        one grade to another, or one good more or fewer to make (buying what
+        stock then lacks).  Every order is within the limits (and, without
+        loans, within ``room`` at its first bids).
+        """
+        grade_limit = self.rules.grade_limit
+        stock = self.stock
+        seen = set()
+        out: List[Candidate] = []
+
+        def add(goods: Triple, units: Triple) -> None:
+            if (units, goods) in seen or min(units) < 0 or min(goods) < 0:
+                return
+            seen.add((units, goods))
+            if sum(units) > limit or max(units) > grade_limit:
+                return
+            if not self.rules.loans and self._full_cost(units) > room and out:
+                return
+            out.append(Candidate(goods, units))
+
+        add(plan.goods, plan.units)
+        u = plan.units
+        for g in range(3):
+            for d in (1, -1):
+                step = list(u)
+                step[g] += d
+                add(plan.goods, (step[0], step[1], step[2]))
+            for h in range(3):
+                if h != g and u[g]:
+                    step = list(u)
+                    step[g] -= 1
+                    step[h] += 1
+                    add(plan.goods, (step[0], step[1], step[2]))
+        for h in range(3):
+            for d in (1, -1):
+                goods = list(plan.goods)
+                goods[h] += d
+                if goods[h] < 0:
+                    continue
+                made = (goods[0], goods[1], goods[2])
+                add(made, buy_for(places(self.recipes, made), stock))
+        for cand in out:
+            self.tune(cand)
+        out.sort(key=lambda c: c.value, reverse=True)
+        return out
+
+    def near_offers(self, plan: Triple, stock: Sequence[int]) -> List[Tuple[Triple, float]]:
+        """``plan`` and the makeable offers one good more or fewer, or one moved, with their worths."""
+        recipes = self.recipes
+        seen = set()
+        out: List[Tuple[Triple, float]] = []
+        steps = [(0, 0, 0)]
+        for h in range(3):
+            for d in (1, -1):
+                step = [0, 0, 0]
+                step[h] = d
+                steps.append((step[0], step[1], step[2]))
+                for k in range(3):
+                    if k != h and d == 1:
+                        moved = [0, 0, 0]
+                        moved[h] = 1
+                        moved[k] = -1
+                        steps.append((moved[0], moved[1], moved[2]))
+        for step in steps:
+            goods = (plan[0] + step[0], plan[1] + step[1], plan[2] + step[2])
+            if goods in seen or min(goods) < 0:
+                continue
+            seen.add(goods)
+            if not can_fill(places(recipes, goods), stock):
+                continue
+            out.append((goods, self.offer_gain(goods, stock) if any(goods) else 0.0))
+        out.sort(key=lambda item: item[1], reverse=True)
+        return out
 
     def hurry(self) -> None:
         """Search less: for a decision already late (the forecast took long on a slow machine)."""

@@ -99,7 +99,7 @@ class PhaseReplies:
             rest = [s for s in range(self.view.players) if s != seat]
             sc = scenarios.Scenarios(
                 n, scenarios.totals([raw[s] for s in rest], n) if self.buying else [],
-                scenarios.totals([goods[s] for s in rest], n), orders, offers)
+                scenarios.totals([goods[s] for s in rest], n), orders, offers, (0, [], []))
             found = _reply(view_at(self.view, len(self.view.history), self.replay[1], seat), sc)
             self.found[seat] = found
         return found

@@ -15,6 +15,7 @@ and ``opponents``.
 """
 from __future__ import annotations
 
+import math
 import random
 from statistics import NormalDist
 from typing import Dict, List, Optional, Sequence, Tuple
@@ -34,15 +35,22 @@ class Scenarios:
     ``offers`` keep each seat's ``Prediction`` for explanations and checks.
     """
 
-    __slots__ = ("n", "raw", "goods", "orders", "offers")
+    __slots__ = ("n", "raw", "goods", "orders", "offers", "rivals", "rival_raw", "rival_goods")
 
     def __init__(self, n: int, raw: List[List[int]], goods: List[List[int]],
-                 orders: Dict[int, Prediction], offers: Dict[int, Prediction]) -> None:
+                 orders: Dict[int, Prediction], offers: Dict[int, Prediction],
+                 rivals: Optional[Tuple[int, Sequence[float], Sequence[float]]] = None) -> None:
         self.n = n
         self.raw = raw
         self.goods = goods
         self.orders = orders
         self.offers = offers
+        if rivals is None:
+            rivals = (len(orders) or len(offers), [sum(row) / n for row in raw],
+                      [sum(row) / n for row in goods])
+        #: the seats counted as rivals (``optimiser`` counts what its units cost them), and
+        #: their mean units of each grade and good, summed over those seats
+        self.rivals, self.rival_raw, self.rival_goods = rivals
 
 
 _QUANTILES: Dict[int, List[float]] = {}
@@ -154,6 +162,53 @@ def after_purchase(pos: Position, order: Sequence[float]) -> Position:
 Draws = Dict[int, List[Tuple[int, int, int]]]
 
 
+#: How far behind the leading rival (a share of the starting cash) a rival's units count
+#: 1/e as much in what this seat's units cost the rivals (``threats``).
+THREAT_SCALE = 0.15
+
+
+def standing(view: PlayerView, seat: int) -> float:
+    """A seat's worth now, from public facts: cash, raw stock at today's prices, less what
+    repaying its loans will cost (RULES §5)."""
+    prices = (view.prices["xfine"], view.prices["fine"], view.prices["standard"])
+    stock = view.stock[seat]
+    return (view.cash[seat] + stock[0] * prices[0] + stock[1] * prices[1] + stock[2] * prices[2]
+            - view.borrowed[seat] * 5 // 4)
+
+
+def threats(view: PlayerView, seats: Sequence[int]) -> Dict[int, float]:
+    """How much each rival counts when this seat's units hurt the rivals: the leader most.
+
+    A seat that plays to win hurts the rival nearest to beating it, not all
+    alike: each rival weighs ``exp((its worth - the best rival's) / scale)``,
+    the weights scaled to add up to the number of rivals (all 1 when level).
+    """
+    if not seats:
+        return {}
+    worth = {s: standing(view, s) for s in seats}
+    best = max(worth.values())
+    scale = max(1.0, THREAT_SCALE * view.rules.starting_cash)
+    raw = {s: math.exp((w - best) / scale) for s, w in worth.items()}
+    total = sum(raw.values())
+    return {s: len(seats) * w / total for s, w in raw.items()}
+
+
+def rival_means(n: int, seats: Sequence[int], raw: Draws, goods: Draws,
+                weights: Optional[Dict[int, float]] = None
+                ) -> Tuple[int, List[float], List[float]]:
+    """``Scenarios.rivals`` for these seats: how many, and their mean units summed over them,
+    each seat's weighed by ``weights`` (``threats``; 1 for a seat not in it)."""
+    raw_mean = [0.0, 0.0, 0.0]
+    goods_mean = [0.0, 0.0, 0.0]
+    for seat in seats:
+        w = weights.get(seat, 1.0) if weights else 1.0
+        for table, mean in ((raw, raw_mean), (goods, goods_mean)):
+            for units in table.get(seat, ()):
+                for c in range(3):
+                    mean[c] += w * units[c] / n
+    return len(seats), raw_mean, goods_mean
+
+
 def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int, *,
          replay: Optional[Tuple[Past, List[Position]]] = None,
          extra: Optional[ExtraModel] = None) -> Scenarios:
@@ -163,8 +218,10 @@ def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int, *
     ``extra`` adds a model of the others for the phase being decided.
     """
     orders, raw, offers, goods = seat_draws(view, models, rng, n, replay=replay, extra=extra)
+    rivals = [s for s in range(view.players) if s != view.seat]
     return Scenarios(n, totals(list(raw.values()), n) if raw else [],
-                     totals(list(goods.values()), n), orders, offers)
+                     totals(list(goods.values()), n), orders, offers,
+                     rival_means(n, rivals, raw, goods, threats(view, rivals)))
 
 
 def seat_draws(view: PlayerView, models: OpponentModels, rng: random.Random, n: int, *,

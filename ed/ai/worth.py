@@ -79,15 +79,38 @@ def carry_share(months_after: int, carry: Sequence[float] = CARRY) -> float:
     return carry[months_after] if months_after < len(carry) else carry[-1]
 
 
+#: A grade's stock up to this share of the monthly order limit earns its full share of the
+#: margin; beyond it the share falls, to nothing at ``GLUT`` times as much (see ``glut``).
+NORMAL = 0.55
+GLUT = 3.0
+
+
+def glut(stock: Sequence[int], order_limit: int) -> Tuple[float, float, float]:
+    """The part of the margin's share a further unit of each grade still earns, given the stock.
+
+    A unit is a claim on a future margin only if it will be made into a good
+    and sold: a seat sells a few goods a month (each good offered lowers its
+    price $2), so a pile of one grade far beyond what a month's trade uses
+    waits months, and its last units end with the Broker at the raw price.
+    """
+    normal = max(1.0, NORMAL * order_limit)
+    out = []
+    for units in stock:
+        over = (units - normal) / ((GLUT - 1.0) * normal)
+        out.append(1.0 if over <= 0 else (0.0 if over >= 1 else 1.0 - over))
+    return (out[0], out[1], out[2])
+
+
 def stock_values(prices: Sequence[int], recipes: Sequence[Sequence[int]], months_after: int,
-                 carry: Sequence[float] = CARRY, shift: float = 0.0) -> Tuple[float, float, float]:
+                 carry: Sequence[float] = CARRY, shift: float = 0.0,
+                 parts: Sequence[float] = (1.0, 1.0, 1.0)) -> Tuple[float, float, float]:
     """What a unit of each grade kept to the end of this month is worth, before the last month.
 
     ``months_after`` counts the months still to be played after this one
     (at least 1 here: the last month's values are the final raw prices);
     ``shift`` adds a personality's liking (positive) or doubt (negative) as a
-    share of the margin.
+    share of the margin; ``parts`` scales each grade's share (``glut``).
     """
     share = max(0.0, carry_share(months_after, carry) + shift)
     best = best_margins(prices, recipes)
-    return tuple(prices[g] + share * best[g] for g in range(3))  # type: ignore[return-value]
+    return tuple(prices[g] + share * parts[g] * best[g] for g in range(3))  # type: ignore[return-value]
