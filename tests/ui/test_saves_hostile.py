@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -153,13 +154,21 @@ def test_save_as_refuses_a_save_open_elsewhere_outside_the_folder(
         finish(other)
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="this platform has no /dev/null")
-def test_save_as_refuses_a_device(make_app):
+def test_save_as_refuses_a_device(make_app, tmp_path, monkeypatch):
+    """Save As… onto a character device is refused before anything is opened for writing
+    there (the device is one the test made, like /dev/null, where that is allowed)."""
+    from tests.conftest import device_node, writes_refused
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
-    assert not app.files.save_to("/dev/null")
+    device = device_node(tmp_path)
+    before = os.stat(device)
+    tried = writes_refused(monkeypatch, device)
+    assert not app.files.save_to(str(device))
     assert "not a regular file" in app.layout.message_text
-    assert Path("/dev/null").is_char_device()
+    assert tried == []
+    after = os.stat(device)
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == \
+        (before.st_ino, before.st_rdev)
 
 
 def test_save_as_refuses_another_window_s_lock_backup_and_files_being_written(make_app,
