@@ -19,6 +19,11 @@ and clears it).
 ``device_node(folder)``: a real character device to write at, made like ``/dev/null``'s
 (as root) so that a writer in the wrong replaces it and never the system's own.
 
+``writes_refused(monkeypatch, path)``: every attempt to write at ``path`` or beside it
+(opened for writing, a temporary file made in its folder, a rename onto it), recorded and
+refused before anything is written: a test that a device is refused asserts the list is
+empty, and a program in the wrong still writes nothing at the device.
+
 ``SmallDisk``: a real small file system (a tmpfs) mounted over a folder, to
 fill or make read-only, where the platform allows it (Linux, as root or with
 ``sudo -n``); elsewhere the test is skipped with the reason, and under
@@ -283,6 +288,54 @@ def small_disk(folder: Path) -> SmallDisk:
         pytest.fail(f"ED_REQUIRE_TMPFS=1 but {why}", pytrace=False)
     pytest.skip(why)
 
+
+
+def writes_refused(monkeypatch, path) -> List[str]:
+    """Every attempt, while the test runs, to write at ``path`` or in its folder: opened for
+    writing (``open``, ``os.open``, and so a temporary file made there), or a rename onto
+    it; each is recorded and refused with ``PermissionError`` before anything is written."""
+    import builtins
+    import io
+    watched = os.path.abspath(os.fspath(path))
+    folder = os.path.dirname(watched)
+    tried: List[str] = []
+    writing = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+
+    def refuse(target, how: str) -> None:
+        if isinstance(target, int):
+            return                      # a descriptor already open: opened elsewhere
+        full = os.path.abspath(os.fsdecode(os.fspath(target)))
+        if full == watched or os.path.dirname(full) == folder:
+            tried.append(f"{how} {full}")
+            raise PermissionError(errno.EACCES, "a test refuses writing here", full)
+
+    real_os_open, real_open = os.open, builtins.open
+    real_replace, real_rename = os.replace, os.rename
+
+    def os_open(target, flags, *args, **kwargs):
+        if flags & writing:
+            refuse(target, "os.open")
+        return real_os_open(target, flags, *args, **kwargs)
+
+    def open_(target, mode="r", *args, **kwargs):
+        if any(c in mode for c in "wax+"):
+            refuse(target, f"open({mode!r})")
+        return real_open(target, mode, *args, **kwargs)
+
+    def replace(src, dst, *args, **kwargs):
+        refuse(dst, "os.replace onto")
+        return real_replace(src, dst, *args, **kwargs)
+
+    def rename(src, dst, *args, **kwargs):
+        refuse(dst, "os.rename onto")
+        return real_rename(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", os_open)
+    monkeypatch.setattr(builtins, "open", open_)
+    monkeypatch.setattr(io, "open", open_)           # pathlib's door
+    monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(os, "rename", rename)
+    return tried
 
 def device_node(folder: Path) -> Path:
     """A real character device to write at: as root, a node made like ``/dev/null``'s in

@@ -42,9 +42,14 @@ class CollectorPause:
     A full sweep of the memos costs 20-70 ms once they have grown over a few
     games, and the collector runs it in whichever thread's allocation tips it
     over, holding every thread while it does: inside a decision it was the
-    decision's worst time.  ``gc.disable`` acts on the whole process, so the
-    pause is counted across threads rather than taken and given back by each
-    decision on its own: the first decision to enter switches the collector
+    decision's worst time.  Measured with ``gc.callbacks`` over the bench's two
+    expert tables (six games each, ``ed.tools.bench._ai_times``): without the
+    pause two or three full sweeps a table fell inside decisions, 125-414 ms
+    each on a busy two-core machine, and none with it; raising the threshold
+    of the youngest generation instead would put them off only as long as a
+    decision allocates less than it.  ``gc.disable`` acts on the whole
+    process, so the pause is counted across threads rather than taken and
+    given back by each decision on its own: the first decision to enter switches the collector
     off (only if it was on), the last to leave switches it back on, so a
     decision finishing on one thread never resumes it under another still
     running, and it is always on again once none runs.  The pause lasts only

@@ -45,6 +45,10 @@ TEMPERATURE = 6.0
 #: swing from one plan to another month by month (last month's error foretells the opposite
 #: error), so they keep no bias; offers drift steadily, so theirs is corrected.
 BIAS_COUNT = {"purchasing": float("inf"), "selling": 1.0}
+#: A model player offering all it can make adds a unit of a good while the good's margin,
+#: less ``lean`` dollars per unit already planned, is above this: its stock is paid for,
+#: so it sells below the materials' price, but not at any loss (a set figure, not fitted).
+MARGIN_FLOOR = -30
 
 
 class Position:
@@ -127,7 +131,7 @@ def _greedy_goods(recipes: Recipes, stock: Sequence[int], score: Sequence[float]
     while True:
         order = sorted(range(3), key=lambda i: score[i] - lean * units[i], reverse=True)
         for i in order:
-            if score[i] - lean * units[i] <= -30:
+            if score[i] - lean * units[i] <= MARGIN_FLOOR:
                 continue
             units[i] += 1
             if can_fill(places(_as_map(recipes), units), stock):

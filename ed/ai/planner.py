@@ -17,6 +17,14 @@ from ..view import PlayerView
 from .characters import Temper
 from .pricing import Pricer
 
+#: The most finished goods a month's purchase plan holds: every split of up to 8 is tried
+#: (165 plans); the largest order makes 6 (18 raw units, two players), so 8 leaves room
+#: for goods from stock and keeps the search small.
+MOST_GOODS_PLANNED = 8
+#: The most finished goods the offer search weighs: more than a month's plan, for stock
+#: kept from earlier months; an offer of 10 alone already moves its good's price $9 down.
+MOST_GOODS_OFFERED = 10
+
 
 def _purchase_for(need: Tuple[int, int, int], stock: Sequence[int]) -> Tuple[int, int, int, int, int]:
     """The raw units to buy so that ``stock`` fills the places ``need``, cheapest grades first.
@@ -108,7 +116,7 @@ def plan_purchases(view: PlayerView, pricer: Pricer) -> Optional[_Plan]:
         room_for_loans = room
     values = pricer.values
     most = (sum(stock) + limit) // 3
-    cap = 8 if most > 8 else most
+    cap = MOST_GOODS_PLANNED if most > MOST_GOODS_PLANNED else most
     recipes = pricer.recipes
     plans: List[_Plan] = []
     zero = [0, 0, 0]
@@ -183,7 +191,7 @@ def plan_sales(view: PlayerView, pricer: Pricer) -> Tuple[Tuple[int, int, int], 
     jitter = pricer.style.jitter
     gauss = pricer.rng.gauss
     top = sum(stock) // 3
-    cap = 10 if top > 10 else top
+    cap = MOST_GOODS_OFFERED if top > MOST_GOODS_OFFERED else top
     for a in range(cap + 1):
         if not is_makeable(recipes, (a, 0, 0), stock):
             break

@@ -14,7 +14,7 @@ from ed.ui.screens.tour import Tour, rect_of, steps
 from ed.ui.widgets.tooltip import tip_of
 
 from .test_table import Clock, game_at, inside, with_text_size
-from .test_window import keys
+from .test_window import focus_of, keys
 
 
 def guide(app) -> Tour:
@@ -110,7 +110,7 @@ def test_the_first_start_says_how_to_win_first_and_a_quick_start_teaches_itself(
     assert shown.splitlines()[0] == "Whoever has the most cash after the last month wins."
     assert shown.splitlines() == list(P.GOAL_LINES)
     assert app.layout.welcome.quick_button.winfo_ismapped() and \
-        app.focus_get() is app.layout.welcome.quick_button
+        focus_of(app) is app.layout.welcome.quick_button
     keys(app, app.layout.welcome.quick_button, "Return")
     assert app.mode == "enter"
     game = app.session.game

@@ -307,3 +307,35 @@ def test_a_new_game_mid_game_says_where_the_game_left_behind_is_kept(make_app):
     assert app.session.game is not game
     again = ed.save.load(kept_at)                             # true: there to open again
     assert (again.names, again.month, again.phase) == (game.names, 3, "purchasing")
+
+
+@pytest.mark.parametrize("key", ["Return", "Escape"])
+def test_as_the_dialog_closes_the_keyboard_comes_back_wherever_the_pointer_rests(make_app,
+                                                                                 key, request):
+    """With no window manager the keyboard went to the screen's root as the dialog closed:
+    with the pointer resting on the main window beside the dialog, Enter (Start) or Escape
+    (Cancel) closed it and the next keys went nowhere, a click in a field not bringing them
+    back.  The dialog hands the keyboard back: to the sheet's first field, or to New game."""
+    from .test_window import focus_of
+    rest = tk.Tk()                                   # the pointer comes to rest first
+    rest.geometry("+0+0")
+    rest.update()
+    was = rest.winfo_pointerxy()
+    rest.event_generate("<Motion>", warp=True, x=20, y=200)
+    rest.update()
+    rest.destroy()
+    app = make_app()
+    request.addfinalizer(lambda: app.event_generate(            # back where it was
+        "<Motion>", warp=True, x=was[0] - app.winfo_rootx(), y=was[1] - app.winfo_rooty()))
+    dialog = app.dialog
+    x, y = app.winfo_pointerxy()
+    assert (x, y) == (20, 200) and app.winfo_containing(x, y).winfo_toplevel() is app
+    assert focus_of(app).winfo_toplevel() is dialog          # its first field
+    app.focus_get().event_generate(f"<{key}>")               # the person's key, where it goes
+    app.update()
+    if key == "Return":
+        assert app.mode.value == "enter"
+        assert focus_of(app) is app.layout.tally.entries[app.flow.view.keys[0]][0]
+    else:
+        assert app.mode.value == "welcome"
+        assert focus_of(app) is app.layout.welcome.new_button

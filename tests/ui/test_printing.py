@@ -24,7 +24,7 @@ from ed.ui.screens import printing
 
 from tests.conftest import device_node
 
-from .test_window import keys
+from .test_window import focus_of, keys
 
 GLYPHS = {"emdash": "—", "endash": "–", "periodcentered": "·", "edieresis": "ë"}
 ROW_WORDS = ("ORDERS", "SALES", "Month", "X-Fine", "Fine", "Standard", "A", "B", "C", "Total",
@@ -336,7 +336,7 @@ def test_the_print_dialog_opens_outside_the_data_folder_and_asks_before_replacin
     assert options["initialdir"] == str(Path.home()) and options["confirmoverwrite"] is False
     question = app.files.question
     assert question.title() == "Replace the file? — Executive Decision"
-    assert question.labels == ["Replace", "Cancel"] and app.focus_get() is question.buttons[1]
+    assert question.labels == ["Replace", "Cancel"] and focus_of(app) is question.buttons[1]
     text = question.text_label.cget("text")
     assert text.startswith(f"tally-Ann.ps is already in {tmp_path}: a file of 9 bytes, changed ")
     assert text.endswith(". Replace it?")

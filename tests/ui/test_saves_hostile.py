@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from tests.ui.test_locks import answer, finish, holder, make_special, no_hang
 from tests.ui.test_store import hostile_files
 
 from .test_saves_window import doom_saves_in, human_game, put_save, rows
-from .test_window import fill, keys, start_game
+from .test_window import fill, focus_of, keys, start_game
 
 
 def open_list(app):
@@ -153,13 +154,21 @@ def test_save_as_refuses_a_save_open_elsewhere_outside_the_folder(
         finish(other)
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="this platform has no /dev/null")
-def test_save_as_refuses_a_device(make_app):
+def test_save_as_refuses_a_device(make_app, tmp_path, monkeypatch):
+    """Save As… onto a character device is refused before anything is opened for writing
+    there (the device is one the test made, like /dev/null, where that is allowed)."""
+    from tests.conftest import device_node, writes_refused
     app = make_app()
     keys(app, app.dialog.start_button, "Return")
-    assert not app.files.save_to("/dev/null")
+    device = device_node(tmp_path)
+    before = os.stat(device)
+    tried = writes_refused(monkeypatch, device)
+    assert not app.files.save_to(str(device))
     assert "not a regular file" in app.layout.message_text
-    assert Path("/dev/null").is_char_device()
+    assert tried == []
+    after = os.stat(device)
+    assert stat.S_ISCHR(after.st_mode) and (after.st_ino, after.st_rdev) == \
+        (before.st_ino, before.st_rdev)
 
 
 def test_save_as_refuses_another_window_s_lock_backup_and_files_being_written(make_app,
@@ -267,7 +276,7 @@ def test_save_as_asks_before_replacing_a_save_and_opens_outside_the_data_folder(
     assert question.text_label.cget("text") == (
         f"k.json is already in {away}: a saved game of Cy and Di (Jan, selling, month 1 of 3). "
         f"Replace it?")
-    assert app.focus_get() is question.buttons[1]
+    assert focus_of(app) is question.buttons[1]
     keys(app, question.buttons[1], "Return")                  # Enter: Cancel
     assert k.read_bytes() == theirs and not (away / "k.json.bak").exists()
     save_as_from_the_menu(app)
@@ -393,7 +402,7 @@ def test_quitting_while_saves_fail_asks_first_and_offers_save_as(make_app, data_
     text = question.text_label.cget("text")
     assert text.startswith(f"The game could not be saved in {data_dir / 'saves'} (no space left "
                            f"on device). If you quit now, the moves since its last good save")
-    assert app.focus_get() is question.buttons[0]
+    assert focus_of(app) is question.buttons[0]
     keys(app, question.buttons[0], "Escape")                     # Escape: stay
     assert app.files.question is None and app.winfo_exists() and mine.read_bytes() == before
     copy = tmp_path / "kept.json"
@@ -536,7 +545,7 @@ def test_open_anyway_after_a_warning_and_a_second_yes(make_app, data_dir, kind):
         keys(app, chooser.anyway_button, "Return")
         question = app.files.question
         assert question.labels == ["Open anyway", "Cancel"]
-        assert app.focus_get() is question.buttons[1]             # the safe answer first
+        assert focus_of(app) is question.buttons[1]               # the safe answer first
         assert "each will write over the other's moves" in question.text_label.cget("text")
         keys(app, question.buttons[1], "Return")                 # Cancel: nothing opened
         assert app.session is None and app.files.question is None

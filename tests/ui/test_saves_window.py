@@ -23,7 +23,7 @@ from tests.test_save import played
 from tests.ui.test_locks import answer, finish, holder, read_line
 
 from .test_features import press
-from .test_window import fill, keys, start_game
+from .test_window import fill, focus_of, keys, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
 NOW = time.time()
@@ -100,7 +100,7 @@ def test_the_resume_list_is_newest_first_and_the_arrows_choose(make_app, data_di
     app = make_app()
     assert [r[1] for r in rows(app.layout.resume.table)] == ["Eve, Flo", "Ann, Bob"]
     assert app.layout.resume.elsewhere_label.cget("text") == ""
-    assert app.focus_get() is app.layout.resume.table
+    assert focus_of(app) is app.layout.resume.table
     press(app, "Down")
     press(app, "Return")
     assert app.session.autosave_path == old and app.session.game.month == 1

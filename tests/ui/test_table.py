@@ -24,7 +24,7 @@ from ed.ui.presenter import tips
 from ed.saves.store import SaveStore
 from ed.ui.widgets.tooltip import tip_of
 
-from .test_window import fill, keys, start_game, submit, typed
+from .test_window import fill, focus_of, keys, start_game, submit, typed
 
 SCREEN_W, SCREEN_H = 1366, 768
 
@@ -402,7 +402,7 @@ def answer_take_back(app, name, *, take_it):
     question = app.files.question
     assert question is not None and question.winfo_viewable()
     assert question.title().startswith(f"Take back {name}'s entry?")
-    assert app.focus_get() is question.buttons[1]       # "Keep it" has the keyboard
+    assert focus_of(app) is question.buttons[1]         # "Keep it" has the keyboard
     if take_it:
         keys(app, question.buttons[0], "space")
     else:

@@ -329,9 +329,9 @@ class SaveChooser(tk.Toplevel):
         try:
             if self._pending is not None:
                 self.after_cancel(self._pending)
-            self.grab_release()
         except tk.TclError:
             pass
-        self.destroy()
+        from ..widgets.placement import close_modal
+        close_modal(self)
         if self.on_close is not None:
             self.on_close()

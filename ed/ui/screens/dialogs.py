@@ -498,11 +498,8 @@ class NewGameDialog(tk.Toplevel):
         return "break"
 
     def _close(self) -> None:
-        try:
-            self.grab_release()
-        except tk.TclError:
-            pass
-        self.destroy()
+        from ..widgets.placement import close_modal
+        close_modal(self)
 
 
 def quick_start_setup(name: str = "Player") -> Setup:

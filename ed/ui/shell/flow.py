@@ -414,15 +414,14 @@ class Flow(Entering):
         self.screen_changed()
 
     def _no_reveal_to_show(self) -> str:
-        """Why View ▸ Last reveal shows nothing now, in words true of this moment."""
+        """Why View ▸ Last reveal shows nothing now, in words true of this moment (never
+        asked on a pass-and-play cover: there the item does nothing)."""
         session = self.app.session
         if session is None:
             return "There is no reveal to show: no game is being played."
         if not session.game.history:
             return ("There is no reveal yet: the first comes once everyone's January orders "
                     "are in.")
-        if self.app.mode == Mode.COVER:
-            return "The last reveal can be seen again once the sheet is open."
         return "The last reveal can be seen again in a moment, once this screen is up."
 
     # ------------------------------------------------------------- ending

@@ -27,6 +27,8 @@ a 1280×720 one at 96 dpi, and the window opens on it as it would there.
   the usable area; returns the size given.
 - ``as_dialog(window, master, title)``: a modal dialog's frame, before it is shown.
 - ``grab_when_shown(window)``: make a dialog modal once it is on the screen.
+- ``close_modal(window)``: close a modal dialog, the keyboard handed back to the
+  window it stood over if the dialog held it.
 """
 from __future__ import annotations
 
@@ -176,3 +178,25 @@ def grab_when_shown(window: tk.Toplevel) -> None:
             window.grab_set()
     except tk.TclError:
         pass  # another application holds the grab; the dialog still works
+
+
+def close_modal(window: tk.Toplevel) -> None:
+    """Close the modal dialog ``window``: its grab released and, if it held the keyboard,
+    the keyboard handed to the window it stood over, to the field last in use there.
+
+    Asked for, not left to the window manager: with none (and with some) the keyboard
+    went to the screen's root as the dialog closed, and the next keys went nowhere
+    until the pointer left the main window and came back.
+    """
+    try:
+        window.grab_release()
+    except tk.TclError:
+        pass
+    try:
+        focus = window.focus_get()
+        if focus is not None and focus.winfo_toplevel() is window:
+            under = window.master.winfo_toplevel()
+            (under.focus_lastfor() or under).focus_force()
+    except (KeyError, tk.TclError):
+        pass    # the keyboard is in a window Tk made that tkinter cannot name: left there
+    window.destroy()

@@ -72,12 +72,9 @@ class Question(tk.Toplevel):
 
     def answer(self, index: int) -> None:
         """Close, then do what the answer ``index`` says."""
+        from .placement import close_modal
         act = self.answers[index][1]
-        try:
-            self.grab_release()
-        except tk.TclError:
-            pass
-        self.destroy()
+        close_modal(self)
         if act is not None:
             act()
 
