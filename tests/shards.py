@@ -1,19 +1,34 @@
-"""The suite on every core: a second pytest process takes test files from the same list.
+"""The suite on every core: a second pytest process takes groups of tests from the same list.
 
 ``python3 -m pytest`` runs here as ever; where the machine has two cores or
 more (``ED_TEST_JOBS`` sets how many processes, 1 turns this off), the run
 starts one more pytest process per core with the same arguments.  Every
-process collects the same tests and walks the same list of groups of tests,
-heaviest first (a test file, or a test function of a file that weighs more
-than an eighth of the run), and *claims* each group before running it (an
-exclusive create of a file named after it in a folder they share), so each
-test is run once, by whichever process is free first, and a file's module
-fixtures are made once where the file is not split.  The other processes write each test's reports to a file as
-they go (pytest's own serialisation, ``pytest_report_to_serializable``); the
-first process replays them through ``pytest_runtest_logreport`` once it has
-run its own, so the summary, the failures shown and the exit status cover
-every test.  A test that another process claimed and never reported (the
-process died) fails with that process's last output.
+process collects the same tests and walks the same list of groups of tests
+(``_units``), and *claims* each group before running it (an exclusive create
+of a file named after it in a folder they share), so each test is run once,
+by whichever process is free first.
+
+The groups: a test file, so that its module fixtures are made once; but a
+file that weighs more than ``1 / SPLIT`` of the whole run is split, so that
+no one file decides how long the run takes: into its test functions, each
+case of a parametrized one alone where the function is one of ``KNOWN_S``
+and weighs more than ``1 / SPLIT`` itself, or as the module's own
+``shard_group(item)`` names them (a name, or ``None`` for the rule above;
+``tests/ui/test_fit.py`` keeps each screen's window in one process that
+way).  A test weighs what ``KNOWN_S`` says it costs, else ``WINDOW_S`` if
+it needs the display (a real window), else ``OTHER_S``.  The files come
+heaviest first and a split file's groups together, heaviest first, so that
+both processes share the heaviest files from the start and what is left for
+the end is small.
+
+The other processes write each test's reports to a file as they go
+(pytest's own serialisation, ``pytest_report_to_serializable``); the first
+process replays them through ``pytest_runtest_logreport`` once it has run
+its own, so the summary, the failures shown and the exit status cover every
+test.  A test that another process claimed and never reported (the process
+died) fails with that process's last output.  Each of the other processes
+takes its folder and report file out of its environment as it starts
+(``_ROLE``), so that a pytest that a test starts is a run of its own.
 
 Not used with ``-x``/``--maxfail``, ``--pdb``, ``--collect-only``, ``-p
 no:terminal`` or fewer than ``MIN_TESTS`` tests.  Each process of the GUI
@@ -42,11 +57,38 @@ REPORTS = "ED_TEST_SHARD_REPORTS"
 JOBS = "ED_TEST_JOBS"
 #: fewer tests than this are run in one process: a second one would cost more than it saves
 MIN_TESTS = 40
-#: the folders whose tests each build a real window: a test there weighs more than another
-WINDOW_FOLDERS = ("tests/ui/", "tests/extras/")
-#: a file heavier than this share of the run (1 / SPLIT) is claimed a test function at a time
-SPLIT = 8
-
+#: a file heavier than this share of the run (1 / SPLIT) is split into groups of its tests
+SPLIT = 16
+#: seconds a test that needs the display (a real window) is guessed to cost
+WINDOW_S = 0.45
+#: seconds any other test is guessed to cost
+OTHER_S = 0.05
+#: What the heaviest tests cost, in seconds of one core of this project's 2-core machine
+#: when idle (their X server's included), each case of a parametrized test
+#: (``python3 -m pytest --durations=30 FILE``).  Measured, so that they are claimed first and
+#: a file of them is split; a test missing here is guessed (``WINDOW_S``, ``OTHER_S``).
+KNOWN_S = {
+    "tests/test_ai.py::test_legality_sweep_submit_never_refuses_and_offers_are_makeable": 26.0,
+    "tests/test_ai.py::test_a_planted_fault_fails_a_test_that_does_not_look_for_it": 5.0,
+    "tests/test_ai.py::test_personalities_play_differently": 2.0,
+    "tests/test_ai.py::test_styles_and_phase_records_name_their_fields": 1.3,
+    "tests/test_gauntlet.py::test_legality_sweep_submit_never_refuses_and_offers_are_makeable":
+        4.8,
+    "tests/test_shards.py::test_two_processes_share_the_files_and_one_summary_counts_them_all":
+        12.0,
+    "tests/test_shards.py::test_a_test_in_a_process_that_dies_fails_with_its_last_words": 7.0,
+    "tests/test_shards.py::test_one_process_when_asked": 6.0,
+    "tests/ui/test_fit.py::test_no_text_is_cut_and_no_window_leaves_the_screen": 3.2,
+    "tests/ui/test_fit.py::test_the_board_is_the_table_at_every_size": 0.8,
+    "tests/ui/test_fit.py::test_a_sharp_screen_shows_what_the_screen_of_the_same_inches_shows":
+        0.5,
+    "tests/ui/test_reveal.py::test_every_line_shows_beside_its_row_at_every_size_and_seat_count":
+        1.6,
+    "tests/ui/test_table.py::test_at_every_size_offered_the_window_can_be_made_"
+    "smaller_than_the_screen": 2.9,
+    "tests/ui/test_table.py::test_no_key_on_the_next_person_s_sheet_touches_another_s_entry":
+        2.0,
+}
 
 def _jobs(config) -> int:
     """How many processes should run this session's tests (1: this one alone)."""
@@ -67,31 +109,57 @@ def _file_of(item) -> str:
     return item.nodeid.split("::", 1)[0]
 
 
+def _function_of(item) -> str:
+    return item.nodeid.split("[", 1)[0]
+
+
 def _weight(item) -> float:
-    """A test's guessed cost: a window's test weighs about five others."""
-    return 5.0 if _file_of(item).startswith(WINDOW_FOLDERS) else 1.0
+    """A test's cost in seconds: measured (``KNOWN_S``) or guessed."""
+    known = KNOWN_S.get(_function_of(item))
+    if known is not None:
+        return known
+    return WINDOW_S if "display" in getattr(item, "fixturenames", ()) else OTHER_S
+
+
+def _total(items) -> float:
+    return sum(_weight(item) for item in items)
+
+
+def _split(name: str, tests: list, limit: float) -> Dict[str, list]:
+    """The groups of a file too heavy to be claimed whole (see the module's docstring)."""
+    by_function: Dict[str, list] = {}
+    for item in tests:
+        by_function.setdefault(_function_of(item), []).append(item)
+    grouped = getattr(getattr(tests[0], "module", None), "shard_group", None)
+    groups: Dict[str, list] = {}
+    for function, cases in by_function.items():
+        alone = function in KNOWN_S and _total(cases) > limit
+        for item in cases:
+            named = grouped(item) if callable(grouped) else None
+            key = f"{name}::{named}" if named else item.nodeid if alone else function
+            groups.setdefault(key, []).append(item)
+    order = list(groups)
+    return {key: groups[key] for key in sorted(
+        order, key=lambda key: (-_total(groups[key]), order.index(key)))}
 
 
 def _units(items) -> Dict[str, list]:
-    """The tests grouped as the processes claim them, the heaviest group first: a file's
-    tests together (its module's fixtures are made once), but a file that weighs more than
-    ``1 / SPLIT`` of the whole is split by test function, so no one file decides how long
-    the run takes."""
+    """The tests grouped as the processes claim them, in the order they are claimed: the
+    files heaviest first, a file too heavy to be claimed whole split into groups, which
+    follow one another, heaviest first (see the module's docstring)."""
     by_file: Dict[str, list] = {}
     for item in items:
         by_file.setdefault(_file_of(item), []).append(item)
-    total = sum(_weight(item) for item in items)
+    limit = _total(items) / SPLIT
+    order = list(by_file)
     units: Dict[str, list] = {}
-    for name, tests in by_file.items():
-        if sum(_weight(item) for item in tests) * SPLIT > total:
-            for item in tests:
-                units.setdefault(item.nodeid.split("[", 1)[0], []).append(item)
+    for name in sorted(order, key=lambda name: (-_total(by_file[name]), order.index(name))):
+        tests = by_file[name]
+        if _total(tests) > limit:
+            units.update(_split(name, tests, limit))
         else:
             units[name] = tests
-    order = list(units)
-    ranked = sorted(order, key=lambda unit: (-sum(_weight(i) for i in units[unit]),
-                                             order.index(unit)))
-    return {unit: units[unit] for unit in ranked}
+    return units
 
 
 def _claim(folder: str, name: str) -> bool:

@@ -103,3 +103,31 @@ def test_one_process_when_asked(tmp_path):
     result = _run(tmp_path, ED_TEST_JOBS="1")
     assert re.search(r"\b1 failed, 51 passed, 1 skipped, 1 error\b", result.stdout)
     assert len(_pids(tmp_path, "slow") | _pids(tmp_path, "other")) == 1
+
+
+class _Test:
+    """A stand-in for a collected test: what ``shards._units`` reads of one."""
+
+    def __init__(self, nodeid, module=None, window=False):
+        self.nodeid, self.module = nodeid, module
+        self.name = nodeid.split("::")[-1]
+        self.fixturenames = ["display"] if window else []
+
+
+def test_the_heaviest_files_come_first_and_a_heavy_file_in_groups(monkeypatch):
+    """Files by their weight; a file over 1/SPLIT of the run split into its test functions,
+    a known heavy function into its cases, or into the groups its module names."""
+    from tests import shards
+    monkeypatch.setattr(shards, "KNOWN_S", {"b.py::test_sweep": 20.0})
+    grouping = type("Module", (), {"shard_group": staticmethod(
+        lambda item: "the screen" if "screen" in item.nodeid else None)})
+    items = ([_Test(f"a.py::test_{n}", window=True) for n in range(3)]
+             + [_Test(f"b.py::test_sweep[{n}]") for n in range(2)]
+             + [_Test(f"b.py::test_small[{n}]") for n in range(2)]
+             + [_Test(f"c.py::test_{n}") for n in range(60)]
+             + [_Test(f"d.py::test_screen[{n}]", grouping, window=True) for n in range(50)]
+             + [_Test("d.py::test_walk", grouping, window=True)])
+    units = shards._units(items)
+    assert list(units) == ["b.py::test_sweep[0]", "b.py::test_sweep[1]", "b.py::test_small",
+                           "d.py::the screen", "d.py::test_walk", "c.py", "a.py"]
+    assert [len(tests) for tests in units.values()] == [1, 1, 2, 50, 1, 60, 3]
