@@ -95,6 +95,15 @@ def pytest_configure(config) -> None:
         config.pluginmanager.register(shards, "ed-test-shards")
 
 
+def pytest_collection_finish(session) -> None:
+    """What collecting made (the tests' modules, their items, the program's modules) lives
+    to the end of the run: put aside from the collector of cyclic garbage (``gc.freeze``),
+    so that none of its sweeps during the tests walks through it again."""
+    import gc
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_unconfigure(config) -> None:
     while _HANG_REPORT:
         os.close(_HANG_REPORT.pop())
