@@ -118,7 +118,7 @@ def test_the_heaviest_files_come_first_and_a_heavy_file_in_groups(monkeypatch):
     """Files by their weight; a file over 1/SPLIT of the run split into its test functions,
     a known heavy function into its cases, or into the groups its module names."""
     from tests import shards
-    monkeypatch.setattr(shards, "KNOWN_S", {"b.py::test_sweep": 20.0})
+    monkeypatch.setattr(shards, "KNOWN_S", {"b.py": {"test_sweep": 20.0}})
     grouping = type("Module", (), {"shard_group": staticmethod(
         lambda item: "the screen" if "screen" in item.nodeid else None)})
     items = ([_Test(f"a.py::test_{n}", window=True) for n in range(3)]
