@@ -74,9 +74,18 @@ KNOWN_S: Dict[str, Dict[str, float]] = {
         "test_personalities_play_differently": 3.2,
         "test_a_planted_fault_fails_a_test_that_does_not_look_for_it": 3.2,
         "test_styles_and_phase_records_name_their_fields": 2.9,
+        "test_every_personality_plays_at_every_level": 1.2,
+        "test_the_careful_one_keeps_her_cushion": 1.0,
+        "test_a_broke_seat_orders_nothing_it_cannot_pay_for": 0.9,
+    },
+    "tests/test_ai_accord.py": {
+        "test_each_expert_enters_its_planned_units_with_prices_of_its_own_all_game": 1.5,
+        "test_every_seat_works_out_the_same_plan_from_what_it_may_see": 1.3,
     },
     "tests/test_ai_expert.py": {
         "test_the_learning_command_counts_wins_for_each_scale": 3.4,
+        "test_what_an_avatar_remembers_never_changes_a_decision": 1.6,
+        "test_the_replies_are_one_more_model_weighed_by_its_record": 0.9,
     },
     "tests/test_ai_voices.py": {
         "test_the_measures_over_simulated_games": 10.1,
@@ -86,15 +95,29 @@ KNOWN_S: Dict[str, Dict[str, float]] = {
         "test_every_sentence_s_words_have_the_claims_behind_them": 4.4,
         "test_the_command_writes_one_game_s_lines_with_their_claims": 3.3,
         "test_the_command_prints_the_measures": 2.4,
+        "test_a_phase_s_lines_depend_only_on_the_phases_before_it": 1.8,
+        "test_the_checker_of_last_words_reads_the_settlement": 1.7,
+        "test_a_transcript_file_that_cannot_be_written_is_a_sentence_and_leaves_nothing": 1.6,
+        "test_output_that_cannot_be_written_ends_in_a_sentence_or_in_silence": 1.5,
+        "test_the_transcript_follows_one_character_through_a_whole_game": 0.8,
+    },
+    "tests/test_cli.py": {
+        "test_a_tournament_mistake_points_at_its_help_as_typed": 1.1,
+        "test_installed_command_help_names_the_command": 1.0,
     },
     "tests/test_gauntlet.py": {
         "test_legality_sweep_submit_never_refuses_and_offers_are_makeable": 8.6,
+        "test_same_seed_same_view_same_decision": 1.3,
+        "test_three_copies_do_not_move_in_lockstep": 1.2,
     },
     "tests/test_gauntlet_ridge.py": {
         "test_every_entry_is_legal_at_every_player_count_and_variation": 27.3,
+        "test_it_beats_a_trivial_player": 1.1,
+        "test_same_seed_same_view_same_entry": 1.1,
     },
     "tests/test_gauntlet_saa.py": {
         "test_every_entry_is_legal_at_every_player_count_and_variation": 7.0,
+        "test_stock_value_finds_the_best_plan": 0.8,
     },
     "tests/test_hostile_commands.py": {
         "test_a_benchmark_with_standard_error_closed_prints_its_figures": 6.1,
@@ -105,25 +128,48 @@ KNOWN_S: Dict[str, Dict[str, float]] = {
         "test_too_many_jobs_are_capped_with_a_sentence": 2.6,
         "test_a_failing_task_stops_every_worker": 2.2,
         "test_a_worker_that_cannot_be_started_stops_the_others": 2.2,
+        "test_a_benchmark_with_a_stream_closed_ends_in_one_sentence_or_none": 1.6,
+        "test_results_are_counted_as_they_come": 1.4,
+        "test_output_that_cannot_be_written_ends_in_silence_or_one_sentence": 1.2,
     },
     "tests/test_hostile_own_files.py": {
         "test_every_file_of_the_program_s_own_holding_a_hostile_value_gives_the_defaults": 2.1,
     },
+    "tests/test_layers.py": {
+        "test_no_two_modules_import_each_other": 1.9,
+        "test_every_import_runs_with_the_layers": 1.8,
+    },
     "tests/test_project.py": {
         "test_every_module_uses_postponed_annotations": 5.0,
         "test_every_module_parses_as_python_3_9": 3.8,
+        "test_engine_modules_do_not_import_tkinter": 1.4,
     },
     "tests/test_pyz.py": {
         "test_the_package_reads_nothing_beside_its_own_files": 3.3,
+        "test_tournament_runs_from_the_archive": 1.0,
+    },
+    "tests/test_random_games.py": {
+        "test_random_games_keep_every_invariant": 1.6,
+        "test_random_games_reach_the_odd_corners": 1.5,
     },
     "tests/test_review.py": {
         "test_the_review_of_every_person_in_50_random_games_runs": 11.1,
         "test_a_review_with_a_stream_closed_ends_in_one_sentence_or_none": 3.2,
+        "test_the_command_prints_the_review": 1.7,
+        "test_output_that_cannot_be_written_ends_in_silence_or_one_sentence": 1.6,
+        "test_stock_is_worth_the_best_mix_of_goods_and_the_rest_at_raw_prices": 1.2,
+        "test_a_game_without_loans_is_never_told_of_loans": 1.0,
     },
     "tests/test_shards.py": {
         "test_two_processes_share_the_files_and_one_summary_counts_them_all": 5.5,
         "test_a_test_in_a_process_that_dies_fails_with_its_last_words": 3.0,
         "test_one_process_when_asked": 3.0,
+    },
+    "tests/test_tournament.py": {
+        "test_a_tournament_counts_the_failed_decisions_of_its_worker_processes": 1.4,
+        "test_gauntlet_seats_play_beside_levels": 1.3,
+        "test_runs_as_a_module_and_from_the_launcher": 1.2,
+        "test_jobs_do_not_change_the_result": 0.9,
     },
     "tests/ui/test_end_screen.py": {
         "test_a_new_text_size_keeps_the_review_tab_and_the_scroll": 3.1,
@@ -141,6 +187,10 @@ KNOWN_S: Dict[str, Dict[str, float]] = {
     },
     "tests/ui/test_guide.py": {
         "test_the_welcome_s_lines_fit_or_break_evenly_at_every_size": 10.3,
+    },
+    "tests/ui/test_locks.py": {
+        "test_of_processes_racing_to_take_over_a_stale_lock_exactly_one_wins": 1.8,
+        "test_of_processes_racing_for_a_free_lock_exactly_one_wins": 1.3,
     },
     "tests/ui/test_main_screen.py": {
         "test_the_page_open_is_remembered_and_stays_through_a_new_text_size": 3.5,
