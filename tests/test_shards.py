@@ -24,14 +24,15 @@ def pytest_configure(config):
 """
 
 # The slow tests are claimed first (the heaviest group), and hold the first process till the
-# second has come to the other file's last test: each process then runs one file.
+# second has come to the other file's last test: each process then runs one file.  A process
+# alone (ED_TEST_JOBS=1) has no other to wait for.
 SLOW = """
 import os, pathlib, time, pytest
 @pytest.mark.parametrize("n", range(40))
 def test_slow(n, tmp_path_factory):
     # a pytest a test starts is a run of its own: no process's part is handed down
     assert not [name for name in os.environ if name.startswith("ED_TEST_SHARD")]
-    if n == 0:
+    if n == 0 and os.environ.get("ED_TEST_JOBS") != "1":
         marks = pathlib.Path(os.environ["MARKS"])
         deadline = time.monotonic() + 60
         while not any(marks.glob("last-*")) and time.monotonic() < deadline:
@@ -102,3 +103,31 @@ def test_one_process_when_asked(tmp_path):
     result = _run(tmp_path, ED_TEST_JOBS="1")
     assert re.search(r"\b1 failed, 51 passed, 1 skipped, 1 error\b", result.stdout)
     assert len(_pids(tmp_path, "slow") | _pids(tmp_path, "other")) == 1
+
+
+class _Test:
+    """A stand-in for a collected test: what ``shards._units`` reads of one."""
+
+    def __init__(self, nodeid, module=None, window=False):
+        self.nodeid, self.module = nodeid, module
+        self.name = nodeid.split("::")[-1]
+        self.fixturenames = ["display"] if window else []
+
+
+def test_the_heaviest_files_come_first_and_a_heavy_file_in_groups(monkeypatch):
+    """Files by their weight; a file over 1/SPLIT of the run split into its test functions,
+    a known heavy function into its cases, or into the groups its module names."""
+    from tests import shards
+    monkeypatch.setattr(shards, "KNOWN_S", {"b.py": {"test_sweep": 20.0}})
+    grouping = type("Module", (), {"shard_group": staticmethod(
+        lambda item: "the screen" if "screen" in item.nodeid else None)})
+    items = ([_Test(f"a.py::test_{n}", window=True) for n in range(3)]
+             + [_Test(f"b.py::test_sweep[{n}]") for n in range(2)]
+             + [_Test(f"b.py::test_small[{n}]") for n in range(2)]
+             + [_Test(f"c.py::test_{n}") for n in range(60)]
+             + [_Test(f"d.py::test_screen[{n}]", grouping, window=True) for n in range(50)]
+             + [_Test("d.py::test_walk", grouping, window=True)])
+    units = shards._units(items)
+    assert list(units) == ["b.py::test_sweep[0]", "b.py::test_sweep[1]", "b.py::test_small",
+                           "d.py::the screen", "d.py::test_walk", "c.py", "a.py"]
+    assert [len(tests) for tests in units.values()] == [1, 1, 2, 50, 1, 60, 3]

@@ -394,3 +394,20 @@ def test_a_sharp_screen_shows_what_the_screen_of_the_same_inches_shows(tables, s
         # taller or shorter at one pixel size than at another
         inches = there["tracks"] / there["scale"]
         assert abs(inches - here["tracks"]) <= 0.1 * here["tracks"], (scale, inches, here)
+
+
+# ------------------------------------------------------------------ the suite's processes
+
+def shard_group(item):
+    """How the suite's processes share this file's tests (``tests/shards.py``): a whole walk
+    alone (it makes a window of its own); the main screen's checks on a screen and on its
+    twin of the same inches together with their comparison, so that each screen's window is
+    made once and the comparison finds every figure already seen."""
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    if item.originalname == "test_no_text_is_cut_and_no_window_leaves_the_screen":
+        return item.name
+    screen = params.get("sharp", params.get("screen"))
+    if screen is None:
+        return None
+    sharp_of = {twin: sharp for sharp, twin in TWINS.items()}
+    return f"the main screen on {sharp_of.get(screen, screen)}"
