@@ -147,7 +147,7 @@ def _walk_everything(app, walk: Walk, players: int, over) -> None:
     flow.show_last_reveal()
     assert app.mode == "peek"
     walk.main("reveal")
-    reveal = app.reveal
+    reveal = app.layout.reveal
     reveal.rewind()                     # half-way through its scene
     while reveal.beats[reveal.beat].kind != "move" or reveal.beats[reveal.beat].column != 1:
         reveal._next()
@@ -288,7 +288,7 @@ class Table:
         app.update()
         if app.mode == "cover":
             app.flow.cover_ready()
-        app.drawer.close()
+        app.layout.drawer.close()
         for _ in range(3):
             app.update()
         assert app.mode == "enter"
@@ -301,8 +301,8 @@ class Table:
         return {"tracks": board.track_height(), "area": area,
                 "window": (app.winfo_width(), app.winfo_height()),
                 "share": area / (app.winfo_width() * app.winfo_height()),
-                "months": len(app.tally.whole_months()),
-                "names": [row[0] for row in app.seat_panel.rows_shown()],
+                "months": len(app.layout.tally.whole_months()),
+                "names": [row[0] for row in app.layout.seat_panel.rows_shown()],
                 "scale": screen_scale(app)}
 
 
@@ -356,9 +356,9 @@ def test_the_board_is_the_table_at_every_size(tables, screen, scale, players, ca
     walk = Walk(app)
     walk.main("main screen")
     for name, _ in PAGES:
-        app.drawer.open(name)
+        app.layout.drawer.open(name)
         walk.window(f"the drawer's {name}", app)
-    app.drawer.close()
+    app.layout.drawer.close()
     walk.settle()
     figures = SEEN[screen, scale, players] = table.figures()
     with capsys.disabled():
@@ -369,7 +369,7 @@ def test_the_board_is_the_table_at_every_size(tables, screen, scale, players, ca
     assert app.callback_errors == []
     assert figures["share"] >= 1 / 3
     assert figures["tracks"] >= px(app, LEAST_TRACKS)
-    for part in (app.tally, app.seat_panel, app.drawer, app.layout.progress):
+    for part in (app.layout.tally, app.layout.seat_panel, app.layout.drawer, app.layout.progress):
         assert figures["area"] > part.winfo_width() * part.winfo_height(), part
 
 

@@ -39,33 +39,8 @@ from ... import TITLE
 from .modes import Mode, change
 
 
-class _Handle:
-    """A read-only name on the App for an attribute of one of its parts."""
-
-    def __init__(self, part: str) -> None:
-        self.part = part
-
-    def __set_name__(self, owner, name: str) -> None:
-        self.name = name
-
-    def __get__(self, app, owner=None):
-        if app is None:
-            return self
-        return getattr(getattr(app, self.part), self.name)
-
-    def __set__(self, app, value) -> None:
-        raise AttributeError(f"app.{self.name} is app.{self.part}.{self.name}: set it there")
-
-
 class App(tk.Tk):
     """The game window (see the module docstring for its parts)."""
-
-    # Still read by tests/ui/test_fit.py, to go once it reads them from ``app.layout`` as
-    # every other part of the program and its tests do.
-    tally = _Handle("layout")
-    seat_panel = _Handle("layout")
-    drawer = _Handle("layout")
-    reveal = _Handle("layout")
 
     def __init__(self, options=None, *, show_early: bool = True) -> None:
         super().__init__(className="ExecutiveDecision")
