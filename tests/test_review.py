@@ -411,7 +411,7 @@ def test_the_costliest_decision_in_a_few_words_with_what_the_money_is(crafted_ga
     assert len(top.short.split()) <= 30 and len(re.findall(r"\d[\d,]*", top.short)) <= 6
 
 
-def crafted_x_fine(seed=26):
+def crafted_x_fine(seed=25):
     """As ``crafted``, but in Jun's buying, the last month's, Ann bids $50 for 12 X-Fine and
     nothing else; in Jun's selling she enters the expert's own entry again."""
     def plant(game, mine, theirs):
