@@ -25,3 +25,25 @@ class Parser(argparse.ArgumentParser):
                 file.flush()
             except (OSError, ValueError):
                 pass
+
+
+class SentenceParser(Parser):
+    """A measuring command's parser: a mistake on the command line is one sentence, "See
+    PROG --help.", and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:  # type: ignore[override]
+        self.exit(2, f"{self.prog}: {message[:1].upper()}{message[1:]}. "
+                     f"See {self.prog} --help.\n")
+
+
+def count(low: int, high: int):
+    """An argparse ``type``: a whole number from ``low`` to ``high``, or one sentence why not."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
+        return value
+    return parse

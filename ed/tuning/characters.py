@@ -28,16 +28,15 @@ import argparse
 import sys
 from collections import Counter
 from itertools import combinations
-from typing import Dict, List, NoReturn, Optional, Sequence, TextIO, Tuple
+from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
 from ..tools.console import OutputFailed, output_failed, write_lines
-from ..tools.parser import Parser
+from ..tools.parser import SentenceParser, count
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import Rules
 from ..ai.characters import PERSONALITIES
 from ..ai.levels import LEVELS, avatar_for
 
-USAGE_ERROR = 2
 CHARACTERS = tuple(PERSONALITIES)
 #: Seats at each table.
 SEATS = 4
@@ -45,26 +44,6 @@ VARIATION_NAMES = ("loans", "partial_fills", "partial_sales", "classic")
 #: The style figures, each a sum over a character's phases (see ``_style``).
 FIGURES = ("buys", "units", "bought", "paid_gap", "xfine", "sells", "offered", "a_units",
            "c_units", "cash_after", "lowest", "kept", "final", "wins", "games")
-
-
-class _Parser(Parser):
-    """The commands' parser; a mistake on the command line is one sentence and status 2."""
-
-    def error(self, message: str) -> NoReturn:  # type: ignore[override]
-        self.exit(USAGE_ERROR, f"{self.prog}: {message[:1].upper()}{message[1:]}. "
-                               f"See {self.prog} --help.\n")
-
-
-def _count(low: int, high: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
-        return value
-    return parse
 
 
 def _variations(text: str) -> Tuple[str, ...]:
@@ -82,22 +61,23 @@ def _variations(text: str) -> Tuple[str, ...]:
 
 
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    parser = _Parser(prog=prog, description="Measure how the computer characters play: how "
-                                            "often two enter the same, whether the seed "
-                                            "changes the game, and each one's style.")
-    parser.add_argument("--games", type=_count(1, 5000), default=30,
+    parser = SentenceParser(prog=prog, description="Measure how the computer characters "
+                                                   "play: how often two enter the same, "
+                                                   "whether the seed changes the game, and "
+                                                   "each one's style.")
+    parser.add_argument("--games", type=count(1, 5000), default=30,
                         help="games to play, 1 to 5,000 (default 30)")
-    parser.add_argument("--seeds", type=_count(2, 1000), default=10,
+    parser.add_argument("--seeds", type=count(2, 1000), default=10,
                         help="seeds the first table is played again with, 2 to 1,000 "
                              "(default 10)")
-    parser.add_argument("--seed", type=_count(0, 10 ** 9), default=1,
+    parser.add_argument("--seed", type=count(0, 10 ** 9), default=1,
                         help="the first game's seed (default 1)")
     parser.add_argument("--level", choices=LEVELS, default="expert",
                         help="the level every seat plays (default expert)")
     parser.add_argument("--variations", type=_variations, default=(),
                         help="comma list from loans,partial_fills,partial_sales,classic, or "
                              "none (default none)")
-    parser.add_argument("--jobs", type=_count(1, 64), default=1,
+    parser.add_argument("--jobs", type=count(1, 64), default=1,
                         help="worker processes (default 1)")
     return parser
 

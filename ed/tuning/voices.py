@@ -38,6 +38,7 @@ from itertools import combinations
 from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 
 from ..tools.console import OutputFailed, output_failed, write_lines
+from ..tools.parser import SentenceParser, count
 from ..engine import Game, Seat, play_out, series_seed
 from ..rules import NAMES, Rules, month_label
 from ..ai import hearing, speech
@@ -45,38 +46,17 @@ from ..ai.claims import Claim
 from ..ai.characters import PERSONALITIES
 from ..ai.levels import LEVELS, avatar_for
 
-USAGE_ERROR = 2
 CHARACTERS = tuple(PERSONALITIES)
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a mistake on the command line is one sentence and status 2."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(USAGE_ERROR, f"{self.prog}: {message[:1].upper()}{message[1:]}. "
-                               f"See {self.prog} --help.\n")
-
-
-def _count(low: int, high: int):
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is not from {low} to {high}")
-        return value
-    return parse
-
-
 def build_parser(prog: str) -> argparse.ArgumentParser:
-    parser = _Parser(prog=prog, description="Measure what the computer characters say over "
-                                            "simulated 12-month games.")
-    parser.add_argument("--games", type=_count(1, 5000), default=200,
+    parser = SentenceParser(prog=prog, description="Measure what the computer characters "
+                                                   "say over simulated 12-month games.")
+    parser.add_argument("--games", type=count(1, 5000), default=200,
                         help="games to play, 1 to 5,000 (default 200)")
-    parser.add_argument("--seed", type=_count(0, 10 ** 9), default=1,
+    parser.add_argument("--seed", type=count(0, 10 ** 9), default=1,
                         help="the first game's seed (default 1)")
-    parser.add_argument("--jobs", type=_count(1, 64), default=1,
+    parser.add_argument("--jobs", type=count(1, 64), default=1,
                         help="worker processes (default 1)")
     parser.add_argument("--transcript", metavar="KEY", choices=CHARACTERS,
                         help="print one game's lines of this character instead: "
