@@ -167,6 +167,66 @@ def _a_hang_ends_the_run(request) -> Iterator[None]:
         faulthandler.cancel_dump_traceback_later()
 
 
+#: every Tk interpreter the tests made and have not let go of on this thread (``_tk_kept``)
+_TK_KEPT: list = []
+#: how many interpreters are made before those no longer used are let go of
+TK_KEPT_MOST = 24
+#: how many were kept when ``let_go_of_tk`` last ran (a window's own commands can hold it
+#: for good: its interpreter holds the window that holds the interpreter)
+_TK_STILL = [0]
+
+
+def _tk_kept() -> None:
+    """Each Tk root's interpreter is kept until it can be let go of on this thread.
+
+    A root is tied up in cycles with its widgets, so it is freed only by the collector of
+    cyclic garbage, on whichever thread's allocation sets it off: a computer player's, in a
+    later test.  Tcl aborts the whole process when an interpreter is deleted on a thread
+    other than its own ("Tcl_AsyncDelete: async handler deleted by the wrong thread").  A
+    game has one root for its whole life and never meets this; the tests make hundreds.
+    ``_tk_let_go`` frees the interpreters no longer used, on this thread, every
+    ``TK_KEPT_MOST`` of them (a full collection after every test that made one cost a
+    minute of the run; keeping every one to the end, 230 MB).
+    """
+    try:
+        import tkinter
+    except ImportError:
+        return
+    made = tkinter.Tk.__init__
+
+    def kept(self, *args, **kwargs):
+        made(self, *args, **kwargs)
+        _TK_KEPT.append(self.tk)
+
+    tkinter.Tk.__init__ = kept
+
+
+_tk_kept()
+
+
+@pytest.fixture(autouse=True)
+def _tk_let_go() -> Iterator[None]:
+    """After a test, once ``TK_KEPT_MOST`` more interpreters are kept, ``let_go_of_tk``."""
+    yield
+    if len(_TK_KEPT) - _TK_STILL[0] >= TK_KEPT_MOST:
+        let_go_of_tk()
+
+
+def let_go_of_tk() -> None:
+    """The garbage collected, then each kept interpreter nothing else holds freed here, on
+    the thread that made it."""
+    import gc
+    gc.collect()
+    still = []
+    while _TK_KEPT:
+        interpreter = _TK_KEPT.pop()
+        if sys.getrefcount(interpreter) > 2:    # more than this name and the call's own
+            still.append(interpreter)
+        del interpreter                         # the last hold: freed here
+    _TK_KEPT.extend(still)
+    _TK_STILL[0] = len(still)
+
+
 def need_gui(reason: str) -> None:
     """Skip a GUI test for ``reason``, or fail it under ``ED_REQUIRE_GUI=1``."""
     if os.environ.get("ED_REQUIRE_GUI") == "1":

@@ -603,3 +603,57 @@ def test_closing_the_window_cancels_its_pending_timers(make_app, capfd):
         later.destroy()
     assert fired == []
     assert "invalid command name" not in capfd.readouterr().err
+
+
+# ------------------------------------------------- a closed window, a player still thinking
+
+_CLOSED_WHILE_THINKING = """
+import gc, sys, threading, types
+from ed.ui.shell import app as shell
+shell.App.mainloop = lambda self: self.destroy()     # the window is closed at once
+status = shell.run(types.SimpleNamespace(data_dir=sys.argv[1], save=None))
+# a computer player's thread, still deciding as the program ends, sets off the collector
+worker = threading.Thread(target=gc.collect)
+worker.start()
+worker.join()
+print("closed", status)
+"""
+
+
+def test_a_window_closed_while_a_player_thinks_ends_the_program_cleanly(display, tmp_path):
+    """Tcl aborts the whole process when a window's interpreter is freed on a thread other
+    than its own; a window closed while a computer player still decides must never be
+    left to the collector on that player's thread."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, PYTHONPATH=str(root))
+    done = subprocess.run([sys.executable, "-c", _CLOSED_WHILE_THINKING, str(tmp_path)],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (0, "closed 0\n"), done.stderr
+    assert "Tcl_AsyncDelete" not in done.stderr
+
+
+def test_the_suite_frees_a_root_on_its_own_thread_whatever_thread_collects_it(display):
+    """A root the tests let go of, tied up in a cycle and collected on another thread (a
+    computer player's, in a later test), would abort the whole run; the suite keeps each
+    interpreter (tests/conftest.py ``_tk_kept``) and frees it on its own thread."""
+    import gc
+    import sys
+    import threading
+    import tkinter
+    from tests import conftest
+    root = tkinter.Tk()
+    root.cycle = root
+    interpreter = root.tk
+    root.destroy()
+    del root
+    worker = threading.Thread(target=gc.collect)
+    worker.start()
+    worker.join()                       # the root is freed there: the interpreter is not
+    assert sys.getrefcount(interpreter) == 3 and interpreter in conftest._TK_KEPT
+    del interpreter
+    conftest.let_go_of_tk()
+    assert not conftest._TK_KEPT or all(sys.getrefcount(kept) > 3 for kept in conftest._TK_KEPT)
