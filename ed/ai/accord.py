@@ -47,6 +47,7 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ..rules import Phase
 from ..view import PlayerView
 from . import scenarios, worth
 from .characters import Temper, expert_temper
@@ -118,7 +119,7 @@ def _work_out(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List
     """Each expert seat's best reply in turn, the others' units as planned so far (see above)."""
     n = view.players
     size = PLAN_SCENARIOS
-    buying = view.phase == "purchasing"
+    buying = view.phase == Phase.PURCHASING
     rng = random.Random(f"accord:{len(view.history)}:{view.phase}")
     # every seat is drawn while buying (an expert's offer is drawn until its goods are planned);
     # when selling, the experts' offers are all planned from the start
@@ -149,7 +150,7 @@ def _work_out(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List
 def _reply(own: PlayerView, sc: scenarios.Scenarios, temper: Temper) -> Tuple[Triple, Triple]:
     """A seat's best reply over ``sc``, found with a fixed effort: its units and the goods they make."""
     opt = optimiser_for(own, sc, temper, worth.carry_for(own.players))
-    if own.phase == "purchasing":
+    if own.phase == Phase.PURCHASING:
         limit = max(1, int(own.rules.order_limit * temper.volume + 0.5))
         cand = opt.best_order(limit, spending_room(own, temper))
         if cand is None or not any(cand.units):
@@ -182,7 +183,7 @@ def _totals(seats: Sequence[int], size: int, fixed: Dict[int, Triple],
 #: How far (units, one standard deviation per commodity) another expert's entry is drawn
 #: from its part of the plan: each expert draws its own entry from the good ones
 #: (``mixing``), so the plan foretells it only about so well.
-WOBBLE = {"purchasing": 0.8, "selling": 0.5}
+WOBBLE = {Phase.PURCHASING: 0.8, Phase.SELLING: 0.5}
 
 
 def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int,
@@ -202,16 +203,16 @@ def draw(view: PlayerView, models: OpponentModels, rng: random.Random, n: int,
     planned = [s for s in others if s in table.units]
     rivals = scenarios.rival_means(n, drawn, raw, goods, scenarios.threats(view, drawn))
     rules = view.rules
-    if view.phase == "purchasing":
+    if view.phase == Phase.PURCHASING:
         for s in planned:
-            raw[s] = _wobbled(table.units[s], n, rng, WOBBLE["purchasing"], rules.grade_limit,
+            raw[s] = _wobbled(table.units[s], n, rng, WOBBLE[Phase.PURCHASING], rules.grade_limit,
                               rules.order_limit)
-            goods[s] = _wobbled(table.goods[s], n, rng, WOBBLE["selling"], 99, 99)
+            goods[s] = _wobbled(table.goods[s], n, rng, WOBBLE[Phase.SELLING], 99, 99)
         return scenarios.Scenarios(n, _totals(others, n, {}, raw), _totals(others, n, {}, goods),
                                    orders, offers, rivals)
     for s in planned:
         made = table.units[s]
-        goods[s] = _wobbled(made, n, rng, WOBBLE["selling"], 99, sum(made))
+        goods[s] = _wobbled(made, n, rng, WOBBLE[Phase.SELLING], 99, sum(made))
     return scenarios.Scenarios(n, [], _totals(others, n, {}, goods), orders, offers, rivals)
 
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Sequence
 
-from ..rules import RAW, Rules
+from ..rules import Phase, RAW, Rules
 from .claims import END, MOST, ONLY, SHARED, START, Claim
 
-PURCHASING, SELLING = "purchasing", "selling"
+PURCHASING, SELLING = Phase.PURCHASING, Phase.SELLING
 #: The order of the phases of a month, the settlement after them all.
 _ORDER = {PURCHASING: 0, SELLING: 1}
 

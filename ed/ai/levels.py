@@ -24,7 +24,7 @@ from typing import Dict, Optional, Tuple
 
 from .. import hints, players
 from ..production import places
-from ..rules import GOODS, NAMES, RAW
+from ..rules import GOODS, NAMES, Phase, RAW
 from ..view import PlayerView
 from ..words import and_list
 from . import accord, mixing
@@ -173,7 +173,7 @@ class Avatar:
         else:
             outlook = forecast(view, self.style, History(view))
         pricer = Pricer(view, self.style, self.temper, rng, outlook)
-        if view.phase == "purchasing":
+        if view.phase == Phase.PURCHASING:
             return self._order(view, pricer)
         return self._offer(view, pricer)
 
@@ -257,7 +257,7 @@ class Avatar:
         mix = random.Random(f"mix:{self.seed}:{view.seat}:{view.month}:{view.phase}")
         self._spread = MIX_SPREAD * (READ_SPREAD if table is not None and _read(view, table)
                                      else 1.0)
-        if view.phase == "purchasing":
+        if view.phase == Phase.PURCHASING:
             return self._expert_order(view, opt, view.is_last_month,
                                       table if planned else None, mix)
         return self._expert_offer(view, opt, table.units[view.seat] if planned else None, mix)
@@ -335,7 +335,7 @@ def _refused(view: PlayerView, entry: Entry) -> list:
     """Why the rules would refuse ``entry`` (``hints.problems``), or why an offer cannot be
     made from stock; empty for an entry to hand back."""
     refused = hints.problems(view, entry)
-    if not refused and view.phase == "selling" and not hints.is_makeable(view, entry):
+    if not refused and view.phase == Phase.SELLING and not hints.is_makeable(view, entry):
         refused = ["the offer cannot be made from stock"]
     return refused
 

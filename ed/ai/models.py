@@ -11,7 +11,7 @@ import math
 from typing import List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
-from ..rules import GOODS
+from ..rules import GOODS, Phase
 from ..view import PlayerView
 from .style import Style
 
@@ -70,7 +70,7 @@ class History:
         for report in view.history:
             seats = report.seats
             totals = [c.units for c in report.commodities]
-            if report.phase == "purchasing":
+            if report.phase == Phase.PURCHASING:
                 for j, s in enumerate(seats):
                     units = tuple(line.units for line in s.lines)
                     self.orders[j].append(units)  # type: ignore[arg-type]
@@ -147,7 +147,7 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
     limit = rules.order_limit
     prices = view.prices
     recipes = rules.recipes
-    buying = view.phase == "purchasing"
+    buying = view.phase == Phase.PURCHASING
     raw_mean = [0.0, 0.0, 0.0]
     raw_var = [0.0, 0.0, 0.0]
     expected_stock = {}

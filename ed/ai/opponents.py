@@ -24,7 +24,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..production import can_fill, places
 from ..report import PhaseRecord
-from ..rules import GOODS, OPENING_PRICES, Rules
+from ..rules import GOODS, OPENING_PRICES, Phase, Rules
 from ..view import PlayerView
 from .memo import remember
 
@@ -44,7 +44,7 @@ TEMPERATURE = 6.0
 #: How many decisions' worth of "no bias" a seat's bias is shrunk towards, by phase.  Orders
 #: swing from one plan to another month by month (last month's error foretells the opposite
 #: error), so they keep no bias; offers drift steadily, so theirs is corrected.
-BIAS_COUNT = {"purchasing": float("inf"), "selling": 1.0}
+BIAS_COUNT = {Phase.PURCHASING: float("inf"), Phase.SELLING: 1.0}
 #: A model player offering all it can make adds a unit of a good while the good's margin,
 #: less ``lean`` dollars per unit already planned, is above this: its stock is paid for,
 #: so it sells below the materials' price, but not at any loss (a set figure, not fitted).
@@ -393,7 +393,7 @@ def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
         before = snapshot(report.month, report.phase)
         record = report.record
         past.append((report.phase, before, record))
-        buying = report.phase == "purchasing"
+        buying = report.phase == Phase.PURCHASING
         for j, seat in enumerate(record.seats):
             units = tuple(pair[0] for pair in seat.entry)
             if buying:
@@ -526,7 +526,7 @@ class OpponentModels:
             replay_past, replay_now = positions(view)
             past = replay_past if past is None else past
             now = replay_now if now is None else now
-        buying = phase == "purchasing"
+        buying = phase == Phase.PURCHASING
         models = ORDER_MODELS if buying else OFFER_MODELS
         relevant = [(i, before, record) for i, (kind, before, record) in enumerate(past)
                     if kind == phase][-WINDOW:]
@@ -581,7 +581,7 @@ class OpponentModels:
         guesses = means
         if history:
             means, sds = _calibrated(history, weights, means, sds, weight_sum,
-                                     BIAS_COUNT["purchasing" if buying else "selling"])
+                                     BIAS_COUNT[Phase.PURCHASING if buying else Phase.SELLING])
         trust = weight_sum / (weight_sum + PRIOR_COUNT)
         return Prediction(j, names, means, sds, weights, guesses, errors, trust)
 

@@ -44,7 +44,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from .. import market
 from ..market import loan_for, units_bought, units_sold
 from ..production import can_fill, fill, places
-from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE
+from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE, Phase
 from ..view import PlayerView
 from . import worth
 from .characters import Temper
@@ -112,7 +112,7 @@ def optimiser_for(view: PlayerView, scenarios: Scenarios, temper: Temper,
     each scenario's own when buying, today's when selling.
     """
     prices = [view.prices[k] for k in ("xfine", "fine", "standard")] + [view.prices[g] for g in GOODS]
-    buying = view.phase == "purchasing"
+    buying = view.phase == Phase.PURCHASING
     months_after = view.months_left - 1
     if months_after == 0 and buying:
         values = [sum(max(1, prices[g] + t - 10) for t in scenarios.raw[g]) / scenarios.n

@@ -14,7 +14,7 @@ import random
 from typing import Dict, List, Tuple
 
 from ..market import units_bought, units_sold
-from ..rules import GOODS, MAX_PRICE, RAW
+from ..rules import GOODS, MAX_PRICE, Phase, RAW
 from ..view import PlayerView
 from .characters import Temper
 from .models import Outlook
@@ -35,7 +35,7 @@ class Pricer:
         rules = view.rules
         self.rules = rules
         self.recipes = rules.recipes
-        self.buying = view.phase == "purchasing"
+        self.buying = view.phase == Phase.PURCHASING
         prices = view.prices
         self.raw_prev = [prices[k] for k in RAW]
         self.goods_prev = [prices[k] for k in GOODS]

@@ -9,6 +9,7 @@ import random
 from typing import Dict, Tuple
 
 from .. import market
+from ..rules import Phase
 from ..view import PlayerView
 
 Entry = Dict[str, Tuple[int, int]]
@@ -51,7 +52,7 @@ def random_offer(view: PlayerView, rng: random.Random, *, over_offer: float = 0.
 
 def random_entry(view: PlayerView, rng: random.Random, *, over_offer: float = 0.1) -> Entry:
     """A random entry for the view's current phase."""
-    if view.phase == "purchasing":
+    if view.phase == Phase.PURCHASING:
         return random_order(view, rng)
     return random_offer(view, rng, over_offer=over_offer)
 

@@ -24,7 +24,7 @@ import random
 from types import MappingProxyType
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..rules import COMMODITIES
+from ..rules import COMMODITIES, Phase
 from ..view import PlayerView
 from . import scenarios
 from .characters import NEUTRAL
@@ -85,7 +85,7 @@ class PhaseReplies:
         self.view = view
         self.replay = replay
         self.n = n
-        self.buying = view.phase == "purchasing"
+        self.buying = view.phase == Phase.PURCHASING
         self.draws = scenarios.seat_draws(view, models, rng, n, replay=replay,
                                           seats=range(view.players))
         self.found: Dict[int, Triple] = {}
@@ -109,7 +109,7 @@ def _reply(view: PlayerView, sc: scenarios.Scenarios) -> Triple:
     """The entry the optimiser, hurried, finds for the view's seat over ``sc``, as units."""
     opt = optimiser_for(view, sc, NEUTRAL)
     opt.hurry()
-    if view.phase == "purchasing":
+    if view.phase == Phase.PURCHASING:
         cand = opt.best_order(view.rules.order_limit, spending_room(view, NEUTRAL))
         units = cand.units if cand is not None else (0, 0, 0)
     elif sum(view.own_stock) < 3:

@@ -21,6 +21,7 @@ from statistics import NormalDist
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
+from ..rules import Phase
 from ..view import PlayerView
 from .opponents import ExtraModel, OpponentModels, Past, Position, Prediction, positions
 
@@ -154,7 +155,7 @@ def after_purchase(pos: Position, order: Sequence[float]) -> Position:
     """A seat's expected position for the selling phase once its order is (partly) filled."""
     rate = sum(pos.bought[-4:]) / len(pos.bought[-4:]) if pos.bought else 0.8
     stock = tuple(pos.stock[g] + int(order[g] * rate + 0.5) for g in range(3))
-    return Position(pos.seat, pos.month, "selling", pos.months_left, pos.cash, stock,  # type: ignore[arg-type]
+    return Position(pos.seat, pos.month, Phase.SELLING, pos.months_left, pos.cash, stock,  # type: ignore[arg-type]
                     pos.borrowed, pos.prices, pos.orders, pos.offers, pos.shares, pos.bought,
                     pos.rules, pos.recipes, pos.totals)
 
@@ -235,18 +236,18 @@ def seat_draws(view: PlayerView, models: OpponentModels, rng: random.Random, n: 
     """
     past, now = positions(view) if replay is None else replay
     rules = view.rules
-    buying = view.phase == "purchasing"
+    buying = view.phase == Phase.PURCHASING
     raw: Draws = {}
     orders: Dict[int, Prediction] = {}
     if buying:
-        orders = models.forecast(view, "purchasing", now, past, extra, seats=seats)
+        orders = models.forecast(view, Phase.PURCHASING, now, past, extra, seats=seats)
         raw = {seat: _draw(p, n, rng, rules.grade_limit, rules.order_limit, ORDER_WIDEN)
                for seat, p in orders.items()}
         selling_now = [after_purchase(pos, orders[pos.seat].mean) if pos.seat in orders else pos
                        for pos in now]
     else:
         selling_now = now
-    offers = models.forecast(view, "selling", selling_now, past, None if buying else extra,
+    offers = models.forecast(view, Phase.SELLING, selling_now, past, None if buying else extra,
                              seats=seats)
     recipes = rules.recipes
     goods: Draws = {}

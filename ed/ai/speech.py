@@ -46,7 +46,7 @@ from string import Formatter
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from ..report import PURCHASING
-from ..rules import NAMES, RAW, Rules
+from ..rules import NAMES, Phase, RAW, Rules
 from ..words import money
 from .claims import END, MOST, ONLY, SHARED, START, Claim
 from .lines import CARES, LAST_WORDS, OWN_MOODS, PHASE_LINES, TALK
@@ -277,7 +277,7 @@ class _Facts:
     def before(self, kind: str, seat: Optional[int] = -1, **rest) -> Claim:
         """A claim about the selling phase before (the start of the game before month 1)."""
         return Claim(kind, self.seat if seat == -1 else seat, max(START, self.report.month - 1),
-                     "selling", **rest)
+                     Phase.SELLING, **rest)
 
 
 def _entered(result) -> list:

@@ -13,7 +13,7 @@ from typing import Dict, List, Mapping, Sequence, Tuple
 
 from ..production import is_makeable
 from ..report import PURCHASING, PhaseReport, SeatResult
-from ..rules import COMMODITIES, GOODS, NAMES, RAW, month_label
+from ..rules import COMMODITIES, GOODS, NAMES, Phase, RAW, month_label
 from ..words import and_list, money as _money
 from .worth import Entry, Outcome, Pair, Triple, cash_alone
 
@@ -24,7 +24,7 @@ NOT_DECIDED = "could not decide"
 ESTIMATE = ("an estimate: each phase's difference added up; it does not play out what a "
             "better entry would have changed")
 #: A phase as the review says it.
-PHASE_WORD = {"purchasing": "buying", "selling": "selling"}
+PHASE_WORD = {Phase.PURCHASING: "buying", Phase.SELLING: "selling"}
 
 
 def short_entry(entry: Entry) -> str:

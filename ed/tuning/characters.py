@@ -33,7 +33,7 @@ from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 from ..tools.console import OutputFailed, output_failed, write_lines
 from ..tools.parser import SentenceParser, count
 from ..engine import Game, Seat, play_out, series_seed
-from ..rules import Rules
+from ..rules import Phase, Rules
 from ..ai.characters import PERSONALITIES
 from ..ai.levels import LEVELS, avatar_for
 
@@ -133,7 +133,7 @@ def measure_game(task: Tuple[str, int, int, Tuple[str, ...]]) -> Dict[str, objec
             _style(style[characters[seat]], report.phase, record, result)
     for seat, c in enumerate(characters):
         style[c]["lowest"] += min(report.record.seats[seat].cash_after
-                                  for report in game.history if report.phase == "purchasing")
+                                  for report in game.history if report.phase == Phase.PURCHASING)
     final = game.final_cash()
     best = max(final)
     winners = [s for s in range(SEATS) if final[s] == best]
@@ -147,7 +147,7 @@ def measure_game(task: Tuple[str, int, int, Tuple[str, ...]]) -> Dict[str, objec
 
 def _style(into: Dict[str, float], phase: str, record, result) -> None:
     """Add one seat's phase to its character's sums."""
-    if phase == "purchasing":
+    if phase == Phase.PURCHASING:
         into["buys"] += 1
         into["cash_after"] += result.cash_after
         for g, (units, bid) in enumerate(result.entry):

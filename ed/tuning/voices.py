@@ -40,7 +40,7 @@ from typing import Dict, List, Optional, Sequence, TextIO, Tuple
 from ..tools.console import OutputFailed, output_failed, write_lines
 from ..tools.parser import SentenceParser, count
 from ..engine import Game, Seat, play_out, series_seed
-from ..rules import NAMES, Rules, month_label
+from ..rules import NAMES, Phase, Rules, month_label
 from ..ai import hearing, speech
 from ..ai.claims import Claim
 from ..ai.characters import PERSONALITIES
@@ -234,7 +234,7 @@ def transcript(key: str, seed: int) -> List[str]:
     game, characters = play(index, seed)
     seat = characters.index(key)
     said = speech.phase_lines(game.history, characters, game.rules)
-    phase_word = {"purchasing": "buying", "selling": "selling"}
+    phase_word = {Phase.PURCHASING: "buying", Phase.SELLING: "selling"}
     lines = [f"{game.names[seat]} in a 12-month game with " +
              ", ".join(n for s, n in enumerate(game.names) if s != seat) +
              f" (game {index}, seed {seed}):"]
@@ -272,7 +272,7 @@ def describe(claim: Claim, names: Sequence[str]) -> str:
                      else f"by {names[claim.other]}")
     when = ("end of the game" if claim.month is None else "start of the game"
             if claim.month == 0 else f"{month_label(claim.month)} "
-            f"{'buying' if claim.phase == 'purchasing' else 'selling'}")
+            f"{'buying' if claim.phase == Phase.PURCHASING else 'selling'}")
     return f"{claim.kind}: {', '.join(parts)}; {when}"
 
 
@@ -285,7 +285,7 @@ def game_transcript(seed: int) -> List[str]:
     claims as data and what the record says of them."""
     game, characters = play(TRANSCRIPT_GAME, seed)
     said = speech.phase_lines(game.history, characters, game.rules)
-    phase_word = {"purchasing": "buying", "selling": "selling"}
+    phase_word = {Phase.PURCHASING: "buying", Phase.SELLING: "selling"}
     lines = [f"{TRANSCRIPT_HEADER}: game {TRANSCRIPT_GAME}, seed {seed}, "
              + ", ".join(game.names) + f", {game.rules.months} months."]
     verdicts = Counter()                                  # type: Counter

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ... import TITLE
+from ...rules import Phase
 from .modes import Mode
 
 
@@ -34,7 +35,7 @@ class Entering:
         view = game.view(seat)
         self.view = view
         entry = entry and not view.is_over
-        block = ("orders" if view.phase == "purchasing" else "sales") if entry else None
+        block = ("orders" if view.phase == Phase.PURCHASING else "sales") if entry else None
         ui.tally.clear_entries()
         month = view.month if (entry or waiting) and not view.is_over else game.rules.months
         ui.tally.draw(P.tally_columns(game.history, seat), month=month, entry_block=block)
@@ -109,7 +110,7 @@ class Entering:
         keys = view.keys
         help_ = P.entry_help(view, ui.tally.texts(keys), tried=self._tried,
                              newcomer=P.is_newcomer(app.games_finished()))
-        ui.tally.show_help(help_, keys, "orders" if view.phase == "purchasing" else "sales")
+        ui.tally.show_help(help_, keys, "orders" if view.phase == Phase.PURCHASING else "sales")
         ui.tally.pencil(P.draft_cells(view, help_))
         if ui.refusal_label.cget("text"):
             ui.show_bar(None)     # the refusal was about what has just been changed
@@ -131,7 +132,7 @@ class Entering:
         texts = ui.tally.texts(keys)
         help_ = P.entry_help(view, texts, tried=True,
                              newcomer=P.is_newcomer(app.games_finished()))
-        block = "orders" if view.phase == "purchasing" else "sales"
+        block = "orders" if view.phase == Phase.PURCHASING else "sales"
         ui.tally.show_help(help_, keys, block)
         if not help_.ok:
             self._refuse(help_.refusal, help_.first_bad, help_.bad_field == "price")

@@ -44,6 +44,7 @@ import time
 import tkinter as tk
 from typing import Dict, List, Optional, Tuple
 
+from ...rules import Phase
 from ...words import and_list
 from ... import TITLE
 from .entering import Entering
@@ -361,7 +362,7 @@ class Flow(Entering):
         history = self.app.session.game.history
         data = self._reveal_data(report)
         self.app.layout.reveal.fill(
-            data, buying=report.phase == "purchasing",
+            data, buying=report.phase == Phase.PURCHASING,
             before=prices_by_month(history[:-1]), after=prices_by_month(history),
             continue_text=continue_text, personalities=self._personalities(), again=again)
         return data
