@@ -20,8 +20,8 @@ from .market import goods_move, loan_for, new_price, raw_move, units_bought, uni
 from .production import can_fill, fill
 from .report import (OVER, PURCHASING, SELLING, PhaseRecord, PhaseReport, SeatRecord,
                      SettlementLine, prices_by_month)
-from .rules import (COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, OPENING_PRICES, RAW,
-                    Rules, RuleError, Seat, month_label, name_problem)
+from .rules import (COMMODITIES, GOODS, GOOD_INDEXES, GRADE_INDEXES, LOAN_REPAY_PER_STEP, LOAN_STEP,
+                    OPENING_PRICES, RAW, Rules, RuleError, Seat, month_label, name_problem)
 from .view import PlayerView
 from .words import and_list
 
@@ -278,7 +278,7 @@ class Game:
         for seat, e in enumerate(entries):
             done = [0, 0, 0]
             cost = 0
-            for i in range(3):
+            for i in GRADE_INDEXES:
                 units, bid = e[i]
                 if units:
                     # RULES §4.1.4: a bid at or above the market buys every unit
@@ -342,7 +342,7 @@ class Game:
                 continue
             done = [0, 0, 0]
             income = 0
-            for i in range(3):
+            for i in GOOD_INDEXES:
                 units, ask = e[i]
                 if units:
                     # RULES §4.2.5: an ask at or below the market sells every unit

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, List, Optional, Sequence, Tuple
 
-from .rules import GOODS, MAX_PRICE, NAMES, RAW, Phase, Rules
+from .rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, MAX_PRICE, NAMES, RAW, Phase, Rules
 
 Pair = Tuple[int, int]
 #: An entry as the engine keeps it: (units, price) for the phase's three commodities.
@@ -190,7 +190,7 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
     limit = rules.order_limit
     two_players = rules.players == 2
     grade_limit = rules.grade_limit if two_players else limit
-    for i in range(3):
+    for i in GRADE_INDEXES:
         units, price = order[i]
         if units > 0:
             total += units
@@ -224,7 +224,7 @@ def _check_order(rules: Rules, prices: Sequence[int], keys: Tuple[str, ...], ord
 def _check_offer(prices: Sequence[int], keys: Tuple[str, ...], offer: Triple,
                  problems: List[Problem]) -> None:
     """RULES §4.2.2: the limits on an offer (makeability is judged at the reveal)."""
-    for i in range(3):
+    for i in GOOD_INDEXES:
         units, price = offer[i]
         if units and not (units > 0 and 1 <= price <= MAX_PRICE):
             _check_units_and_price(keys[i], units, price, "ask", problems)

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from . import entries as _entries
 from . import market, production
 from .entries import Problem
-from .rules import GOODS, LOAN_STEP, RAW
+from .rules import GOODS, GRADE_INDEXES, LOAN_STEP, RAW
 from .view import PlayerView
 
 
@@ -197,7 +197,7 @@ def one_short(view: PlayerView, good: str) -> Optional[OneShort]:
     if production.can_fill(needs, stock):
         return None
     for more in range(1, sum(needs) + 1):
-        added = [[more if i == j else 0 for i in range(3)] for j in reversed(range(3))]
+        added = [[more if i == j else 0 for i in GRADE_INDEXES] for j in reversed(GRADE_INDEXES)]
         grades = tuple(RAW[2 - j] for j, add in enumerate(added)
                        if production.can_fill(needs, [a + b for a, b in zip(stock, add)]))
         mixed = any(production.can_fill(needs, [stock[0] + x, stock[1] + f,

@@ -23,6 +23,13 @@ class RuleError(ValueError):
 RAW: Tuple[str, ...] = ("xfine", "fine", "standard")
 GOODS: Tuple[str, ...] = ("A", "B", "C")
 COMMODITIES: Tuple[str, ...] = RAW + GOODS
+#: A raw grade by index, in the order of ``RAW``: 0 X-Fine, 1 Fine, 2 Standard.
+GRADE_INDEXES: range = range(len(RAW))
+#: A good by index, in the order of ``GOODS``: 0 A, 1 B, 2 C.
+GOOD_INDEXES: range = range(len(GOODS))
+#: An entry's line by index where one piece of code serves both phases: the grades of an
+#: order (purchasing), the goods of an offer (selling); there are as many of each.
+ENTRY_INDEXES: range = range(len(RAW))
 
 
 class Phase(str, enum.Enum):

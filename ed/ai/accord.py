@@ -47,7 +47,7 @@ from __future__ import annotations
 import random
 from typing import Dict, List, Optional, Sequence, Tuple
 
-from ..rules import Phase
+from ..rules import ENTRY_INDEXES, Phase
 from ..view import PlayerView
 from . import scenarios, worth
 from .characters import Temper, expert_temper
@@ -163,11 +163,11 @@ def _reply(own: PlayerView, sc: scenarios.Scenarios, temper: Temper) -> Tuple[Tr
 def _totals(seats: Sequence[int], size: int, fixed: Dict[int, Triple],
             draws: Dict[int, List[Triple]]) -> List[List[int]]:
     """Per commodity and scenario, the units of ``seats``: planned ones as planned, the rest drawn."""
-    out = [[0] * size for _ in range(3)]
+    out = [[0] * size for _ in ENTRY_INDEXES]
     for seat in seats:
         planned = fixed.get(seat)
         if planned is not None:
-            for c in range(3):
+            for c in ENTRY_INDEXES:
                 if planned[c]:
                     row = out[c]
                     for s in range(size):

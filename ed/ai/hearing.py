@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Sequence
 
-from ..rules import Phase, RAW, Rules
+from ..rules import ENTRY_INDEXES, Phase, RAW, Rules
 from .claims import END, MOST, ONLY, SHARED, START, Claim
 
 PURCHASING, SELLING = Phase.PURCHASING, Phase.SELLING
@@ -88,7 +88,7 @@ class _Phase:
         """``of(seat, i)`` for the commodity, or summed over the phase's three; ``None`` for a
         commodity not of this phase."""
         if not commodity:
-            return sum(of(seat, i) for i in range(3))
+            return sum(of(seat, i) for i in ENTRY_INDEXES)
         i = self.index(commodity)
         return None if i is None else of(seat, i)
 
@@ -109,7 +109,7 @@ class _Phase:
         return winner != loser and self.missed(loser, i) and self.got(winner, i) > 0 and better
 
     def filled(self, seat: int) -> List[int]:
-        return [i for i in range(3) if self.got(seat, i) > 0]
+        return [i for i in ENTRY_INDEXES if self.got(seat, i) > 0]
 
     def stock(self, seat: int) -> Sequence[int]:
         return self.seats[seat].stock_after
@@ -230,7 +230,7 @@ CHECKS: Dict[str, Callable[..., bool]] = {
     "not_under": lambda p, c: not p.buying and _sided(p, c,
                                                       lambda price, market: price >= market),
     "partly": lambda p, c: not p.seats[c.seat].cancelled and any(
-        0 < p.got(c.seat, i) < p.entered(c.seat, i) for i in range(3)),
+        0 < p.got(c.seat, i) < p.entered(c.seat, i) for i in ENTRY_INDEXES),
     "rose": lambda p, c: _moved(p, c, up=True),
     "fell": lambda p, c: _moved(p, c, up=False),
     "loan": lambda p, c: _count(c, p.seats[c.seat].loan, positive=True),

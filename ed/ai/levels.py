@@ -24,7 +24,7 @@ from typing import Dict, Optional, Tuple
 
 from .. import hints, players
 from ..production import places
-from ..rules import GOODS, NAMES, Phase, RAW
+from ..rules import GOODS, GRADE_INDEXES, NAMES, Phase, RAW
 from ..view import PlayerView
 from ..words import and_list
 from . import accord, mixing
@@ -193,9 +193,9 @@ class Avatar:
             return _no_order(view, spending_room(view, self.temper), min(pricer.raw_prev),
                              view.is_last_month and pricer.style.endgame)
         bids = [pricer.bids(g, plan.buy[g])[plan.bids[g]][0] if plan.buy[g] else 0
-                for g in range(3)]
+                for g in GRADE_INDEXES]
         nears = [pricer.expected(pricer.raw_market(g, plan.buy[g])) if plan.buy[g] else 0
-                 for g in range(3)]
+                 for g in GRADE_INDEXES]
         return _order_told(plan.buy, bids, nears, plan.goods)
 
     def _offer(self, view: PlayerView, pricer: Pricer):
@@ -282,7 +282,7 @@ class Avatar:
             return _no_order(view, room, min(opt.raw_prev), final)
         if mix is not None:
             # each bid drawn from the levels near the tuned one, as the entry was drawn
-            for g in range(3):
+            for g in GRADE_INDEXES:
                 if cand.units[g]:
                     near = opt.bids_near(cand, g)
                     lean = self.temper.dear * min(2, cand.units[g])
@@ -290,11 +290,11 @@ class Avatar:
                                               mix, PRICE_SPREAD)]
                     cand.bids[g] = chosen[0]
         nears = []
-        for g in range(3):
+        for g in GRADE_INDEXES:
             markets = opt.raw_markets(g, cand.units[g])
             nears.append(int(sum(markets) / len(markets) + 0.5))
         needed = _buy_needed(opt, cand.goods)
-        kept = [] if final else [(cand.units[g] - needed[g], g) for g in range(3)
+        kept = [] if final else [(cand.units[g] - needed[g], g) for g in GRADE_INDEXES
                                  if cand.units[g] > needed[g]]
         return _order_told(cand.units, cand.bids, nears, cand.goods, kept)
 

@@ -11,7 +11,7 @@ import math
 from typing import List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
-from ..rules import GOODS, Phase
+from ..rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, Phase
 from ..view import PlayerView
 from .style import Style
 
@@ -99,7 +99,7 @@ def _natural_plan(recipes, stock: Sequence[int], prices, lean: Sequence[float] =
     if sum(stock) < 3:
         return units
     while True:
-        order = sorted(range(3), key=lambda i: margin[i] - 4 * units[i], reverse=True)
+        order = sorted(GOOD_INDEXES, key=lambda i: margin[i] - 4 * units[i], reverse=True)
         for i in order:
             units[i] += 1
             if is_makeable(recipes, units, stock):
@@ -156,7 +156,7 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
         if style.forecast == "last" and history.last_raw is not None:
             break
         means = []
-        for g in range(3):
+        for g in GRADE_INDEXES:
             prior = PRIOR_ORDER[g] * limit
             if past:
                 m, v = _ewma([o[g] for o in past], prior, 0.5)
@@ -165,17 +165,18 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
                 m, v = prior, 2.0 + 0.4 * prior
             means.append(m)
             raw_var[g] += v
-        for g in range(3):
+        for g in GRADE_INDEXES:
             raw_mean[g] += means[g]
         st = view.stock[j]
-        expected_stock[j] = tuple(int(st[g] + 0.8 * means[g] + 0.5) for g in range(3))
+        expected_stock[j] = tuple(int(st[g] + 0.8 * means[g] + 0.5) for g in GRADE_INDEXES)
     if style.forecast == "last" and history.last_raw is not None:
         raw_mean = [float(t) for t in history.last_raw]
         raw_var = [0.0, 0.0, 0.0]
         for j in others:
-            expected_stock[j] = tuple(view.stock[j][g] + history.orders[j][-1][g] // 2 for g in range(3))
+            expected_stock[j] = tuple(view.stock[j][g] + history.orders[j][-1][g] // 2
+                                      for g in GRADE_INDEXES)
     scale = style.partial_spread if rules.partial_fills else style.spread
-    raw = [_spread(raw_mean[g], raw_var[g], scale) for g in range(3)] if buying else []
+    raw = [_spread(raw_mean[g], raw_var[g], scale) for g in GRADE_INDEXES] if buying else []
 
     goods_mean = [0.0, 0.0, 0.0]
     goods_var = [0.0, 0.0, 0.0]
@@ -187,16 +188,16 @@ def forecast(view: PlayerView, style: Style, history: History) -> Outlook:
             natural = _natural_plan(recipes, stock, prices)
             offers = history.offers[j]
             if offers and style.forecast == "average":
-                for h in range(3):
+                for h in GOOD_INDEXES:
                     m = _ewma([o[h] for o in offers], natural[h], 0.5)[0]
                     if not buying:
                         m = min(m, natural[h] + 1.0) if sum(natural) else 0.0
                     goods_mean[h] += m
             else:
-                for h in range(3):
+                for h in GOOD_INDEXES:
                     m = 0.9 * natural[h]
                     goods_mean[h] += m
                     goods_var[h] += (0.8 + 0.3 * m) ** 2 * (2.0 if buying else 1.0)
     scale = style.partial_spread if rules.partial_sales else style.goods_spread
-    goods = [_spread(goods_mean[h], goods_var[h], scale) for h in range(3)]
+    goods = [_spread(goods_mean[h], goods_var[h], scale) for h in GOOD_INDEXES]
     return Outlook(raw, goods)

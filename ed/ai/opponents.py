@@ -24,7 +24,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..production import can_fill, places
 from ..report import PhaseRecord
-from ..rules import GOODS, OPENING_PRICES, Phase, Rules
+from ..rules import ENTRY_INDEXES, GOODS, GOOD_INDEXES, GRADE_INDEXES, OPENING_PRICES, Phase, Rules
 from ..view import PlayerView
 from .memo import remember
 
@@ -117,7 +117,7 @@ def anticipated_margins(pos: Position) -> List[float]:
     grade many ordered to stay dear), and plans for the margin after the move.
     """
     p, t = pos.prices, pos.totals
-    raw = [max(1, p[g] + t[g] - 10) for g in range(3)]
+    raw = [max(1, p[g] + t[g] - 10) for g in GRADE_INDEXES]
     return [max(1, p[3 + h] + 11 - 2 * t[3 + h]) - (r[0] * raw[0] + r[1] * raw[1] + r[2] * raw[2])
             for h, r in enumerate(pos.recipes)]
 
@@ -129,7 +129,7 @@ def _greedy_goods(recipes: Recipes, stock: Sequence[int], score: Sequence[float]
     if stock[0] + stock[1] + stock[2] < 3:
         return units
     while True:
-        order = sorted(range(3), key=lambda i: score[i] - lean * units[i], reverse=True)
+        order = sorted(GOOD_INDEXES, key=lambda i: score[i] - lean * units[i], reverse=True)
         for i in order:
             if score[i] - lean * units[i] <= MARGIN_FLOOR:
                 continue
@@ -189,7 +189,7 @@ def order_trend(pos: Position) -> Triple:
         return _affordable(pos, _prior_order(pos))
     mean = list(pos.orders[0])
     for units in pos.orders[1:]:
-        for g in range(3):
+        for g in GRADE_INDEXES:
             mean[g] += 0.5 * (units[g] - mean[g])
     return _affordable(pos, _within_limits(pos, mean))
 
@@ -205,7 +205,7 @@ def _recipe_order(pos: Position, score: Sequence[float], use: float) -> Triple:
     need = (0, 0, 0)
     while True:
         best = None
-        for h in sorted(range(3), key=lambda i: score[i] - 4.0 * goods[i], reverse=True):
+        for h in sorted(GOOD_INDEXES, key=lambda i: score[i] - 4.0 * goods[i], reverse=True):
             if score[h] - 4.0 * goods[h] <= 0:
                 break
             goods[h] += 1
@@ -223,9 +223,9 @@ def _recipe_order(pos: Position, score: Sequence[float], use: float) -> Triple:
     spare = budget - total
     if spare > 0 and use >= 1.0:
         # a full-limit buyer spends what the recipes leave on the grades they use most
-        weights = [need[g] + 0.5 for g in range(3)]
+        weights = [need[g] + 0.5 for g in GRADE_INDEXES]
         whole = sum(weights)
-        for g in range(3):
+        for g in GRADE_INDEXES:
             buy[g] += spare * weights[g] / whole
     return _affordable(pos, _within_limits(pos, buy))
 
@@ -270,7 +270,7 @@ def order_profile(pos: Position) -> Triple:
     if not pos.orders:
         return _affordable(pos, _prior_order(pos))
     recent = pos.orders[-4:]
-    total = [sum(o[g] for o in recent) / len(recent) for g in range(3)]
+    total = [sum(o[g] for o in recent) / len(recent) for g in GRADE_INDEXES]
     return _affordable(pos, _within_limits(pos, total))
 
 
@@ -325,7 +325,7 @@ def offer_repeat(pos: Position) -> Triple:
     last = list(pos.offers[-1])
     recipes = _as_map(pos.recipes)
     while sum(last) and not can_fill(places(recipes, last), pos.stock):
-        h = max(range(3), key=lambda i: last[i])
+        h = max(GOOD_INDEXES, key=lambda i: last[i])
         last[h] -= 1
     return (float(last[0]), float(last[1]), float(last[2]))
 
@@ -409,7 +409,7 @@ def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
             cash[j] = seat.cash_after
             stock[j] = seat.stock_after
         offset = 0 if buying else 3
-        for i in range(3):
+        for i in ENTRY_INDEXES:
             prices[offset + i] = record.new[i]
             totals[offset + i] = record.totals[i]
     now = snapshot(view.month, view.phase) if not view.is_over else []
@@ -475,10 +475,10 @@ class Prediction:
         for seen in self.errors:
             total = sum(w for w, _ in seen) or 1.0
             self.typical.append(tuple(sum(w * miss[c] for w, miss in seen) / total  # type: ignore[misc]
-                                      for c in range(3)))
-        mean = [sum(w * m[c] for w, m in zip(weights, means)) for c in range(3)]
+                                      for c in ENTRY_INDEXES))
+        mean = [sum(w * m[c] for w, m in zip(weights, means)) for c in ENTRY_INDEXES]
         var = [sum(w * (s[c] ** 2 + (m[c] - mean[c]) ** 2) for w, m, s in zip(weights, means, sds))
-               for c in range(3)]
+               for c in ENTRY_INDEXES]
         self.mean: Triple = (mean[0], mean[1], mean[2])
         self.sd: Triple = (math.sqrt(var[0]), math.sqrt(var[1]), math.sqrt(var[2]))
 
@@ -562,14 +562,14 @@ class OpponentModels:
             for forget, real, guesses in history:
                 miss = (real[0] - guesses[m][0], real[1] - guesses[m][1], real[2] - guesses[m][2])
                 seen.append((forget, miss))
-                for c in range(3):
+                for c in ENTRY_INDEXES:
                     sq[c] += forget * miss[c] * miss[c]
                     score += forget * miss[c] * miss[c]
             errors.append(seen)
             guess = current[m]
-            base = [PRIOR_SD ** 2 * (1.0 + 0.1 * guess[c]) for c in range(3)]
+            base = [PRIOR_SD ** 2 * (1.0 + 0.1 * guess[c]) for c in ENTRY_INDEXES]
             sd = tuple(math.sqrt((PRIOR_COUNT * base[c] + sq[c]) / (PRIOR_COUNT + weight_sum))
-                       for c in range(3))
+                       for c in ENTRY_INDEXES)
             names.append(name)
             means.append(guess)
             sds.append(sd)
@@ -598,14 +598,14 @@ def _calibrated(history: list, weights: List[float], means: List[Triple], sds: L
     bias = [0.0, 0.0, 0.0]
     square = [0.0, 0.0, 0.0]
     for forget, real, guesses in history:
-        for c in range(3):
+        for c in ENTRY_INDEXES:
             blended = sum(w * g[c] for w, g in zip(weights, guesses))
             d = real[c] - blended
             bias[c] += forget * d
             square[c] += forget * d * d
     new_means, new_sds = [], []
     extra = []
-    for c in range(3):
+    for c in ENTRY_INDEXES:
         b = bias[c] / (bias_count + weight_sum)
         bias[c] = b
         centre = sum(w * m[c] for w, m in zip(weights, means))
@@ -613,6 +613,6 @@ def _calibrated(history: list, weights: List[float], means: List[Triple], sds: L
         seen = (PRIOR_COUNT * PRIOR_SD ** 2 + square[c]) / (PRIOR_COUNT + weight_sum)
         extra.append(max(0.0, seen - mixture))
     for m, s in zip(means, sds):
-        new_means.append(tuple(max(0.0, m[c] + bias[c]) for c in range(3)))
-        new_sds.append(tuple(math.sqrt(s[c] ** 2 + extra[c]) for c in range(3)))
+        new_means.append(tuple(max(0.0, m[c] + bias[c]) for c in ENTRY_INDEXES))
+        new_sds.append(tuple(math.sqrt(s[c] ** 2 + extra[c]) for c in ENTRY_INDEXES))
     return new_means, new_sds  # type: ignore[return-value]

@@ -44,7 +44,8 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from .. import market
 from ..market import loan_for, units_bought, units_sold
 from ..production import can_fill, fill, places
-from ..rules import GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE, Phase
+from ..rules import (GOODS, GOOD_INDEXES, GRADE_INDEXES, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE,
+                     Phase)
 from ..view import PlayerView
 from . import worth
 from .characters import Temper
@@ -116,7 +117,7 @@ def optimiser_for(view: PlayerView, scenarios: Scenarios, temper: Temper,
     months_after = view.months_left - 1
     if months_after == 0 and buying:
         values = [sum(max(1, prices[g] + t - 10) for t in scenarios.raw[g]) / scenarios.n
-                  for g in range(3)]
+                  for g in GRADE_INDEXES]
     elif months_after == 0:
         values = prices[0:3]
     else:
@@ -271,7 +272,7 @@ class Optimiser:
     def offer_gain(self, goods: Sequence[int], stock: Sequence[int]) -> float:
         """What offering ``goods`` (makeable from ``stock``) is worth over keeping the materials."""
         gain = 0.0
-        for h in range(3):
+        for h in GOOD_INDEXES:
             if goods[h]:
                 gain += self.sale(h, goods[h]).value
         return gain - self.substitution(goods, stock)
@@ -446,7 +447,7 @@ class Optimiser:
         """Each pattern of the candidate's grades bought, with what it brings whatever the bids."""
         if cand.patterns is None:
             units = cand.units
-            active = [g for g in range(3) if units[g]]
+            active = [g for g in GRADE_INDEXES if units[g]]
             v = self.values
             out = []
             for pattern in range(1 << len(active)):
@@ -464,7 +465,7 @@ class Optimiser:
         """Fast path: without partial fills a grade is bought in full or not at all, so the
         scenarios fall into at most eight patterns of grades bought, counted with bit masks."""
         units = cand.units
-        active = [g for g in range(3) if units[g]]
+        active = [g for g in GRADE_INDEXES if units[g]]
         masks = [self.mask(g, units[g], bids[g]) for g in active]
         full = self.full
         total = 0.0
@@ -509,13 +510,13 @@ class Optimiser:
         units = cand.units
         goods = cand.goods
         bx, bf, bs = bids
-        qx, qf, qs = (self.bought(g, units[g], bids[g]) for g in range(3))
+        qx, qf, qs = (self.bought(g, units[g], bids[g]) for g in GRADE_INDEXES)
         gain = self.gain
         loan_cost = self._loan_cost
         total = 0.0
         if self.final:
             stock = self.stock
-            px, pf, ps = (self.final_prices(g, units[g]) for g in range(3))
+            px, pf, ps = (self.final_prices(g, units[g]) for g in GRADE_INDEXES)
             for s in range(self.n):
                 got = (qx[s], qf[s], qs[s])
                 cost = got[0] * bx + got[1] * bf + got[2] * bs
@@ -546,11 +547,11 @@ class Optimiser:
         the grades take turns until none moves.
         """
         units = cand.units
-        bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
+        bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in GRADE_INDEXES]
         best = self.value(cand, bids)
         for _ in range(3):
             moved = False
-            for g in range(3):
+            for g in GRADE_INDEXES:
                 if not units[g]:
                     continue
                 levels = [level for level, _ in self.bid_choices(g, units[g])]
@@ -576,7 +577,7 @@ class Optimiser:
         shift = self.temper.bid_shift
         if shift:
             bids = [max(self.min_bid(g, units[g]), min(MAX_PRICE, bids[g] + shift)) if units[g] else 0
-                    for g in range(3)]
+                    for g in GRADE_INDEXES]
             best = self.value(cand, bids)
         cand.bids = bids
         cand.value = best
@@ -607,7 +608,7 @@ class Optimiser:
         return out
 
     def _full_cost(self, units: Triple) -> int:
-        return sum(units[g] * self.first_bid(g, units[g]) for g in range(3) if units[g])
+        return sum(units[g] * self.first_bid(g, units[g]) for g in GRADE_INDEXES if units[g])
 
     def _with_extras(self, buy: Triple, limit: int) -> Triple:
         """``buy`` plus the extra units worth keeping as stock, the best-value grade first.
@@ -622,7 +623,7 @@ class Optimiser:
         spare = limit - sum(units)
         while spare > 0:
             best, best_gain = -1, 0.0
-            for g in range(3):
+            for g in GRADE_INDEXES:
                 if units[g] >= grade_limit:
                     continue
                 markets = self.raw_markets(g, units[g] + 1)
@@ -653,7 +654,7 @@ class Optimiser:
         v = self.values
         for cand in cands:
             units = cand.units
-            cost = sum(units[g] * self.first_bid(g, units[g]) for g in range(3) if units[g])
+            cost = sum(units[g] * self.first_bid(g, units[g]) for g in GRADE_INDEXES if units[g])
             spite = self.raw_spite
             cand.value = (units[0] * (v[0] + spite[0]) + units[1] * (v[1] + spite[1])
                           + units[2] * (v[2] + spite[2]) - cost + self.gain(cand.goods, units))
@@ -661,7 +662,7 @@ class Optimiser:
         cands = cands[:self.screened]
         for cand in cands:
             units = cand.units
-            cand.bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in range(3)]
+            cand.bids = [self.first_bid(g, units[g]) if units[g] else 0 for g in GRADE_INDEXES]
             cand.value = self.value(cand, cand.bids)
         cands.sort(key=lambda c: c.value, reverse=True)
         tuned = cands[:max(1, self.tuned)]
@@ -703,18 +704,18 @@ class Optimiser:
 
         add(plan.goods, plan.units)
         u = plan.units
-        for g in range(3):
+        for g in GRADE_INDEXES:
             for d in (1, -1):
                 step = list(u)
                 step[g] += d
                 add(plan.goods, (step[0], step[1], step[2]))
-            for h in range(3):
+            for h in GRADE_INDEXES:
                 if h != g and u[g]:
                     step = list(u)
                     step[g] -= 1
                     step[h] += 1
                     add(plan.goods, (step[0], step[1], step[2]))
-        for h in range(3):
+        for h in GOOD_INDEXES:
             for d in (1, -1):
                 goods = list(plan.goods)
                 goods[h] += d
@@ -733,12 +734,12 @@ class Optimiser:
         seen = set()
         out: List[Tuple[Triple, float]] = []
         steps = [(0, 0, 0)]
-        for h in range(3):
+        for h in GOOD_INDEXES:
             for d in (1, -1):
                 step = [0, 0, 0]
                 step[h] = d
                 steps.append((step[0], step[1], step[2]))
-                for k in range(3):
+                for k in GOOD_INDEXES:
                     if k != h and d == 1:
                         moved = [0, 0, 0]
                         moved[h] = 1

@@ -12,7 +12,7 @@ from typing import List, Optional, Sequence, Tuple
 
 from ..market import loan_for
 from ..production import can_fill, fill, is_makeable, places
-from ..rules import LOAN_REPAY_PER_STEP, LOAN_STEP
+from ..rules import GOOD_INDEXES, GRADE_INDEXES, LOAN_REPAY_PER_STEP, LOAN_STEP
 from ..view import PlayerView
 from .characters import Temper
 from .pricing import Pricer
@@ -71,7 +71,7 @@ def _plan_value(pricer: Pricer, goods: Sequence[int], buy: Sequence[int],
     value = 0.0
     share = 1.0
     spend = 0
-    for g in range(3):
+    for g in GRADE_INDEXES:
         units = buy[g]
         if units:
             bid, got, fill_share = pricer.bids(g, units)[choice[g]]
@@ -87,7 +87,7 @@ def _plan_value(pricer: Pricer, goods: Sequence[int], buy: Sequence[int],
         loan = loan_for(spend - pricer.view.own_cash, LOAN_STEP)
         value -= loan * (LOAN_REPAY_PER_STEP - LOAN_STEP) / LOAN_STEP * share
     sales = 0.0
-    for h in range(3):
+    for h in GOOD_INDEXES:
         if goods[h]:
             sales += pricer.sale(h, goods[h])[0]
     return value + share * (sales - substitution)
@@ -165,7 +165,7 @@ def _tune_bids(pricer: Pricer, plan: _Plan, cash: int) -> None:
         return
     for _ in range(2):
         improved = False
-        for g in range(3):
+        for g in GRADE_INDEXES:
             if not plan.buy[g]:
                 continue
             for i in range(len(pricer.bids(g, plan.buy[g]))):
@@ -204,7 +204,7 @@ def plan_sales(view: PlayerView, pricer: Pricer) -> Tuple[Tuple[int, int, int], 
                 if not can_fill(need, stock):
                     break
                 used = fill(need, stock)
-                substitution = sum((used[g] - need[g]) * values[g] for g in range(3))
+                substitution = sum((used[g] - need[g]) * values[g] for g in GRADE_INDEXES)
                 v = (pricer.sale(0, a)[0] + pricer.sale(1, b)[0] + pricer.sale(2, c)[0]
                      - substitution)
                 if jitter and any(goods):

@@ -14,7 +14,7 @@ import random
 from typing import Dict, List, Tuple
 
 from ..market import units_bought, units_sold
-from ..rules import GOODS, MAX_PRICE, Phase, RAW
+from ..rules import GOODS, GRADE_INDEXES, MAX_PRICE, Phase, RAW
 from ..view import PlayerView
 from .characters import Temper
 from .models import Outlook
@@ -61,7 +61,7 @@ class Pricer:
             if not self.buying:
                 return [float(p) for p in self.raw_prev]
             values = []
-            for g in range(3):
+            for g in GRADE_INDEXES:
                 values.append(sum(p * max(1, self.raw_prev[g] + t - 10)
                                   for t, p in self.outlook.raw[g]))
             return values
@@ -71,7 +71,7 @@ class Pricer:
             recipes = [self.recipes[g] for g in GOODS]
             worth = stock_values(prices, recipes, self.view.months_left - 1,
                                  shift=self.temper.keep)
-            kept = [prices[g] + style.keep * (worth[g] - prices[g]) for g in range(3)]
+            kept = [prices[g] + style.keep * (worth[g] - prices[g]) for g in GRADE_INDEXES]
         else:
             kept = [float(p) for p in prices[0:3]]
         return [style.carry * v for v in kept]

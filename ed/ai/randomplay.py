@@ -9,7 +9,7 @@ import random
 from typing import Dict, Tuple
 
 from .. import market
-from ..rules import Phase
+from ..rules import GOOD_INDEXES, Phase
 from ..view import PlayerView
 
 Entry = Dict[str, Tuple[int, int]]
@@ -37,7 +37,7 @@ def random_offer(view: PlayerView, rng: random.Random, *, over_offer: float = 0.
     stock = view.own_stock
     planned = [0, 0, 0]
     offer: Entry = {}
-    for index in rng.sample(range(3), 3):
+    for index in rng.sample(GOOD_INDEXES, 3):
         good = "ABC"[index]
         most = max_makeable(recipes, stock, good, planned)
         if rng.random() < over_offer:

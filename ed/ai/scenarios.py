@@ -21,7 +21,7 @@ from statistics import NormalDist
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..production import is_makeable
-from ..rules import Phase
+from ..rules import ENTRY_INDEXES, GOOD_INDEXES, GRADE_INDEXES, Phase
 from ..view import PlayerView
 from .opponents import ExtraModel, OpponentModels, Past, Position, Prediction, positions
 
@@ -102,7 +102,7 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
     every error.
     """
     picks = _model_picks(prediction.weights, n, rng)
-    zs = [_quantiles(n, rng) for _ in range(3)]
+    zs = [_quantiles(n, rng) for _ in ENTRY_INDEXES]
     draws = []
     trust = prediction.trust
     weights = [sum(w for w, _ in errors) for errors in prediction.errors]
@@ -121,19 +121,20 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
                 if pick <= 0:
                     break
             mean = tuple(centre[c] + widen * (miss[c] - typical[c])  # type: ignore[assignment]
-                         for c in range(3))
+                         for c in ENTRY_INDEXES)
             sd = (JITTER, JITTER, JITTER)
         else:
             mean = prediction.means[m]
             sd = spreads[m]  # type: ignore[assignment]
         units = []
-        for c in range(3):
+        for c in ENTRY_INDEXES:
             u = int(mean[c] + sd[c] * zs[c][s] + 0.5)
             units.append(0 if u < 0 else (grade_cap if u > grade_cap else u))
         total = units[0] + units[1] + units[2]
         while total > total_cap:
             # trim where the draw ran furthest above its model's mean
-            c = max(range(3), key=lambda i: (units[i] - mean[i]) / (sd[i] + 0.5) if units[i] else -99)
+            c = max(ENTRY_INDEXES,
+                    key=lambda i: (units[i] - mean[i]) / (sd[i] + 0.5) if units[i] else -99)
             units[c] -= 1
             total -= 1
         draws.append((units[0], units[1], units[2]))
@@ -142,7 +143,7 @@ def _draw(prediction: Prediction, n: int, rng: random.Random, grade_cap: int,
 
 def totals(draws: List[List[Tuple[int, int, int]]], n: int) -> List[List[int]]:
     """Per commodity, the seats' draws added up, scenario by scenario."""
-    out = [[0] * n for _ in range(3)]
+    out = [[0] * n for _ in ENTRY_INDEXES]
     for seat_draws in draws:
         for s, units in enumerate(seat_draws):
             out[0][s] += units[0]
@@ -154,7 +155,7 @@ def totals(draws: List[List[Tuple[int, int, int]]], n: int) -> List[List[int]]:
 def after_purchase(pos: Position, order: Sequence[float]) -> Position:
     """A seat's expected position for the selling phase once its order is (partly) filled."""
     rate = sum(pos.bought[-4:]) / len(pos.bought[-4:]) if pos.bought else 0.8
-    stock = tuple(pos.stock[g] + int(order[g] * rate + 0.5) for g in range(3))
+    stock = tuple(pos.stock[g] + int(order[g] * rate + 0.5) for g in GRADE_INDEXES)
     return Position(pos.seat, pos.month, Phase.SELLING, pos.months_left, pos.cash, stock,  # type: ignore[arg-type]
                     pos.borrowed, pos.prices, pos.orders, pos.offers, pos.shares, pos.bought,
                     pos.rules, pos.recipes, pos.totals)
@@ -205,7 +206,7 @@ def rival_means(n: int, seats: Sequence[int], raw: Draws, goods: Draws,
         w = weights.get(seat, 1.0) if weights else 1.0
         for table, mean in ((raw, raw_mean), (goods, goods_mean)):
             for units in table.get(seat, ()):
-                for c in range(3):
+                for c in ENTRY_INDEXES:
                     mean[c] += w * units[c] / n
     return len(seats), raw_mean, goods_mean
 
@@ -273,7 +274,7 @@ def _matched(draws: List[Tuple[int, int, int]], mean: Sequence[float], recipes, 
     """
     n = len(draws)
     out = [list(d) for d in draws]
-    for h in range(3):
+    for h in GOOD_INDEXES:
         short = int(mean[h] * n - sum(d[h] for d in out) + 0.5)
         order = list(range(n))
         rng.shuffle(order)
@@ -292,7 +293,7 @@ def _cut_to_stock(recipes, units: Tuple[int, int, int], stock) -> Tuple[int, int
     """``units`` cut down, largest good first, until they can be made from ``stock``."""
     trial = list(units)
     while sum(trial) and not is_makeable(recipes, trial, stock):
-        h = max(range(3), key=lambda i: trial[i])
+        h = max(GOOD_INDEXES, key=lambda i: trial[i])
         trial[h] -= 1
     return (trial[0], trial[1], trial[2])
 

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 from typing import Dict, Sequence, Tuple
 
+from ..rules import GRADE_INDEXES
+
 #: Share of the best margin a unit in stock is worth, by months left after this one
 #: (index 0: this is the last month; the last entry serves every longer horizon).
 CARRY: Tuple[float, ...] = (0.0, 0.1225, 0.28, 0.455, 0.5075)
@@ -64,7 +66,7 @@ def best_margins(prices: Sequence[int], recipes: Sequence[Sequence[int]]) -> Tup
     """
     per_unit = unit_margins(prices, recipes)
     direct = []
-    for g in range(3):
+    for g in GRADE_INDEXES:
         uses = [per_unit[h] for h, recipe in enumerate(recipes) if recipe[g]]
         direct.append(max(uses) if uses else 0.0)
     x = max(direct[0], direct[1] - (prices[0] - prices[1]))
@@ -113,4 +115,5 @@ def stock_values(prices: Sequence[int], recipes: Sequence[Sequence[int]], months
     """
     share = max(0.0, carry_share(months_after, carry) + shift)
     best = best_margins(prices, recipes)
-    return tuple(prices[g] + share * parts[g] * best[g] for g in range(3))  # type: ignore[return-value]
+    return tuple(prices[g] + share * parts[g] * best[g]  # type: ignore[return-value]
+                 for g in GRADE_INDEXES)

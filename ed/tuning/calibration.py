@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..engine import Game, play_out, series_seed
 from ..report import PURCHASING, SELLING
-from ..rules import Rules
+from ..rules import ENTRY_INDEXES, Rules
 
 Row = Tuple[float, float]   # (truth - forecast mean, stated spread)
 
@@ -46,7 +46,7 @@ def follow(rules: Rules, players, index: int, seed: int) -> Dict[str, List[List[
         if sc is None or report.month < 2:
             return
         draws = sc.raw if report.phase == PURCHASING else sc.goods
-        for c in range(3):
+        for c in ENTRY_INDEXES:
             truth = sum(line.units for s in report.seats if s.seat != me
                         for line in s.lines[c:c + 1] if line.counted)
             mean = statistics.mean(draws[c])
@@ -62,7 +62,7 @@ def _chunk(args) -> Dict[str, List[List[Row]]]:
     for i in indices:
         rows = follow(rules, players, i, seed)
         for phase in total:
-            for c in range(3):
+            for c in ENTRY_INDEXES:
                 total[phase][c].extend(rows[phase][c])
     return total
 
@@ -72,7 +72,7 @@ def summary(rows: Dict[str, List[List[Row]]]) -> List[str]:
     lines = [f"{'':<22} {'MAE':>6} {'RMSE':>6} {'bias':>6} {'stated':>7} {'within':>7}"]
     names = {PURCHASING: ("X-Fine", "Fine", "Standard"), SELLING: ("A", "B", "C")}
     for phase in (PURCHASING, SELLING):
-        for c in range(3):
+        for c in ENTRY_INDEXES:
             data = rows[phase][c]
             if not data:
                 continue
@@ -114,7 +114,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         parts = [_chunk(c) for c in chunks]
     for part in parts:
         for phase in total:
-            for c in range(3):
+            for c in ENTRY_INDEXES:
                 total[phase][c].extend(part[phase][c])
     print(f"{options.games} games, seats {options.seats}, months 2-{options.months}, "
           f"forecasts of the other {len(players) - 1} seats' totals by the first seat")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union
 
 from ...report import PURCHASING
-from ...rules import GOODS, NAMES, RAW, Rules, month_label
+from ...rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, NAMES, RAW, Rules, month_label
 from ...words import money as _money
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -128,12 +128,12 @@ def row_values(row: LedgerRow) -> List[Union[int, str]]:
     """The row's cells in the order of ``COLUMNS``; "" where nothing applies."""
     blank = row.kind != "month"
     cells: List[Union[int, str]] = [row.label]
-    for i in range(3):
+    for i in GRADE_INDEXES:
         units, bid = row.ordered[i]
         cells += ["", "", ""] if blank else [units, bid if units else "", row.bought[i]]
     start = row.kind == "start"
     cells += ["" if start else row.paid, "" if blank else row.loan]
-    for i in range(3):
+    for i in GOOD_INDEXES:
         if blank or row.offered is None or row.sold is None:
             cells += ["", "", ""]
         else:
@@ -187,12 +187,12 @@ def display_values(row: LedgerRow) -> List[str]:
                  _money(row.received) if row.received else ""]
     else:
         cells = [row.label]
-        cells += [_cell_order(row.ordered[i], row.bought[i]) for i in range(3)]
+        cells += [_cell_order(row.ordered[i], row.bought[i]) for i in GRADE_INDEXES]
         cells.append(_total(row.paid) + (f" (loan {_money(row.loan)})" if row.loan else ""))
         if row.offered is None or row.sold is None:
             cells += ["(not yet)"] * 3 + [""]
         else:
-            cells += [_cell_order(row.offered[i], row.sold[i]) for i in range(3)]
+            cells += [_cell_order(row.offered[i], row.sold[i]) for i in GOOD_INDEXES]
             cells.append(_total(row.received))
     cells.append(_money(row.cash_after))
     cells.append(" / ".join(str(n) for n in row.stock_after))

@@ -33,6 +33,7 @@ import tkinter as tk
 from tkinter import ttk
 from typing import Callable, List, Mapping, Optional, Sequence
 
+from ...rules import ENTRY_INDEXES
 from .. import presenter as P
 from ..widgets import theme as T
 from ..presenter import scene as S
@@ -127,7 +128,7 @@ class RowWidgets:
         self.badge = Badge(master, theme.line * 2 + 4, background=T.CARD)
         self.name = ttk.Label(master, text="", style="RowName.TLabel", anchor="w",
                               takefocus=1)
-        self.cells = [CellWidgets(master, theme) for _ in range(3)]
+        self.cells = [CellWidgets(master, theme) for _ in ENTRY_INDEXES]
         self.money = ttk.Label(master, text="", style="CardBold.TLabel", anchor="e")
         self.cash = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
         self.stock = ttk.Label(master, text="", style="Card.TLabel", anchor="e")
@@ -270,7 +271,7 @@ class RevealScreen(Screen):
         self.corner = ttk.Label(t, text="", style="CardMuted.TLabel")
         self.corner.grid(row=0, column=1, sticky="sw")
         self.heads = []
-        for index in range(3):
+        for index in ENTRY_INDEXES:
             head = ttk.Frame(t, style="Card.TFrame", padding=(pad(0.35), pad(0.3)))
             head.grid(row=0, column=2 + index, sticky="nsew", padx=1, pady=(pad(0.3), 0))
             head.name = ttk.Label(head, text="", style="CardHeading.TLabel", compound="left")
