@@ -448,7 +448,7 @@ def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_at_closing_price
     assert top.short == (f"Jun, buying: you bought 12 X-Fine at $50; the expert would have "
                          f"bought {bought[0]} — worth ${top.difference} less than the expert's "
                          f"at closing prices.")
-    assert "rest of your stock" not in top.sentence
+    assert "your other stock" not in top.sentence
     assert " That is enough for " in top.sentence
     assert top.sentence.endswith(f" The expert's entry: worth ${top.difference} more at the end "
                                  f"of Jun's buying.")
@@ -487,12 +487,12 @@ def test_the_detail_names_the_stock_held_only_where_the_goods_counted_need_it():
     mine = outcome(322, (12, 0, 0), 596, made=(4, 0, 0), done=(12, 0, 0))
     alone = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(4, 5, 3))
     assert review.goods_clause(mine, alone, recipes) == \
-        "That is enough for 1 more B and 1 more C (B at $130 and C at $113)."
+        "That is enough for 1 more B and 1 more C (B $130, C $113)."
     held = outcome(446, (4, 5, 3), 541, made=(2, 1, 1), done=(3, 5, 3))  # 1 X-Fine held before
     assert review.goods_clause(outcome(269, (13, 0, 0), 650, done=(12, 0, 0)), held,
                                 recipes) == \
-        ("With the rest of your stock, that is enough for 2 more A, 1 more B and 1 more C (A at "
-         "$149, B at $130 and C at $113).")
+        ("With your other stock, that is enough for 2 more A, 1 more B and 1 more C (A $149, "
+         "B $130, C $113).")
 
 
 def crafted_ask(month=4, seed=21):

@@ -243,9 +243,9 @@ def _one_line(entry: Entry, buying: bool) -> str:
 
 
 def goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) -> str:
-    """``"That is enough for 2 more B (B at $150)."`` where the expert's stock makes more
+    """``"That is enough for 2 more B (B $150)."`` where the expert's stock makes more
     goods at the phase's closing prices than the person's (as the worth counts them), else
-    nothing; ``"With the rest of your stock, that is enough for …"`` where the expert's
+    nothing; ``"With your other stock, that is enough for …"`` where the expert's
     purchase alone would not make every good it was counted as (the stock held before the
     phase is needed too)."""
     more = [(n - m, g, p) for n, m, g, p in zip(would.made, got.made, GOODS, would.prices[3:])
@@ -253,7 +253,7 @@ def goods_clause(got: Outcome, would: Outcome, recipes: Mapping[str, Triple]) ->
     if not more:
         return ""
     made = and_list([f"{n} more {g}" for n, g, _ in more])
-    stood = and_list([f"{g} at {_money(p)}" for _, g, p in more])
+    stood = ", ".join(f"{g} {_money(p)}" for _, g, p in more)    # 24 words at most
     alone = is_makeable(recipes, would.made, would.done)
-    head = "That is" if alone else "With the rest of your stock, that is"
+    head = "That is" if alone else "With your other stock, that is"
     return f"{head} enough for {made} ({stood})."
