@@ -63,10 +63,11 @@ FIRST_FILL = 0.8
 #: outsider of the gauntlet's tuning half against three experts, 100 games, no variation and
 #: loans: at 1.0 it won up to 27.5%, at 1.6 up to 13.5%, at 3.2 at most 5% (ed/ai/README.md).
 SPITE = 3.2
-#: ``SPITE`` with loans and partial fills together: counted more, the experts order units
-#: at bids that fill in part, only to push the price up, while the outsider borrows and buys
-#: anyway (a lone adaptive outsider won 3.3% of 60 games at 1.6, 15% at 2.4, 18-27% at 3.2).
-SPITE_LOANS_AND_FILLS = 1.6
+#: ``SPITE`` under partial fills: counted more, the experts order units at bids that fill in
+#: part, only to push the price up, and the outsider buys anyway (with loans, a lone
+#: adaptive outsider of the tuning half won 3.3% of 60 games at 1.6, 15% at 2.4, 18-27% at
+#: 3.2; alone, the ridge outsider's lead grew $50 a game at 3.2).
+SPITE_PARTIAL_FILLS = 1.6
 #: Dollars a rival loses on each unit of a grade it buys when the price rises $1: about its
 #: share bought in full; with partial fills a rival under the market loses a unit instead.
 RAW_HURT = {False: 0.8, True: 2.0}
@@ -167,8 +168,7 @@ class Optimiser:
         # average rival's loss: a raw unit raises the grade's price $1 for every unit they buy,
         # a good offered lowers the good's price $2 for every unit they sell
         rivals = max(1, scenarios.rivals)
-        counted = SPITE_LOANS_AND_FILLS if self.rules.loans and self.rules.partial_fills \
-            else SPITE
+        counted = SPITE_PARTIAL_FILLS if self.rules.partial_fills else SPITE
         spite = counted * temper.spite if scenarios.rivals else 0.0
         hurt = RAW_HURT[bool(self.rules.partial_fills)]
         raw = list(scenarios.rival_raw) or [0.0] * 3
