@@ -159,8 +159,9 @@ def test_each_unit_ordered_counts_what_it_costs_the_rivals():
     partial = _midgame(partial_fills=True).view(0)
     sc = scenarios.draw(partial, opponents.OpponentModels(), random.Random(3), 32)
     opt = Optimiser(partial, sc, values, NEUTRAL)
-    assert opt.raw_spite[0] == pytest.approx(
-        opt_spite() * ai.optimiser.RAW_HURT[True] * sc.rival_raw[0] / 3)
+    assert opt.raw_spite[0] == pytest.approx(     # counted less under partial fills
+        ai.optimiser.SPITE_PARTIAL_FILLS * ai.optimiser.RAW_HURT[True] * sc.rival_raw[0] / 3)
+    assert ai.optimiser.SPITE_PARTIAL_FILLS < ai.optimiser.SPITE
     assert ai.optimiser.RAW_HURT[True] > ai.optimiser.RAW_HURT[False]
 
 
