@@ -529,11 +529,15 @@ def test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir
     """Ctrl+L after the window was made shorter: the lines stay under the rows, whole, as
     the reveal showed them (they moved beside the numbers, shortened, before)."""
     app, reveal = shown_whole(make_app, data_dir, 4, 1.5)
+    for _ in range(3):                                      # every layout pass it set off
+        app.update_idletasks()
+        app.update()
     played = [(row.beside, row.line.cget("text")) for row in reveal.rows[:4]]
     said = [seat.line for seat in reveal.data.rows]
     assert not reveal.compact and any(said)
     assert [text for _, text in played] == said                  # each whole, under its row
     keys(app, reveal.continue_button, "Return")
+    assert app.mode == "enter" and not reveal.winfo_viewable()
     app.minsize(1, 1)
     app.geometry(f"{app.winfo_width()}x{app.winfo_height() // 2}")
     app.update()

@@ -570,7 +570,7 @@ class RevealScreen(Screen):
             self.compact = compact
         else:
             self.compact = bare + sum(lines) * line_h > room
-            if not self._again:
+            if not self._again and self.winfo_viewable():   # as a person saw it
                 self._as_played = (self.data, self.compact)
         for row, line in zip(rows, lines):
             row.put_line(beside=self.compact)
