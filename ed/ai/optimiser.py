@@ -38,7 +38,6 @@ Imports the engine's pure modules, ``characters``,
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import market
@@ -57,6 +56,9 @@ Triple = Tuple[int, int, int]
 SCREENED = 24
 #: Bids of this many candidate orders are tuned after the first screening.
 TUNED = 5
+#: In a hurried decision (``hurry``), the orders one step from the plan that ``near`` tunes:
+#: the best at their first bids, beside the plan itself.
+HURRIED_NEAR = 2
 #: Share of the scenarios a first bid is meant to succeed in.
 FIRST_FILL = 0.8
 #: How much the average rival's loss counts against this seat's own gain (see above).  A lone
@@ -179,6 +181,8 @@ class Optimiser:
         #: how many candidate orders are evaluated in full, and how many of them tuned
         self.screened = SCREENED
         self.tuned = TUNED
+        #: orders one step from the plan that ``near`` tunes (``None``: all of them)
+        self.nearest: Optional[int] = None
         self._sales: Dict[Tuple[int, int], Sale] = {}
         self._markets: Dict[Tuple[int, int], List[int]] = {}
         self._bid_masks: Dict[Tuple[int, int], List[Tuple[int, int]]] = {}
@@ -186,6 +190,7 @@ class Optimiser:
         self._first: Dict[Tuple[int, int], int] = {}
         self._gains: Dict[Tuple[Triple, Triple], float] = {}
         self._bought: Dict[Tuple[int, int, int], List[int]] = {}
+        self._values: Dict[tuple, float] = {}
 
     # ------------------------------------------------------------ selling
 
@@ -262,7 +267,16 @@ class Optimiser:
     def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
                    partial: bool) -> float:
         if partial:
-            sold = sum(units_sold(units, ask, m, True) for m in markets)
+            # ``market.units_sold`` under Variation III, inline: it is called for every ask
+            # of every sale of every search
+            sold = 0
+            for m in markets:
+                if ask <= m:
+                    sold += units
+                else:
+                    left = units - (ask - m + 1) // 2
+                    if left > 0:
+                        sold += left
         else:
             # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail
             sold = units * (len(markets) - bisect_left(markets, ask))
@@ -443,11 +457,17 @@ class Optimiser:
         """The candidate's average outcome over the scenarios at these bids, with what its
         units cost the rivals (``SPITE``)."""
         u = cand.units
-        spite = self.raw_spite
-        hurt = u[0] * spite[0] + u[1] * spite[1] + u[2] * spite[2]
-        if self.rules.partial_fills or self.final:
-            return self._value_each(cand, bids) + hurt
-        return self._value_patterns(cand, bids) + hurt
+        key = (u, cand.goods, bids[0], bids[1], bids[2])
+        found = self._values.get(key)
+        if found is None:
+            spite = self.raw_spite
+            hurt = u[0] * spite[0] + u[1] * spite[1] + u[2] * spite[2]
+            if self.rules.partial_fills or self.final:
+                found = self._value_each(cand, bids) + hurt
+            else:
+                found = self._value_patterns(cand, bids) + hurt
+            self._values[key] = found
+        return found
 
     def _patterns(self, cand: Candidate) -> List[Tuple[int, Triple, float]]:
         """Each pattern of the candidate's grades bought, with what it brings whatever the bids."""
@@ -535,7 +555,10 @@ class Optimiser:
             return total / self.n
         vx, vf, vs = self.values
         # scenarios that buy the same units come out alike: each such pattern is priced once
-        for got, count in Counter(zip(qx, qf, qs)).items():
+        counts: Dict[Triple, int] = {}
+        for got in zip(qx, qf, qs):
+            counts[got] = counts.get(got, 0) + 1
+        for got, count in counts.items():
             cost = got[0] * bx + got[1] * bf + got[2] * bs
             extra = loan_cost(cost)
             if extra is None:
@@ -691,7 +714,9 @@ class Optimiser:
         A step is one unit more or fewer of one grade, one unit moved from
         one grade to another, or one good more or fewer to make (buying what
         stock then lacks).  Every order is within the limits (and, without
-        loans, within ``room`` at its first bids).
+        loans, within ``room`` at its first bids).  Hurried (``hurry``), only
+        the plan and the ``HURRIED_NEAR`` steps best at their first bids are
+        tuned, and only they are returned.
         """
         grade_limit = self.rules.grade_limit
         stock = self.stock
@@ -729,6 +754,13 @@ class Optimiser:
                     continue
                 made = (goods[0], goods[1], goods[2])
                 add(made, buy_for(places(self.recipes, made), stock))
+        if self.nearest is not None and len(out) > 1 + self.nearest:
+            for cand in out[1:]:
+                units = cand.units
+                cand.value = self.value(cand, [self.first_bid(g, units[g]) if units[g] else 0
+                                               for g in GRADE_INDEXES])
+            steps = sorted(out[1:], key=lambda c: c.value, reverse=True)
+            out = [out[0], *steps[:self.nearest]]
         for cand in out:
             self.tune(cand)
         out.sort(key=lambda c: c.value, reverse=True)
@@ -766,3 +798,4 @@ class Optimiser:
         """Search less: for a decision already late (the forecast took long on a slow machine)."""
         self.screened = 8
         self.tuned = 1
+        self.nearest = HURRIED_NEAR
