@@ -187,7 +187,7 @@ class Game:
             entry=None if entry is None else MappingProxyType(entry),
             history=self.history)
 
-    def entry(self, seat: int) -> Optional[Dict[str, Tuple[int, int]]]:
+    def entry(self, seat: int) -> Optional[Dict[str, _entries.Lot]]:
         """The seat's own pending entry, or ``None``.  Secret: show it to that seat only."""
         pending = self._pending[self._seat(seat)]
         return None if pending is None else _entries.as_dict(self._phase, pending)
@@ -264,10 +264,10 @@ class Game:
         """RULES §4.1.3-6 with Variations I and II."""
         old = tuple(self._prices[0:3])
         tx = tf = ts = 0
-        for e in entries:
-            tx += e[0][0]
-            tf += e[1][0]
-            ts += e[2][0]
+        for x, f, s in entries:
+            tx += x.units
+            tf += f.units
+            ts += s.units
         totals = (tx, tf, ts)
         new = (new_price(old[0], raw_move(tx)), new_price(old[1], raw_move(tf)),
                new_price(old[2], raw_move(ts)))
@@ -314,7 +314,7 @@ class Game:
         makeable = []
         totals = [0, 0, 0]
         for seat, e in enumerate(entries):
-            a, b, c = e[0][0], e[1][0], e[2][0]
+            a, b, c = e[0].units, e[1].units, e[2].units
             if not (a or b or c):
                 makeable.append(True)
                 continue
@@ -393,7 +393,7 @@ class Game:
 
     # -------------------------------------------------------------- for saves
 
-    def log(self) -> List[Tuple[Dict[str, Tuple[int, int]], ...]]:
+    def log(self) -> List[Tuple[Dict[str, _entries.Lot], ...]]:
         """Every resolved phase's entries as API mappings, oldest first."""
         rows = []
         for index, entries in enumerate(self._log):
@@ -401,7 +401,7 @@ class Game:
             rows.append(tuple(_entries.as_dict(phase, e) for e in entries))
         return rows
 
-    def pending_entries(self) -> Dict[int, Dict[str, Tuple[int, int]]]:
+    def pending_entries(self) -> Dict[int, Dict[str, _entries.Lot]]:
         """The current phase's unrevealed entries by seat.  Secret: for saves only."""
         if self._phase is OVER:
             return {}

@@ -11,13 +11,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 
 from .rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, MAX_PRICE, NAMES, RAW, Phase, Rules
 
-Pair = Tuple[int, int]
-#: An entry as the engine keeps it: (units, price) for the phase's three commodities.
-Triple = Tuple[Pair, Pair, Pair]
+
+
+class Lot(NamedTuple):
+    """One line of an entry: so many ``units`` at a ``price`` each (the bid per raw unit of an
+    order, the ask per good of an offer).  A tuple, so ``(units, price)`` as the API gives it
+    and a ``Lot`` are equal, hash alike and are saved alike."""
+
+    units: int
+    price: int
+
+
+#: An entry as the engine keeps it: a ``Lot`` for each of the phase's three commodities.
+Triple = Tuple[Lot, Lot, Lot]
+#: a line with no units
+NO_LOT = Lot(0, 0)
+#: a ``Lot`` made from a pair of ints without the keyword handling of ``Lot(...)``
+_lot = tuple.__new__
 
 # What kind of limit a problem breaks (``Problem.kind``).
 #: the entry is not a mapping, names something that is not a commodity of the phase,
@@ -59,7 +73,7 @@ class Problem:
 #: The game is over: the one problem of any entry then.
 OVER = Problem(None, "entry", GAME_OVER, None, "the game is over; no more entries are taken")
 
-EMPTY: Triple = ((0, 0), (0, 0), (0, 0))
+EMPTY: Triple = (NO_LOT, NO_LOT, NO_LOT)
 _INDEX = {
     Phase.PURCHASING: {"xfine": 0, "fine": 1, "standard": 2},
     Phase.SELLING: {"A": 0, "B": 1, "C": 2},
@@ -114,8 +128,8 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
     """Normalise ``entry`` for ``phase`` and list every rule it breaks.
 
     ``prices`` are the previous market prices of the phase's three
-    commodities.  Returns the entry as three ``(units, price)`` pairs in the
-    order of ``keys_of(phase)`` (zeros where a key is missing) and the
+    commodities.  Returns the entry as three ``Lot``s in the order of
+    ``keys_of(phase)`` (``NO_LOT`` where a key is missing) and the
     problems (``Problem``); the entry is legal exactly when the list is empty.
     """
     problems: List[Problem] = []
@@ -124,19 +138,21 @@ def check(rules: Rules, phase: str, prices: Sequence[int], entry: Any) -> Tuple[
                                f"an entry must map commodities to (units, price) pairs, "
                                f"not {type(entry).__name__}")]
     index = _INDEX[phase]
-    pairs = [(0, 0), (0, 0), (0, 0)]
+    pairs = [NO_LOT, NO_LOT, NO_LOT]
     for key, value in entry.items():
         i = index.get(key)
         if i is None:
             problems.append(Problem(None, "entry", BAD_SHAPE, None, _unknown_key(phase, key)))
             continue
-        if ((type(value) is not tuple and type(value) is not list) or len(value) != 2
+        kind = type(value)
+        if ((kind is not tuple and kind is not Lot and kind is not list) or len(value) != 2
                 or type(value[0]) is not int or type(value[1]) is not int):
             problems.append(Problem(key, "entry", BAD_SHAPE, None,
                                     f"{_name(key)} must be a pair of whole numbers "
                                     f"(units, price), not {_short(value)}"))
             continue
-        pairs[i] = value if type(value) is tuple else (value[0], value[1])
+        # a line of the record entered again (a replay, a review) is a Lot already
+        pairs[i] = value if kind is Lot else _lot(Lot, value)
     normal: Triple = (pairs[0], pairs[1], pairs[2])
     if phase == _PURCHASING:
         _check_order(rules, prices, RAW, normal, problems)

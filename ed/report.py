@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Dict, List, NamedTuple, Optional, Sequence, Tuple
 
+from .entries import Lot
 from .market import move
 from .rules import GOODS, NAMES, OPENING_PRICES, RAW, Phase, month_label
 
@@ -26,7 +27,7 @@ class SeatRecord(NamedTuple):
     """One seat in a resolved phase, as ``Game.resolve()`` records it (per commodity of the
     phase, in ``PhaseReport.keys`` order; raw materials in X-Fine, Fine, Standard order)."""
 
-    entry: Tuple[Tuple[int, int], ...]  # (units, bid or ask) per commodity
+    entry: Tuple[Lot, ...]  # units at a bid or an ask, per commodity
     done: Triple            # units bought or sold (what a cancelled order would have bought)
     money: int              # paid (purchasing) or received (selling)
     loan: int               # borrowed this phase (Variation I)

@@ -39,7 +39,7 @@ class PlayerView:
     stock: Tuple[Triple, ...]
     borrowed: Tuple[int, ...]
     submitted: Tuple[bool, ...]
-    entry: Optional[Mapping[str, Tuple[int, int]]]
+    entry: Optional[Mapping[str, _entries.Lot]]
     history: Tuple[PhaseReport, ...]
 
     @property

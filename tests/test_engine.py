@@ -445,3 +445,38 @@ def test_absurd_numbers_get_a_readable_refusal():
         "limit of 18 units with 2 players.")
     with pytest.raises(ed.RuleError, match="Fine bid an absurdly large price is over the highest"):
         game.submit(0, {"fine": (3, 10**5000)})
+
+
+# ----------------------------------------------------------------- a line of an entry, by name
+
+
+def test_each_line_of_an_entry_is_a_lot_by_name_and_equal_to_its_pair():
+    """The engine keeps each (units, price) as a ``Lot``: read by name, and still the pair the
+    API speaks of, equal to it, hashed and saved alike."""
+    import json
+
+    from ed.entries import NO_LOT, Lot
+    game = ed.Game(ed.Rules(players=3), ["A", "B", "C"])
+    game.submit(0, {"xfine": (2, 40), "standard": [1, 20]})
+    game.submit(1, {})
+    game.submit(2, {"fine": (3, 35)})
+    assert game.entry(0) == {"xfine": (2, 40), "standard": (1, 20)}
+    kept = game.entry(0)["standard"]
+    assert type(kept) is Lot and (kept.units, kept.price) == (1, 20)
+    assert hash(kept) == hash((1, 20)) and json.dumps(kept) == "[1, 20]"
+    report = game.resolve()
+    lines = report.record.seats[2].entry
+    assert [type(line) for line in lines] == [Lot, Lot, Lot]
+    assert lines == (NO_LOT, Lot(units=3, price=35), NO_LOT)
+    assert [line.units for line in report.record.seats[0].entry] == [2, 0, 1]
+    # a line of the record entered again is taken as it is; a Lot of anything else is not
+    game.submit(0, {"A": Lot(0, 0)})
+    with pytest.raises(ed.RuleError, match="pair of whole numbers"):
+        game.submit(1, {"A": Lot("1", 30)})
+    with pytest.raises(ed.RuleError, match="pair of whole numbers"):
+        game.submit(1, {"A": Lot(1.0, 30)})
+    from ed.saves import format as saves
+    log = json.loads(saves.dumps(game))["log"]
+    assert log[0][2] == {"fine": [3, 35]}            # saved as the pair it always was
+    again = saves.loads(saves.dumps(game))
+    assert again.log() == game.log() and type(again.log()[0][2]["fine"]) is Lot

@@ -43,11 +43,11 @@ from .mistakes import (LEVEL, Explanations, Progress, people, replay_with, revie
 from .results import Decision, Review
 from .sentences import (ESTIMATE, NOT_DECIDED, brief_entry, decision_sentence,
                         difference_told, goods_clause, short_entry, short_sentence, told_entry)
-from .worth import (WORTH, WORTH_PLAIN, Entry, Outcome, Pair, Triple, cash_alone, outcome,
+from .worth import (WORTH, WORTH_PLAIN, Entry, Outcome, Triple, cash_alone, outcome,
                     stock_worth, worth_words)
 
 __all__ = ["ESTIMATE", "LEVEL", "NOT_DECIDED", "WORTH", "WORTH_PLAIN", "Decision", "Entry",
-           "Explanations", "Outcome", "Pair", "Progress", "Review", "Triple", "brief_entry",
+           "Explanations", "Outcome", "Progress", "Review", "Triple", "brief_entry",
            "cash_alone", "decision_sentence", "difference_told", "goods_clause", "outcome",
            "people", "replay_with", "review", "review_seats", "review_seed", "short_entry",
            "short_sentence", "stock_worth", "told_entry", "worth_words"]

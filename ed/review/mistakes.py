@@ -16,11 +16,12 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .. import players
 from ..engine import Game
+from ..entries import NO_LOT, Lot
 from ..report import PURCHASING, PhaseReport
 from ..rules import GOODS, RAW, month_label
 from .results import Decision, Review
 from .sentences import PHASE_WORD, decision_sentence, short_sentence
-from .worth import Entry, Pair, outcome, worth_words
+from .worth import Entry, outcome, worth_words
 
 #: The level whose entries the review compares with.
 LEVEL = "expert"
@@ -106,14 +107,14 @@ def _blank(game: Game) -> Game:
     return Game(game.rules, game.names, game.seed, seats=game.seats)
 
 
-def _play(game: Game, entries: Sequence[Mapping[str, Pair]]) -> PhaseReport:
+def _play(game: Game, entries: Sequence[Mapping[str, Lot]]) -> PhaseReport:
     for seat, entry in enumerate(entries):
         game.submit(seat, dict(entry))
     return game.resolve()
 
 
-def replay_with(game: Game, log: Sequence[Sequence[Mapping[str, Pair]]], seat: int,
-                entry: Mapping[str, Pair]) -> Game:
+def replay_with(game: Game, log: Sequence[Sequence[Mapping[str, Lot]]], seat: int,
+                entry: Mapping[str, Lot]) -> Game:
     """``game`` replayed through ``log`` (phases resolved before), then the next phase
     resolved with ``seat``'s entry swapped for ``entry`` and every other seat's as played."""
     copy = _blank(game)
@@ -125,8 +126,8 @@ def replay_with(game: Game, log: Sequence[Sequence[Mapping[str, Pair]]], seat: i
     return copy
 
 
-def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: Game,
-            entries: Sequence[Mapping[str, Pair]], seat: int, theirs: Entry, reason: str,
+def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Lot]]], actual: Game,
+            entries: Sequence[Mapping[str, Lot]], seat: int, theirs: Entry, reason: str,
             explanations: Explanations) -> Decision:
     """One phase of one seat: the phase resolved again with the expert's entry, the difference."""
     report = actual.history[-1]
@@ -147,7 +148,7 @@ def _decide(game: Game, before: Sequence[Sequence[Mapping[str, Pair]]], actual: 
                     text, talk, short_sentence(report, other, seat, mine, theirs, got, would))
 
 
-def _not_decided(actual: Game, entries: Sequence[Mapping[str, Pair]], seat: int) -> Decision:
+def _not_decided(actual: Game, entries: Sequence[Mapping[str, Lot]], seat: int) -> Decision:
     """A phase the expert could not decide: the person's entry and what it brought, not
     compared with anything."""
     report = actual.history[-1]
@@ -158,10 +159,14 @@ def _not_decided(actual: Game, entries: Sequence[Mapping[str, Pair]], seat: int)
                     sentence, (), sentence, failed=True)
 
 
-def _normal(entry: Mapping[str, Pair]) -> Entry:
+def _normal(entry: Mapping[str, Lot]) -> Entry:
     """An entry without its empty lines, in the rules' order of commodities."""
-    return tuple((key, (int(entry[key][0]), int(entry[key][1])))
-                 for key in RAW + GOODS if key in entry and entry[key][0] > 0)
+    lines = []
+    for key in RAW + GOODS:
+        units, price = entry.get(key, NO_LOT)
+        if units > 0:
+            lines.append((key, Lot(int(units), int(price))))
+    return tuple(lines)
 
 
 def _review(game: Game, seat: int, decisions: List[Decision]) -> Review:

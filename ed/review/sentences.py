@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Dict, List, Mapping, Sequence, Tuple
 
+from ..entries import NO_LOT, Lot
 from ..production import is_makeable
 from ..report import PURCHASING, PhaseReport, SeatResult
 from ..rules import COMMODITIES, GOODS, NAMES, Phase, RAW, month_label
 from ..words import and_list, money as _money
-from .worth import Entry, Outcome, Pair, Triple, cash_alone
+from .worth import Entry, Outcome, Triple, cash_alone
 
 #: What the review says in the expert's place for a phase it could not decide.
 NOT_DECIDED = "could not decide"
@@ -191,11 +192,11 @@ def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,
     return f"you {_one_line(mine, buying)}; the expert would have {_one_line(theirs, buying)}"
 
 
-def _stories(report: PhaseReport, other: PhaseReport, seat: int, mine: Dict[str, Pair],
-             theirs: Dict[str, Pair], key: str) -> List[Tuple[int, str]]:
+def _stories(report: PhaseReport, other: PhaseReport, seat: int, mine: Dict[str, Lot],
+             theirs: Dict[str, Lot], key: str) -> List[Tuple[int, str]]:
     """What one commodity's line did against the expert's, each with the dollars at stake."""
     buying = report.phase == PURCHASING
-    units, price = mine.get(key, (0, 0))
+    units, price = mine.get(key, NO_LOT)
     index = report.keys.index(key)
     done = report.seats[seat].lines[index].done
     their_done = other.seats[seat].lines[index].done
@@ -215,7 +216,7 @@ def _stories(report: PhaseReport, other: PhaseReport, seat: int, mine: Dict[str,
                      f"you {'bid' if buying else 'asked'} {_money(price)} for {units} {name}, "
                      f"which closed at {_money(market)}"))
     if not units and their_done:
-        their_price = theirs[key][1]
+        _, their_price = theirs[key]
         told.append((their_done * their_price,
                      f"you {'ordered' if buying else 'offered'} no {name}; the expert would "
                      f"have {'bought' if buying else 'sold'} {their_done} at "
@@ -238,7 +239,7 @@ def _one_line(entry: Entry, buying: bool) -> str:
     """The largest line of an entry: ``"bid $41 for 4 Fine"``, or ``"ordered nothing"``."""
     if not entry:
         return "ordered nothing" if buying else "offered nothing"
-    key, (units, price) = max(entry, key=lambda line: line[1][0] * line[1][1])
+    key, (units, price) = max(entry, key=lambda line: line[1].units * line[1].price)
     return f"{'bid' if buying else 'asked'} {_money(price)} for {units} {NAMES[key]}"
 
 

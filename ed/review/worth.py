@@ -16,6 +16,7 @@ from typing import Dict, Mapping, Sequence, Tuple
 
 from ..ai.memo import remember
 from ..engine import Game
+from ..entries import Lot
 from ..production import makeable_plans, materials_used
 from ..rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP
 
@@ -33,10 +34,9 @@ def worth_words(loans: bool) -> str:
 
 
 #: The shapes every part of the review shares.
-Pair = Tuple[int, int]
 Triple = Tuple[int, int, int]
-#: An entry as ``((commodity, (units, price)), ...)`` for the phase's commodities entered.
-Entry = Tuple[Tuple[str, Pair], ...]
+#: An entry as ``((commodity, Lot(units, price)), ...)`` for the phase's commodities entered.
+Entry = Tuple[Tuple[str, Lot], ...]
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union
 
+from ...entries import NO_LOT, Lot
 from ...report import PURCHASING
 from ...rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, NAMES, RAW, Rules, month_label
 from ...words import money as _money
@@ -24,7 +25,6 @@ from ...words import money as _money
 if TYPE_CHECKING:  # pragma: no cover
     from ...report import PhaseReport
 
-Pair = Tuple[int, int]
 
 
 @dataclass(frozen=True)
@@ -43,11 +43,11 @@ class LedgerRow:
     kind: str
     month: int
     label: str
-    ordered: Tuple[Pair, Pair, Pair] = ((0, 0), (0, 0), (0, 0))
+    ordered: Tuple[Lot, Lot, Lot] = (NO_LOT, NO_LOT, NO_LOT)
     bought: Tuple[int, int, int] = (0, 0, 0)
     paid: int = 0
     loan: int = 0
-    offered: Optional[Tuple[Pair, Pair, Pair]] = None
+    offered: Optional[Tuple[Lot, Lot, Lot]] = None
     sold: Optional[Tuple[int, int, int]] = None
     received: int = 0
     cash_after: int = 0
@@ -78,7 +78,7 @@ def ledger_rows(history: Iterable["PhaseReport"], seat: int, rules: Rules) -> Li
                 notes.append(f"borrowed ${mine.loan}")
             rows.append(LedgerRow(
                 "month", report.month, month_label(report.month),
-                ordered=tuple((line.units, line.price) for line in mine.lines),  # type: ignore
+                ordered=tuple(Lot(line.units, line.price) for line in mine.lines),  # type: ignore
                 bought=tuple(line.done for line in mine.lines),  # type: ignore[arg-type]
                 paid=mine.money, loan=mine.loan, cash_after=mine.cash_after,
                 stock_after=_triple(mine.stock_after), note="; ".join(notes)))
@@ -90,7 +90,7 @@ def ledger_rows(history: Iterable["PhaseReport"], seat: int, rules: Rules) -> Li
                 note = f"{note}; {extra}" if note else extra
             rows[-1] = LedgerRow(
                 "month", last.month, last.label, last.ordered, last.bought, last.paid, last.loan,
-                offered=tuple((line.units, line.price) for line in mine.lines),  # type: ignore
+                offered=tuple(Lot(line.units, line.price) for line in mine.lines),  # type: ignore
                 sold=tuple(line.done for line in mine.lines),  # type: ignore[arg-type]
                 received=mine.money, cash_after=mine.cash_after,
                 stock_after=_triple(mine.stock_after), note=note)
@@ -167,7 +167,7 @@ def to_tsv(rows: Iterable[LedgerRow]) -> str:
 
 # ----------------------------------------------------------------- as the window shows it
 
-def _cell_order(pair: Pair, done: int) -> str:
+def _cell_order(pair: Lot, done: int) -> str:
     units, price = pair
     if not units:
         return "\u2014"
