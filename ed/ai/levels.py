@@ -232,7 +232,7 @@ class Avatar:
         The decision keeps to ``time_budget``: when forecasting took more than
         half of it (the first expert to decide a phase also works out the
         others' best replies and the experts' plan, which the rest then
-        share), the search that follows is cut short.  On this project's 2-core machine that happens
+        share), the search that follows is cut short (``Optimiser.hurry``).  On this project's 2-core machine that happens
         to about 1 decision in 40 at 6 seats with every variation, fewer at 4
         seats (``python3 -m ed.bench``).  With a budget the collector of
         cyclic garbage also waits for the end of the decision (``decide``).
