@@ -191,6 +191,8 @@ class Optimiser:
         self._gains: Dict[Tuple[Triple, Triple], float] = {}
         self._bought: Dict[Tuple[int, int, int], List[int]] = {}
         self._values: Dict[tuple, float] = {}
+        self._extras: Dict[Tuple[Triple, int], Triple] = {}
+        self._likely: Dict[Tuple[int, int], int] = {}
 
     # ------------------------------------------------------------ selling
 
@@ -647,6 +649,10 @@ class Optimiser:
         dollar it adds to the price of every unit of that grade already
         ordered.
         """
+        key = (buy, limit)
+        found = self._extras.get(key)
+        if found is not None:
+            return found
         units = list(buy)
         grade_limit = self.rules.grade_limit
         spare = limit - sum(units)
@@ -655,16 +661,25 @@ class Optimiser:
             for g in GRADE_INDEXES:
                 if units[g] >= grade_limit:
                     continue
-                markets = self.raw_markets(g, units[g] + 1)
-                price = sorted(markets)[int(FIRST_FILL * (len(markets) - 1))]
-                gain = self.values[g] + self.raw_spite[g] - price - units[g]
+                gain = self.values[g] + self.raw_spite[g] - self._likely_price(g, units[g] + 1) \
+                    - units[g]
                 if gain > best_gain:
                     best, best_gain = g, gain
             if best < 0:
                 break
             units[best] += 1
             spare -= 1
-        return (units[0], units[1], units[2])
+        found = self._extras[key] = (units[0], units[1], units[2])
+        return found
+
+    def _likely_price(self, g: int, units: int) -> int:
+        """Grade ``g``'s market price met in ``FIRST_FILL`` of the scenarios when ordering ``units``."""
+        key = (g, units)
+        found = self._likely.get(key)
+        if found is None:
+            markets = self.raw_markets(g, units)
+            found = self._likely[key] = sorted(markets)[int(FIRST_FILL * (len(markets) - 1))]
+        return found
 
     def best_order(self, limit: int, room: int) -> Optional[Candidate]:
         """The candidate order with the best average outcome, its bids tuned; ``None`` if none fits."""
