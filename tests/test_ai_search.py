@@ -90,3 +90,14 @@ def test_a_late_decision_tunes_the_plan_and_only_its_best_steps():
                       reverse=True)
     kept = {(c.units, c.goods) for c in some} - {(plan.units, plan.goods)}
     assert kept == {key for _, key in at_first[:optimiser.HURRIED_NEAR]}
+
+
+def test_an_order_with_extra_stock_asked_again_is_the_one_worked_out_afresh():
+    make, view = _optimiser(month=6)
+    kept = make()
+    limit = view.rules.order_limit
+    asked = [(x, f, s) for x in range(3) for f in range(3) for s in range(3)]
+    first = [kept._with_extras(buy, limit) for buy in asked]
+    assert [kept._with_extras(buy, limit) for buy in asked] == first
+    assert [make()._with_extras(buy, limit) for buy in asked] == first
+    assert any(sum(got) > sum(buy) for got, buy in zip(first, asked))   # extras were added
