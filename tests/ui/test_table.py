@@ -1566,3 +1566,19 @@ def test_after_the_end_no_face_says_loan_for_a_loan_repaid(make_app):
     assert not any("loan" in str(value) for value in ann), ann
     cells = app.layout.seat_panel.cells[0]
     assert "borrowed $100" in tip_of(cells["cash"]).current_text()
+
+
+def test_the_take_back_question_asks_in_its_own_words_before_anything_is_taken_back(make_app):
+    """The question is in the window, not only in its title (which a narrow window's title
+    bar cuts short), and it says nothing is taken back before the answer: kept, it is not."""
+    app = make_app()
+    game = start_game(app)
+    keys(app, app.layout.cover.ready_button, "Return")
+    fill(app, {"fine": (3, 41)})
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.cover.take_back_button, "Return")
+    text = app.files.question.text_label.cget("text")
+    assert text.startswith("Take back Ann's entry") and "?" in text, text
+    assert "is taken back" not in text
+    answer_take_back(app, "Ann", take_it=False)
+    assert game.submitted(0) and app.mode == "cover"
