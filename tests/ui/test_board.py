@@ -376,3 +376,29 @@ def test_every_token_stands_between_labelled_rungs(make_app, height):
     assert board.scales == kept                   # the prices at the scales' very ends
     assert off_the_rungs(board) == [] and covers(board) == []
     window.destroy()
+
+
+@pytest.mark.parametrize("page", ["prices", "log"])
+def test_the_board_keeps_its_names_whole_with_the_guide_and_a_drawer_page_open(make_app,
+                                                                               data_dir, page):
+    """At 150% on 1366 x 768 the guide takes its strip at the foot of the window; with a
+    page of the drawer open too, the page gives up lines so the board keeps the height its
+    names need, and has it back when the guide goes."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 3, "purchasing"))
+    app.layout.drawer.open(page)
+    app.update()
+    board, holder = app.layout.board, app.layout.drawer.holder
+    full = holder.winfo_height()
+    app.extras.start_tour()
+    for _ in range(3):
+        app.update()
+    assert app.extras.tour is not None and app.extras.tour.shown
+    assert board.winfo_height() >= board.min_height()
+    assert board_problems(app) == []
+    assert holder.winfo_ismapped() and holder.winfo_height() < full
+    app.extras.tour.close()
+    for _ in range(3):
+        app.update()
+    assert holder.winfo_height() == full

@@ -177,6 +177,22 @@ def test_each_option_s_words_break_evenly(make_app):
         assert min(widths) >= max(widths) // 2, shown_lines(label)
 
 
+def test_partial_sales_are_said_as_the_rules_count_them(make_app):
+    """RULES: one unit fewer for each $2, or part of $2, over the price; "one fewer for each
+    $2 over" told a newcomer that an ask $1 over still sells every unit, and it sells one
+    fewer (Mabel's single B at $1 over sold none)."""
+    app = make_app()
+    dialog = app.dialog
+    keys(app, dialog.more_button, "space")
+    row = dialog.option_buttons["partial_sales"].grid_info()["row"]
+    said = [widget for widget in dialog.more.grid_slaves(row=row, column=2)
+            if isinstance(widget, ttk.Label)]
+    assert len(said) == 1
+    text = " ".join(str(said[0].cget("text")).split())
+    assert text == ("An ask over the new price still sells some units: one fewer for each "
+                    "$2, or part of $2, over it."), text
+
+
 # ------------------------------------------- what is wrong, and what the numbers set
 
 PLAYERS_WRONG = "The number of players must be a whole number from 2 to 6."

@@ -199,6 +199,27 @@ def test_enter_skips_to_the_end_and_a_second_enter_at_once_does_not_continue(mak
     assert app.mode == "enter" and game.phase == "selling"
 
 
+def test_down_from_the_button_or_a_column_head_goes_to_the_first_name(make_app):
+    """Up from the first name goes to the button; Down from the button comes back, and so
+    does Down from a column's head, where Tab from the button goes first (for its tip):
+    the keys never leave a person where nothing moves and Enter then goes on."""
+    app = make_app()
+    begin(app, game_at(4, 5))
+    play_to_reveal(app)
+    reveal = app.layout.reveal
+    keys(app, reveal.continue_button, "Down")
+    assert app.focus_get() is reveal.rows[0].name
+    keys(app, reveal.rows[0].name, "Up")
+    assert app.focus_get() is reveal.continue_button
+    keys(app, reveal.continue_button, "Tab")
+    head = app.focus_get()
+    assert head in reveal.heads
+    keys(app, head, "Down")
+    assert app.focus_get() is reveal.rows[0].name
+    keys(app, reveal.rows[0].name, "Return")
+    assert app.mode == "reveal" and reveal.rows[0].opened
+
+
 def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_rows(
         make_app):
     app = make_app()

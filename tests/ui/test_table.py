@@ -1538,3 +1538,47 @@ def test_a_40_letter_name_is_whole_on_the_cover_the_review_and_the_ledger(make_a
     for shown in (tab, app.layout.ending):
         assert [problem for problem in fitcheck.problems(shown, screen)
                 if "usable height" not in problem] == []
+
+
+# ------------------------------------------------ 12. a repaid loan, after the end
+
+def test_after_the_end_no_face_says_loan_for_a_loan_repaid(make_app):
+    """Every loan is repaid out of the final cash: the faces show that cash with no red
+    "loan" beside it, and the pointer still tells what was borrowed."""
+    game = game_at(6, 1, "purchasing", months=1, loans=True)
+    game.submit(0, {"xfine": (6, 60)})              # $360 against $300: the Broker lends
+    for seat in range(1, 6):
+        game.submit(seat, {})
+    game.resolve()
+    assert game.borrowed(0) == 100
+    for seat in range(6):
+        game.submit(seat, {})
+    game.resolve()
+    assert game.is_over
+    app = make_app()
+    begin(app, game)
+    app.layout.ending.look_button.invoke()
+    app.update()
+    assert app.mode == "look"
+    ann = app.layout.seat_panel.rows_shown()[0]
+    # $300 - $360 + $100 lent, then 6 X-Fine to the Broker at $36, then $125 repaid
+    assert ann[0] == "Ann" and ann[1] == "$131"
+    assert not any("loan" in str(value) for value in ann), ann
+    cells = app.layout.seat_panel.cells[0]
+    assert "borrowed $100" in tip_of(cells["cash"]).current_text()
+
+
+def test_the_take_back_question_asks_in_its_own_words_before_anything_is_taken_back(make_app):
+    """The question is in the window, not only in its title (which a narrow window's title
+    bar cuts short), and it says nothing is taken back before the answer: kept, it is not."""
+    app = make_app()
+    game = start_game(app)
+    keys(app, app.layout.cover.ready_button, "Return")
+    fill(app, {"fine": (3, 41)})
+    keys(app, app.layout.tally.entries["fine"][1], "Return")
+    keys(app, app.layout.cover.take_back_button, "Return")
+    text = app.files.question.text_label.cget("text")
+    assert text.startswith("Take back Ann's entry") and "?" in text, text
+    assert "is taken back" not in text
+    answer_take_back(app, "Ann", take_it=False)
+    assert game.submitted(0) and app.mode == "cover"

@@ -47,7 +47,7 @@ class SeatRow:
     plays: str = ""     # short: "person" or "computer, hard"
     mark: str = ""      # beside the cash: "✓" (entry in), "…" (thinking) or nothing
     about: str = ""     # the whole of it in a sentence, for the pointer resting on the face
-    owes: str = ""      # beside the cash, what the seat borrowed: "loan $100", or nothing
+    owes: str = ""      # beside the cash, what the seat owes: "loan $100", or nothing
 
 
 def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Mapping] = None,
@@ -75,8 +75,10 @@ def seat_rows(view, *, current: Optional[int] = None, personalities: Optional[Ma
         row = SeatRow(name, who, money(view.cash[seat]), stock_text(view.stock_of(seat)),
                       money(view.borrowed[seat]) if view.borrowed[seat] else "",
                       status, seat == current, plays, SEAT_MARKS.get(status, ""))
-        rows.append(replace(row, about=_seat_about(row),
-                            owes=f"loan {row.borrowed}" if row.borrowed else ""))
+        # once the game is over every loan has been repaid out of the final cash: the face
+        # no longer says "loan" (the standings and the pointer say what was borrowed)
+        owes = f"loan {row.borrowed}" if row.borrowed and not view.is_over else ""
+        rows.append(replace(row, about=_seat_about(row), owes=owes))
     return rows
 
 

@@ -44,7 +44,8 @@ OPTIONS = (
     ("partial_fills", "Partial fills (Variation II)",
      "A bid under the new price still buys some units: one fewer for each $1 under."),
     ("partial_sales", "Partial sales (Variation III)",
-     "An ask over the new price still sells some units: one fewer for each $2 over."),
+     "An ask over the new price still sells some units: one fewer for each $2, or part "
+     "of $2, over it."),
     ("classic_recipes", "Classic production chart",
      "B is made of X-Fine + Fine + Standard, as in the 1971 game, not Fine + Fine + Standard."),
 )

@@ -5,7 +5,8 @@
 and the open page's tab (or Escape within the drawer) closes it again.  A
 page is built by its builder the first time it opens, in a holder of a
 fixed height, so the board above keeps the rest of the column and never
-jumps as pages change.  The tabs are in the keyboard's Tab order and the
+jumps as pages change; where the column is too short for both (``fit``),
+the page gives up lines first.  The tabs are in the keyboard's Tab order and the
 View menu opens the same pages (``toggle``).  Widget tree::
 
     Drawer (ttk.Frame)
@@ -35,6 +36,8 @@ class Drawer(ttk.Frame):
 
     #: The height of an open page, in lines of text.
     PAGE_LINES = 9
+    #: The fewest lines a page keeps where the column is short (``fit``).
+    LEAST_LINES = 4
 
     def __init__(self, master: tk.Misc, theme: T.Theme,
                  builders: Mapping[str, Callable[[ttk.Frame], tk.Misc]], *,
@@ -68,6 +71,16 @@ class Drawer(ttk.Frame):
     def page_height(self) -> int:
         """The height of an open page: ``PAGE_LINES`` lines and the holder's padding."""
         return self.theme.line * self.PAGE_LINES + self.theme.pad(0.6)
+
+    def fit(self, room: int) -> None:
+        """Give an open page at most ``room`` pixels (never fewer than ``LEAST_LINES`` lines,
+        never more than ``page_height``): where the column is short (large text and the
+        guide's strip on a small screen), the page gives up lines before the board above
+        is squeezed; with the room back, it has its height back."""
+        least = self.theme.line * self.LEAST_LINES + self.theme.pad(0.6)
+        height = max(least, min(self.page_height(), int(room)))
+        if int(str(self.holder.cget("height"))) != height:
+            self.holder.configure(height=height)
 
     # ------------------------------------------------------------ opening
 

@@ -242,6 +242,10 @@ class RevealScreen(Screen):
         head.bind("<Configure>", lambda e: self._fit_head(), add="+")
         self._head = head
         self._build_heads()
+        # Down from the button (or from a column's head, where Tab goes first for its tip)
+        # to the first name, as Up from the first name goes to the button
+        for widget in [self.continue_button] + self.heads:
+            widget.bind("<Down>", lambda e: self._down_to_rows(), add="+")
         self.rows: List[RowWidgets] = []
         self._line_probe = ttk.Label(self.table, text="“x”", style="RowLine.TLabel")
         self.default_button = self.continue_button
@@ -529,6 +533,10 @@ class RevealScreen(Screen):
         elif index < len(self.data.rows):
             self.rows[index].name.focus_set()
             self.area.see(self.rows[index].name)
+
+    def _down_to_rows(self) -> str:
+        self.focus_row(0)
+        return "break"
 
     def _fit_head(self) -> None:
         """The note gives way where the title, it and the button do not fit on one line."""

@@ -225,8 +225,8 @@ class Entering:
         name = app.session.game.names[seat]
         moment = (app.session, app.session.game.month, app.session.game.phase)
         app.files.ask(f"Take back {name}'s entry?",
-                      f"{name}'s entry is taken back, for {name} to enter again behind a "
-                      f"cover. Only {name} should answer.",
+                      f"Take back {name}'s entry, for {name} to enter again behind a cover? "
+                      f"Only {name} should answer.",
                       [("Take it back", lambda: self._take_back_if_still(seat, moment)),
                        ("Keep it", self._entry_kept)], default=1, cancel=1)
 

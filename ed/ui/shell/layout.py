@@ -281,6 +281,8 @@ class MainWindow:
             "recipes": self.reference_pages.recipes_page, "log": self._log_page},
             on_change=self.drawer_changed)
         self.drawer.grid(row=1, column=0, sticky="ew")
+        # the board keeps the height its names and tokens need: the page gives up lines
+        table.bind("<Configure>", lambda e: self._fit_drawer(e.height), add="+")
         self.reference = self.drawer        # what the guide frames for the reference pages
         self.price_board = None
         self.chart_tab = self.chart = None
@@ -288,6 +290,11 @@ class MainWindow:
         shown = app.settings.drawer
         if shown:
             self.drawer.open(shown)
+
+    def _fit_drawer(self, height: int) -> None:
+        """The drawer's page in what the column's ``height`` leaves below the board."""
+        board = self.board.min_height() + self.app.theme.pad(0.3)
+        self.drawer.fit(height - board - self.drawer.strip.winfo_reqheight())
 
     #: The most of the window's width the sheet takes (in whole months), and the most
     #: months it shows (the month played and the two before it: the sheet scrolls back
