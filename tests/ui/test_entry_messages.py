@@ -239,10 +239,13 @@ def test_cannot_make_beside_the_rest_names_the_goods():
     help_ = P.entry_help(selling(), {"A": ("2", "135"), "C": ("1", "50")}, tried=True)
     assert help_.lines["C"] == P.Hint(
         "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
-        "you have 6 (over-offering rule).", "error", "can make none")
+        "you have 6 (over-offering rule).", "error", "can make none (4 alone)")
     assert help_.lines["A"].text == (
         "Cannot make 2 A beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
         "you have 6 (over-offering rule).")
+    # 1 C alone could be made: the line beside it never says none can be
+    assert P.entry_help(selling(), {"C": ("1", "50")}).lines["C"].level != "error"
+    assert help_.lines["A"].short == "can make only 1 (2 alone)"
 
 
 def test_a_price_still_to_type_is_a_reminder_not_a_refusal():

@@ -144,8 +144,8 @@ def test_can_make_names_the_goods_that_together_exceed_the_stock(make_app, tmp_p
         "You can make 4 alone, none beside the rest: 2 A and 1 C together "
         "need 7 X-Fine or Fine and you have 6. Market price was $90.")
     put(app, "C", "1", "90")
-    assert hint(app, "C") == (
-        "can make none", "HintError.TLabel",
+    assert hint(app, "C") == (     # 4 C alone could be made: not "can make none"
+        "can make none (4 alone)", "HintError.TLabel",
         "Cannot make 1 C beside the rest: 2 A and 1 C together need 7 X-Fine or Fine and "
         "you have 6 (over-offering rule).")
 

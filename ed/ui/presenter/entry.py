@@ -419,6 +419,11 @@ def _offer_line(view, key: str, entry, units: int, price: int, newcomer: bool) -
         rest_ok = hints.rest_is_makeable(view, key, entry)
         why = hints.combination_shortage(view, key, entry) if rest_ok else None
         if why:
+            # more of the good alone may well be makeable: the line says how many, as it does
+            # before any is offered ("can make none (4 alone)")
+            alone = hints.max_makeable(view, key)
+            if alone > beside:
+                short = f"can make {f'only {beside}' if beside else 'none'} ({alone} alone)"
             return Hint(f"Cannot make {units} {NAMES[key]} beside the rest: {why} "
                         f"(over-offering rule).", "error", short)
         others = rest_ok and any(u > 0 for k, (u, _) in entry.items() if k != key)
