@@ -337,6 +337,7 @@ def test_end_of_game_charts_and_statistics_recorded_once(make_app, data_dir):
     app.menus.help_menu.invoke("Statistics")
     app.update()
     window = app.windows["statistics"]
+    assert window.title() == "Statistics"               # as the menu names it
     assert window.summary.cget("text") == "Finished games: 1"
     assert window.tree.item(window.tree.get_children()[0], "text") == "Player"
     # Game ▸ Replay a saved game… steps through the same game month by month.

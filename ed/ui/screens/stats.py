@@ -26,7 +26,7 @@ class StatisticsWindow(tk.Toplevel):
 
     def __init__(self, parent: tk.Misc, stats: Stats) -> None:
         super().__init__(parent)
-        self.title("Record of play")
+        self.title("Statistics")      # as the menu names it
         frame = ttk.Frame(self, padding=10)
         frame.pack(fill="both", expand=True)
         self.summary = ttk.Label(frame, text="")
