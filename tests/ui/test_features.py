@@ -377,6 +377,25 @@ def test_rules_help_and_preferences_open_from_the_menus(make_app):
     prefs.larger_button.invoke()
     app.update()
     assert "110%" in prefs.size_label.cget("text") and _size(app) == 11
+    assert prefs.larger_button.instate(["!disabled"]) and prefs.smaller_button.instate(["!disabled"])
+    # at the largest size this screen offers, Larger has no step to take: it is not offered,
+    # rather than refused in the main window's status line behind the dialog
+    for _ in range(10):
+        if prefs.larger_button.instate(["disabled"]):
+            break
+        prefs.larger_button.invoke()
+        app.update()
+    assert prefs.larger_button.instate(["disabled"])
+    assert round(app.prefs.text_scale(), 2) == round(app.prefs.largest_scale(), 2)
+    assert prefs.smaller_button.instate(["!disabled"])
+    prefs.reset_button.invoke()
+    app.update()
+    for _ in range(10):
+        if prefs.smaller_button.instate(["disabled"]):
+            break
+        prefs.smaller_button.invoke()
+        app.update()
+    assert prefs.smaller_button.instate(["disabled"]) and prefs.larger_button.instate(["!disabled"]) and "80%" in prefs.size_label.cget("text")
 
 
 def test_every_field_and_number_has_a_tooltip(make_app):

@@ -571,5 +571,12 @@ class PreferencesWindow(tk.Toplevel):
         self.refresh()
 
     def refresh(self) -> None:
-        self.size_label.configure(
-            text=f"{round(self.app.prefs.text_scale() * 100)}% of normal")
+        """The size shown, and Larger and Smaller offered only where there is a step to take
+        (the largest size is the largest that fits this screen)."""
+        from ...saves import settings
+        prefs = self.app.prefs
+        now = prefs.text_scale()
+        self.size_label.configure(text=f"{round(now * 100)}% of normal")
+        top = min(prefs.largest_scale(), settings.larger(now)) <= now
+        self.larger_button.state(["disabled"] if top else ["!disabled"])
+        self.smaller_button.state(["disabled"] if settings.smaller(now) >= now else ["!disabled"])
