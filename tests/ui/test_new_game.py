@@ -355,3 +355,23 @@ def test_as_the_dialog_closes_the_keyboard_comes_back_wherever_the_pointer_rests
     else:
         assert app.mode.value == "welcome"
         assert focus_of(app) is app.layout.welcome.new_button
+
+
+def test_more_options_opened_where_the_dialog_scrolls_are_in_sight_to_the_last(make_app,
+                                                                               data_dir):
+    """At 150% with six seats on 1366×768 the dialog scrolls: the options just opened are
+    scrolled into sight, the last of them whole, not left half under the fold."""
+    (data_dir / "settings.json").write_text(json.dumps(
+        {"first_run_done": True, "reveal_pacing": "all", "text_scale": 1.5}))
+    app = make_app()
+    dialog = app.dialog
+    dialog.players_var.set("6")
+    app.update()
+    keys(app, dialog.more_button, "space")
+    app.update()
+    assert not dialog.area.fits()                   # the case at hand: the dialog scrolls
+    canvas = dialog.area.canvas
+    last = dialog.option_buttons["classic_recipes"]
+    assert last.winfo_rooty() >= canvas.winfo_rooty()
+    assert last.winfo_rooty() + last.winfo_height() <= canvas.winfo_rooty() + canvas.winfo_height()
+    assert dialog.more_button.winfo_rooty() >= canvas.winfo_rooty()   # and what closes them

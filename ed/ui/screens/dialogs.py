@@ -327,6 +327,8 @@ class NewGameDialog(tk.Toplevel):
             self.more.grid_remove()
         if self.winfo_ismapped():
             self._place_over(self.master)       # centred again at its new size
+            if shown:                           # the options opened are in sight, the last whole
+                self.area.see(self.more)
         if tell and self.on_more is not None:
             self.on_more(shown)
 
