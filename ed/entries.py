@@ -16,7 +16,6 @@ from typing import Any, List, NamedTuple, Optional, Sequence, Tuple
 from .rules import GOODS, GOOD_INDEXES, GRADE_INDEXES, MAX_PRICE, NAMES, RAW, Phase, Rules
 
 
-
 class Lot(NamedTuple):
     """One line of an entry: so many ``units`` at a ``price`` each (the bid per raw unit of an
     order, the ask per good of an offer).  A tuple, so ``(units, price)`` as the API gives it

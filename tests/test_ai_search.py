@@ -2,13 +2,12 @@
 already late searches less around the plan."""
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
 
 import ed
-from ed import ai, market
+from ed import ai
 from ed.ai import opponents, optimiser, scenarios, worth
 from ed.ai.characters import NEUTRAL
 from ed.ai.optimiser import Candidate, Optimiser
@@ -51,17 +50,6 @@ def test_a_value_asked_again_is_the_one_worked_out_afresh(variations):
     for (units, goods, bids), value in zip(asked, first):
         assert make().value(Candidate(goods, units), bids) == value
     assert len({v for v in first}) > 10              # the candidates differ, and so do their values
-
-
-def test_an_ask_is_worth_the_units_sold_at_each_market_under_partial_sales():
-    """Variation III: the units an ask sells in each scenario are ``market.units_sold``'s."""
-    make, _ = _optimiser(partial_sales=True)
-    opt = make()
-    rng = random.Random(8)
-    for units, ask in itertools.product(range(0, 7), range(20, 60, 3)):
-        markets = sorted(rng.randrange(15, 65) for _ in range(opt.n))
-        sold = sum(market.units_sold(units, ask, m, True) for m in markets)
-        assert opt._ask_value(markets, units, ask, 4.5, True) == sold * (ask - 4.5) / opt.n
 
 
 def test_a_late_decision_tunes_the_plan_and_only_its_best_steps():

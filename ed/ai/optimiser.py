@@ -269,16 +269,7 @@ class Optimiser:
     def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
                    partial: bool) -> float:
         if partial:
-            # ``market.units_sold`` under Variation III, inline: it is called for every ask
-            # of every sale of every search
-            sold = 0
-            for m in markets:
-                if ask <= m:
-                    sold += units
-                else:
-                    left = units - (ask - m + 1) // 2
-                    if left > 0:
-                        sold += left
+            sold = sum(units_sold(units, ask, m, True) for m in markets)
         else:
             # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail
             sold = units * (len(markets) - bisect_left(markets, ask))

@@ -575,10 +575,8 @@ class PreferencesWindow(tk.Toplevel):
     def refresh(self) -> None:
         """The size shown, and Larger and Smaller offered only where there is a step to take
         (the largest size is the largest that fits this screen)."""
-        from ...saves import settings
         prefs = self.app.prefs
         now = prefs.text_scale()
         self.size_label.configure(text=f"{round(now * 100)}% of normal")
-        top = min(prefs.largest_scale(), settings.larger(now)) <= now
-        self.larger_button.state(["disabled"] if top else ["!disabled"])
-        self.smaller_button.state(["disabled"] if settings.smaller(now) >= now else ["!disabled"])
+        for how, button in (("larger", self.larger_button), ("smaller", self.smaller_button)):
+            button.state(["disabled"] if prefs.next_text_size(how) == now else ["!disabled"])

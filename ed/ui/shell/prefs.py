@@ -92,15 +92,21 @@ class Preferences:
         self.app.rebuild()
         return self.update_settings(text_scale=scale)      # said after the window is rebuilt
 
+    def next_text_size(self, how: str) -> float:
+        """The text size ``how`` ("larger", "smaller" or "reset") leads to among the sizes
+        this screen offers: the size now where there is no step to take."""
+        from ...saves import settings
+        old = self.text_scale()
+        if how == "larger":
+            return min(self.largest_scale(), settings.larger(old))
+        return settings.smaller(old) if how == "smaller" else settings.TEXT_SCALE_DEFAULT
+
     def change_text_size(self, how: str) -> None:
         """View ▸ Text size: larger, smaller or reset, among the sizes this screen offers;
         remembered, and the window laid out again."""
-        from ...saves import settings
         app = self.app
         old = self.text_scale()
-        most = self.largest_scale()
-        scale = (min(most, settings.larger(old)) if how == "larger" else
-                 settings.smaller(old) if how == "smaller" else settings.TEXT_SCALE_DEFAULT)
+        scale = self.next_text_size(how)
         if scale == old:
             largest = " (the largest that fits this screen)" if how == "larger" else ""
             app.show_message(f"The text is already at {round(old * 100)}%{largest}.")
