@@ -581,3 +581,13 @@ def test_the_reasoning_under_a_row_does_not_say_its_line_again(make_app, data_di
     detail = row.detail.cget("text")
     assert row.detail.winfo_ismapped() and detail.startswith("Thinking: ")
     assert seat.reaction not in detail
+
+
+def test_a_look_again_keeps_the_lines_where_they_stood_though_no_pass_ran_while_on_show(
+        make_app, data_dir, monkeypatch):
+    """Where every layout pass of the reveal ran while it was not yet on show (out of sight,
+    before the X server had mapped it), the look again still puts the lines where the
+    reveal came up with them: noted as it comes up, not only by a pass made on show."""
+    from ed.ui.screens import reveal as R
+    monkeypatch.setattr(R.RevealScreen, "winfo_viewable", lambda self: 0)
+    test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir)

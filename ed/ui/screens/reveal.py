@@ -356,6 +356,10 @@ class RevealScreen(Screen):
             with self._offstage():
                 self._lay_out()
         super().show()
+        if not self._again and self.data is not None:
+            # where its lines stand as it comes up is where a look again puts them, whether
+            # or not a layout pass ran while it was on show (``_fit`` notes any later one)
+            self._as_played = (self.data, self.compact)
 
     @contextlib.contextmanager
     def _offstage(self):
