@@ -220,6 +220,47 @@ def test_down_from_the_button_or_a_column_head_goes_to_the_first_name(make_app):
     assert app.mode == "reveal" and reveal.rows[0].opened
 
 
+def test_a_head_s_tip_keeps_clear_of_a_still_pointer_where_it_would_have_come_up(make_app):
+    """Tab to a column's head with the pointer resting where its tip comes up: the tip
+    goes beside the pointer.  Under the pointer, with no window manager holding the focus,
+    the tip took the focus, went, gave it back and came again without end (the window
+    stopped answering)."""
+    import time
+    from ed.ui.widgets import tooltip as T
+    app = make_app()
+    begin(app, game_at(4, 5))
+    play_to_reveal(app)
+    reveal = app.layout.reveal
+    head = reveal.heads[0]
+    x = head.winfo_rootx() + 18 - app.winfo_rootx()       # where its tip's first line goes
+    y = head.winfo_rooty() + head.winfo_height() + 10 - app.winfo_rooty()
+    app.event_generate("<Motion>", warp=True, x=x, y=y)
+    app.update()
+    shown = collections.Counter()
+    show = T.Tooltip.show
+
+    def counted(tip):
+        shown[tip.widget] += 1
+        show(tip)
+
+    T.Tooltip.show = counted
+    try:
+        reveal.continue_button.focus_force()
+        app.update()
+        reveal.continue_button.event_generate("<Tab>")
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and shown[head] < 20:
+            app.tk.dooneevent(2)                     # what there is, without waiting
+    finally:
+        T.Tooltip.show = show
+    tip = tip_of(head)
+    assert app.focus_get() is head and tip.is_shown() and shown[head] < 20
+    px, py = app.winfo_pointerxy()
+    box = tip.tip
+    assert not (box.winfo_rootx() <= px < box.winfo_rootx() + box.winfo_width()
+                and box.winfo_rooty() <= py < box.winfo_rooty() + box.winfo_height())
+
+
 def test_a_row_opens_its_reasoning_on_a_click_or_enter_and_up_down_move_between_rows(
         make_app):
     app = make_app()

@@ -31,6 +31,9 @@ from typing import Callable, List, Optional, Tuple, Union
 
 TextSource = Union[str, Callable[[], str]]
 
+#: pixels between the pointer and a tip beside it
+POINTER_GAP = 12
+
 
 class Tooltip:
     """A delayed hover and focus tip for ``widget``.  See the module docstring."""
@@ -186,13 +189,13 @@ class Tooltip:
             px, py = self.widget.winfo_pointerxy()
             line = tkfont.Font(root=self.widget, name="TkDefaultFont", exists=True)
             below = max(20, line.metrics("linespace") + 8)
-            x, y = px + 12, py + below
+            x, y = px + POINTER_GAP, py + below
             if y + h > sh:
                 y = py - h - 8
         elif self._near_pointer:
             # Hovering over something small: beside the pointer, but below (or above) the
             # whole widget, so that the tip never covers what it explains.
-            x = self.widget.winfo_pointerx() + 12
+            x = self.widget.winfo_pointerx() + POINTER_GAP
             y = bottom + 4
             if y + h > sh:
                 y = top - h - 4
@@ -203,6 +206,7 @@ class Tooltip:
                 y = self.widget.winfo_rooty() - h - 4
         x = max(0, min(x, sw - w))
         y = max(0, min(y, sh - h))
+        x = _clear_of(self.widget.winfo_pointerxy(), x, y, w, h, sw)
         self.tip.wm_geometry(f"+{x}+{y}")
 
     def hide(self) -> None:
@@ -221,6 +225,23 @@ class Tooltip:
         for sequence, funcid in self._bindings:
             unbind_one(self.widget, sequence, funcid)
         self._bindings = []
+
+
+def _clear_of(pointer: Tuple[int, int], x: int, y: int, width: int, height: int,
+              screen: int) -> int:
+    """Where a tip ``width`` wide at ``x`` goes across so that it is not under the pointer.
+
+    A tip that comes up under a still pointer (one a key brought: focus) draws the
+    pointer into its own window.  Where no window manager holds the focus, Tk then
+    gives the focus to the tip, which hides it (the widget lost the focus); the
+    pointer is back over the widget, which gets the focus back and shows the tip
+    again, without end: the window stopped answering.  A tip beside the pointer
+    leaves it where it is; the tip keeps its height (below or above what it explains)."""
+    px, py = pointer
+    if not (x <= px < x + width and y <= py < y + height):
+        return x
+    right = px + POINTER_GAP
+    return right if right + width <= screen else max(0, px - POINTER_GAP - width)
 
 
 def focused(widget: tk.Misc) -> Optional[tk.Misc]:
