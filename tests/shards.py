@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -55,6 +56,8 @@ SHARED = "ED_TEST_SHARDS_DIR"
 REPORTS = "ED_TEST_SHARD_REPORTS"
 #: the environment variable that sets how many processes run the suite
 JOBS = "ED_TEST_JOBS"
+#: a frame of pytest's or its plugins' own in a hang report's stacks (left out of its tail)
+_RUNNER_FRAME = re.compile(r"[/\\](_pytest|pluggy|runpy\.py)|<frozen runpy>")
 #: fewer tests than this are run in one process: a second one would cost more than it saves
 MIN_TESTS = 40
 #: a file heavier than this share of the run (1 / SPLIT) is split into groups of its tests
@@ -358,11 +361,21 @@ class _Helper:
                 self.process.wait()
 
     def tail(self, lines: int = 40) -> str:
+        """The process's last ``lines`` lines; where it ended on a hang, the stacks the hang
+        report printed instead, each without pytest's own frames (the innermost, where it
+        hung, come first and are what a person needs)."""
         try:
             with open(self.output, encoding="utf-8", errors="replace") as handle:
-                return "".join(handle.readlines()[-lines:])
+                text = handle.readlines()
         except OSError:
             return "(its output could not be read)"
+        hung = [i for i, line in enumerate(text) if "Timeout (" in line]   # after dots
+        if hung:
+            first = text[hung[-1]]
+            text = [first[first.index("Timeout ("):]] + [
+                line for line in text[hung[-1] + 1:] if not _RUNNER_FRAME.search(line)]
+            return "".join(text[:2 * lines])
+        return "".join(text[-lines:])
 
     def lines(self) -> List[dict]:
         """What the process wrote: ``{"claimed": file}`` as it claimed a file, and each

@@ -13,7 +13,7 @@ import textwrap
 HERE = pathlib.Path(__file__).resolve().parent
 
 CONFTEST = f"""
-import importlib.util, sys
+import importlib.util, os, sys
 spec = importlib.util.spec_from_file_location("shards", {str(HERE / "shards.py")!r})
 shards = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(shards)
@@ -21,6 +21,7 @@ sys.modules["shards"] = shards
 
 def pytest_configure(config):
     config.pluginmanager.register(shards, "shards")
+    config.hang_fd = os.dup(sys.__stderr__.fileno())   # as tests/conftest.py keeps it
 """
 
 # The slow tests are claimed first (the heaviest group), and hold the first process till the
@@ -55,10 +56,19 @@ def test_passes(n):
     (pathlib.Path(os.environ["MARKS"]) / f"other-{os.getpid()}-{n}").touch()
 def test_skipped():
     pytest.skip("not here")
-def test_zz_dies_where_told():
+def test_zz_dies_where_told(request):
     (pathlib.Path(os.environ["MARKS"]) / f"last-{os.getpid()}").touch()
+    if sys.modules["shards"]._ROLE and os.environ.get("DIE") == "hang":
+        deeper(12, request.config.hang_fd)
     if sys.modules["shards"]._ROLE and os.environ.get("DIE"):
         os._exit(3)
+def deeper(n, fd):
+    if n:
+        return deeper(n - 1, fd)
+    import faulthandler, time
+    faulthandler.dump_traceback_later(0.05, exit=True, file=fd)
+    where_it_hung = time.sleep
+    where_it_hung(30)
 """
 
 
@@ -97,6 +107,17 @@ def test_a_test_in_a_process_that_dies_fails_with_its_last_words(tmp_path):
     assert result.returncode == 1
     assert re.search(r"\b2 failed, 50 passed, 1 skipped, 1 error\b", out), out
     assert "ended before this test reported" in out and "exit status 3" in out
+
+
+def test_a_process_that_hangs_shows_where_though_pytest_s_frames_run_deep(tmp_path):
+    """The hang report's innermost frames (where it hung) are shown, not cut off above
+    the forty lines of pytest's own frames under them."""
+    result = _run(tmp_path, DIE="hang")
+    out = result.stdout
+    assert result.returncode == 1
+    assert "ended before this test reported" in out and "exit status 1" in out
+    assert "Timeout (" in out and out.count("in deeper") >= 13, out
+    assert "pluggy" not in out.split("ended before this test reported")[1], out
 
 
 def test_one_process_when_asked(tmp_path):
