@@ -36,6 +36,11 @@ pytest's own ``faulthandler_exit_on_timeout`` is newer than some of the
 pytest versions the suite runs under.  ``under_ci()`` says whether the suite
 runs under CI (``.ci/run`` sets ``CI``), where what a test needs must be
 there: it fails rather than skips.
+
+Ctrl+C reaches the tests' processes, and the commands they start, as it does from a
+terminal, even where the suite was started with it ignored (``&`` in a script or a CI
+runner, ``nohup``): what starts ignored stays ignored in every child, and the tests of
+Ctrl+C would wait for a command that cannot hear it (``_ctrl_c_as_from_a_terminal``).
 """
 from __future__ import annotations
 
@@ -44,6 +49,7 @@ import faulthandler
 import logging
 import os
 import shutil
+import signal
 import socket
 import stat
 import subprocess
@@ -93,7 +99,16 @@ def under_ci() -> bool:
         or os.environ.get("ED_REQUIRE_GUI") == "1"
 
 
+def _ctrl_c_as_from_a_terminal() -> None:
+    """SIGINT raises ``KeyboardInterrupt`` here (Python's own handler) where the suite was
+    started with it ignored; a child then starts with the system's default, as from a
+    terminal."""
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def pytest_configure(config) -> None:
+    _ctrl_c_as_from_a_terminal()
     _HANG_REPORT.append(os.dup(sys.__stderr__.fileno()))
     from . import shards      # the suite on every core (tests/shards.py)
     if not config.pluginmanager.is_registered(shards):

@@ -542,6 +542,18 @@ def _session(sid: int):
     return found
 
 
+def test_the_suite_hears_ctrl_c_though_started_with_it_ignored():
+    """A suite started in the background (``&`` in a script, where Ctrl+C comes ignored)
+    gives its commands Ctrl+C as a terminal does: ignored, it stayed ignored in each
+    tournament started below, which then never stopped (tests/conftest.py)."""
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    ignored = subprocess.run(
+        ["bash", "-c", f"trap '' INT; exec {sys.executable} -c 'import signal; "
+         "print(signal.getsignal(signal.SIGINT) == signal.SIG_IGN)'"],
+        capture_output=True, text=True, timeout=60)
+    assert ignored.stdout.strip() == "True"        # what such a start hands down
+
+
 @needs_proc
 def test_ctrl_c_stops_the_tournament_and_every_worker(tmp_path):
     """As many games as a tournament may have: on no machine, however fast or busy, are
