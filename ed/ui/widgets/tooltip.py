@@ -12,7 +12,7 @@ has the keyboard; one shown by focus hides when focus leaves.  A mouse button or
 Escape hides either, until the pointer comes in again.  Long text wraps; the tip
 is kept on the screen, and never covers the widget it explains (below it, or
 above it where the screen ends; over a large table or chart, a line below the
-pointer).
+pointer), nor comes up under the pointer (beside it then).
 
 Attributes a test may read: ``tip`` (the Toplevel while shown, else
 ``None``), ``label``, ``waiting``; methods ``show()``, ``show_rested()``, ``hide()``,
