@@ -398,6 +398,31 @@ def test_rules_help_and_preferences_open_from_the_menus(make_app):
     assert prefs.smaller_button.instate(["disabled"]) and prefs.larger_button.instate(["!disabled"]) and "80%" in prefs.size_label.cget("text")
 
 
+def test_the_keyboard_stays_in_preferences_when_the_text_size_changes(make_app):
+    """Space on Larger lays the main window out again behind the dialog: the keys stay in
+    the dialog, so a second Space is a second step, not a press of whatever the main window
+    had the keyboard on (on the first screen, Quick start began a game), and Escape closes
+    the dialog."""
+    app = make_app()
+    app.dialog.cancel()                      # the first screen, with its Quick start button
+    app.update()
+    app.menus.game_menu.invoke("Preferences…")
+    app.update()
+    prefs = app.windows["preferences"]
+    # it opens with the keyboard on the way reveals are shown now, not on nothing at all
+    assert app.focus_get() is (prefs.pacing_all if app.settings.reveal_pacing == "all"
+                               else prefs.pacing_step)
+    for how in ("larger", "larger", "smaller", "reset"):
+        keys(app, getattr(prefs, f"{how}_button"), "space")
+        assert app.focus_get() is not None and app.focus_get().winfo_toplevel() is prefs, how
+        assert app.session is None and app.mode == "welcome"      # nothing began behind it
+        assert "%" in prefs.size_label.cget("text")
+    assert "100%" in prefs.size_label.cget("text")
+    app.focus_get().event_generate("<Escape>")
+    app.update()
+    assert not prefs.winfo_exists()
+
+
 def test_every_field_and_number_has_a_tooltip(make_app):
     app = make_app()
     solo(app)

@@ -566,11 +566,24 @@ class PreferencesWindow(tk.Toplevel):
         self.close_button.grid(row=5, column=3, sticky="e", pady=(em, 0))
         self.bind("<Escape>", lambda e: self.destroy())
         self.refresh()
-        self.pacing_all.focus_set()
+        self.focus_first()
+
+    def focus_first(self) -> None:
+        """The keyboard on the way reveals are shown now (Space, the arrows change it)."""
+        chosen = self.app.prefs.pacing_var.get()
+        (self.pacing_all if chosen == "all" else self.pacing_step).focus_set()
 
     def _size(self, how: str) -> None:
         self.app.prefs.change_text_size(how)
         self.refresh()
+        # the main window, laid out again behind this one, took the keyboard: it comes back
+        # to the button pressed (or, where that has no step left, the other way), so the
+        # next key is this window's, never one for the screen behind it
+        button = {"larger": self.larger_button, "smaller": self.smaller_button}.get(
+            how, self.reset_button)
+        if button.instate(["disabled"]):
+            button = self.smaller_button if button is self.larger_button else self.larger_button
+        (self.reset_button if button.instate(["disabled"]) else button).focus_force()
 
     def refresh(self) -> None:
         """The size shown, and Larger and Smaller offered only where there is a step to take
