@@ -175,6 +175,22 @@ def test_a_newcomer_reads_what_a_bid_below_the_price_buys_under_variation_two(ma
         "and you pay what you bid.")
 
 
+def test_a_newcomer_s_missing_bid_is_refused_in_one_sentence(make_app):
+    """Enter with units but no bid: the red line under the sheet says in one sentence what to
+    type; the whole explanation of the minimum bid stays on the line beside the field."""
+    app = make_app()
+    game = begin(app, game_at(4, 1, "purchasing"))
+    fill(app, {"xfine": (4, "")})
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
+    assert app.mode == "enter"
+    floor = game.view(0).prices["xfine"] - 6          # alone, 4 units move it by 4 - 10
+    assert app.layout.refusal_label.cget("text") == (
+        f"Not submitted. Type your bid for 4 X-Fine: at least ${floor} (the minimum bid).")
+    assert app.layout.tally.hints["xfine"].full_text.startswith(
+        f"Type your bid for 4 X-Fine. Bid at least ${floor}: the lowest bid allowed")
+    assert app.focus_get() is app.layout.tally.entries["xfine"][1]   # the bid to type
+
+
 def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(make_app):
     """Enter on an empty sheet asks first; after "No, go back" nothing was refused, so units
     typed without a bid yet get their reminder, not a red line."""

@@ -135,8 +135,10 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     ok = not problem_keys and total.level != "error"
     if problem_keys:
         first = problem_keys[0]
-        refusal = lines[first].text if lines[first].level == "error" \
-            else _missing_price(view, first, entry[first][0], "error").text
+        # a price still to type is refused in its one sentence: a newcomer's line beside the
+        # field (and its tip) says what the price means, the refusal only what to type
+        refusal = _missing_price(view, first, entry[first][0], "error").text \
+            if missing.get(first) else lines[first].text
     elif total.level == "error":
         refusal = total.text
     first_bad = problem_keys[0] if problem_keys else (
