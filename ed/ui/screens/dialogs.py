@@ -449,19 +449,22 @@ class NewGameDialog(tk.Toplevel):
             self._place_over(self.master)       # centred again at its new size
 
     def setup(self) -> Setup:
-        """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""
+        """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence, and
+        ``wrong_field`` is then the field it names (or ``None``)."""
+        self.wrong_field = None
         count = whole_number(self.players_var.get())
         if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise RuleError(PLAYERS_ERROR)
+            raise self._refused(PLAYERS_ERROR, self.players_spin)
         seats = [row.setup() for row in self.seat_rows[:count]]
         counts: Dict[str, int] = {}
         named = []
         for index, seat in enumerate(seats):
             if not seat.computer and not seat.name:
-                raise RuleError(f"Seat {index + 1} needs a name.")
+                raise self._refused(f"Seat {index + 1} needs a name.",
+                                    self.seat_rows[index].name)
             if len(seat.name) > MAX_NAME_LENGTH:
-                raise RuleError(f"The name in seat {index + 1} is longer than "
-                                f"{MAX_NAME_LENGTH} characters.")
+                raise self._refused(f"The name in seat {index + 1} is longer than "
+                                    f"{MAX_NAME_LENGTH} characters.", self.seat_rows[index].name)
             key = seat.name.casefold()
             counts[key] = counts.get(key, 0) + 1
             # Two computer players of one personality are told apart by a number.
@@ -469,19 +472,23 @@ class NewGameDialog(tk.Toplevel):
             named.append(SeatSetup(name, seat.computer, seat.level, seat.personality))
         months = whole_number(self.months_var.get())
         if months is None or not MIN_MONTHS <= months <= MAX_MONTHS:
-            raise RuleError(f"The number of months must be a whole number from {MIN_MONTHS} "
-                            f"to {MAX_MONTHS}.")
+            raise self._refused(f"The number of months must be a whole number from "
+                                f"{MIN_MONTHS} to {MAX_MONTHS}.", self.months_spin)
         seed_text = self.seed_entry.get().strip()
         seed = None
         if seed_text:
             seed = whole_number(seed_text, signed=True)
             if seed is None or len(str(abs(seed))) > SEED_DIGITS:
-                raise RuleError(f"The seed must be a whole number of at most {SEED_DIGITS} "
-                                f"digits, or left empty.")
+                raise self._refused(f"The seed must be a whole number of at most "
+                                    f"{SEED_DIGITS} digits, or left empty.", self.seed_entry)
         flags = {flag: var.get() for flag, var in self.options.items()}
         setup = Setup(tuple(named), months=months, seed=seed, **flags)
         setup.rules()
         return setup
+
+    def _refused(self, text: str, field) -> RuleError:
+        self.wrong_field = field
+        return RuleError(text)
 
     def start(self, _event=None) -> str:
         try:
@@ -489,6 +496,12 @@ class NewGameDialog(tk.Toplevel):
             setup.game()   # names that clash are refused here, in the dialog
         except RuleError as error:
             self.say(str(error))
+            # the keyboard goes to the field the sentence names, its text chosen to type over
+            field = getattr(self, "wrong_field", None)
+            if field is not None and field.winfo_viewable():
+                field.focus_set()
+                field.selection_range(0, "end")
+                field.icursor("end")
             return "break"
         self._close()
         self.on_start(setup)
