@@ -423,6 +423,51 @@ def test_the_keyboard_stays_in_preferences_when_the_text_size_changes(make_app):
     assert not prefs.winfo_exists()
 
 
+def test_closing_preferences_gives_the_keyboard_back_where_the_person_was(make_app):
+    """Escape in Preferences: the keys go back to the main window, to the field last in use
+    on the sheet, or after a new text size (every widget built again) to the sheet's first
+    field; on the first screen to its default button, so Enter means what it meant before,
+    not the keyboard left on nothing or on the window itself (Enter then opened the new-game
+    dialog, not the Quick start its big button offers)."""
+    from .test_sheet_words import begin
+    from .test_table import game_at
+    app = make_app()
+    welcome = app.layout.welcome
+    app.dialog.cancel()
+    app.update()
+    assert app.focus_get() is welcome.default_button
+    for change in (False, True):
+        app.menus.game_menu.invoke("Preferences…")
+        app.update()
+        prefs = app.windows["preferences"]
+        if change:
+            keys(app, prefs.larger_button, "space")
+        app.focus_get().event_generate("<Escape>")
+        app.update()
+        assert not prefs.winfo_exists()
+        assert app.focus_get() is app.layout.welcome.default_button, change
+    app.prefs.set_text_size(1.0)
+    begin(app, game_at(4, 1, "selling"))
+    field = app.layout.tally.entries["B"][0]
+    field.focus_force()
+    app.update()
+    type_text(app, "1")
+    app.layout.tally.vars["A"][0].set("3")
+    for change, back_to in ((False, ("B", 0)), (True, ("A", 0))):
+        app.menus.game_menu.invoke("Preferences…")
+        app.update()
+        prefs = app.windows["preferences"]
+        if change:
+            keys(app, prefs.larger_button, "space")
+        app.focus_get().event_generate("<Escape>")
+        app.update()
+        key, which = back_to
+        assert app.focus_get() is app.layout.tally.entries[key][which], change
+    type_text(app, "2")                      # and the keys typed land there, over its text
+    assert app.layout.tally.vars["A"][0].get() == "2"
+    assert app.layout.tally.vars["B"][0].get() == "1"
+
+
 def test_every_field_and_number_has_a_tooltip(make_app):
     app = make_app()
     solo(app)

@@ -575,11 +575,17 @@ class PreferencesWindow(tk.Toplevel):
         self.smaller_button.grid(row=4, column=1)
         self.larger_button.grid(row=4, column=2, padx=em // 2)
         self.reset_button.grid(row=4, column=3)
-        self.close_button = ttk.Button(outer, text="Close", command=self.destroy)
+        self.close_button = ttk.Button(outer, text="Close", command=self.close)
         self.close_button.grid(row=5, column=3, sticky="e", pady=(em, 0))
-        self.bind("<Escape>", lambda e: self.destroy())
+        self.bind("<Escape>", lambda e: self.close())
+        self.protocol("WM_DELETE_WINDOW", self.close)
         self.refresh()
         self.focus_first()
+
+    def close(self) -> None:
+        """Close, the keyboard back in the main window where the person was."""
+        self.destroy()
+        self.app.flow.keys_back()
 
     def focus_first(self) -> None:
         """The keyboard on the way reveals are shown now (Space, the arrows change it)."""
