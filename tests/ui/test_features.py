@@ -398,6 +398,76 @@ def test_rules_help_and_preferences_open_from_the_menus(make_app):
     assert prefs.smaller_button.instate(["disabled"]) and prefs.larger_button.instate(["!disabled"]) and "80%" in prefs.size_label.cget("text")
 
 
+def test_the_keyboard_stays_in_preferences_when_the_text_size_changes(make_app):
+    """Space on Larger lays the main window out again behind the dialog: the keys stay in
+    the dialog, so a second Space is a second step, not a press of whatever the main window
+    had the keyboard on (on the first screen, Quick start began a game), and Escape closes
+    the dialog."""
+    app = make_app()
+    app.dialog.cancel()                      # the first screen, with its Quick start button
+    app.update()
+    app.menus.game_menu.invoke("Preferences…")
+    app.update()
+    prefs = app.windows["preferences"]
+    # it opens with the keyboard on the way reveals are shown now, not on nothing at all
+    assert app.focus_get() is (prefs.pacing_all if app.settings.reveal_pacing == "all"
+                               else prefs.pacing_step)
+    for how in ("larger", "larger", "smaller", "reset"):
+        keys(app, getattr(prefs, f"{how}_button"), "space")
+        assert app.focus_get() is not None and app.focus_get().winfo_toplevel() is prefs, how
+        assert app.session is None and app.mode == "welcome"      # nothing began behind it
+        assert "%" in prefs.size_label.cget("text")
+    assert "100%" in prefs.size_label.cget("text")
+    app.focus_get().event_generate("<Escape>")
+    app.update()
+    assert not prefs.winfo_exists()
+
+
+def test_closing_preferences_gives_the_keyboard_back_where_the_person_was(make_app):
+    """Escape in Preferences: the keys go back to the main window, to the field last in use
+    on the sheet, or after a new text size (every widget built again) to the sheet's first
+    field; on the first screen to its default button, so Enter means what it meant before,
+    not the keyboard left on nothing or on the window itself (Enter then opened the new-game
+    dialog, not the Quick start its big button offers)."""
+    from .test_sheet_words import begin
+    from .test_table import game_at
+    app = make_app()
+    welcome = app.layout.welcome
+    app.dialog.cancel()
+    app.update()
+    assert app.focus_get() is welcome.default_button
+    for change in (False, True):
+        app.menus.game_menu.invoke("Preferences…")
+        app.update()
+        prefs = app.windows["preferences"]
+        if change:
+            keys(app, prefs.larger_button, "space")
+        app.focus_get().event_generate("<Escape>")
+        app.update()
+        assert not prefs.winfo_exists()
+        assert app.focus_get() is app.layout.welcome.default_button, change
+    app.prefs.set_text_size(1.0)
+    begin(app, game_at(4, 1, "selling"))
+    field = app.layout.tally.entries["B"][0]
+    field.focus_force()
+    app.update()
+    type_text(app, "1")
+    app.layout.tally.vars["A"][0].set("3")
+    for change, back_to in ((False, ("B", 0)), (True, ("A", 0))):
+        app.menus.game_menu.invoke("Preferences…")
+        app.update()
+        prefs = app.windows["preferences"]
+        if change:
+            keys(app, prefs.larger_button, "space")
+        app.focus_get().event_generate("<Escape>")
+        app.update()
+        key, which = back_to
+        assert app.focus_get() is app.layout.tally.entries[key][which], change
+    type_text(app, "2")                      # and the keys typed land there, over its text
+    assert app.layout.tally.vars["A"][0].get() == "2"
+    assert app.layout.tally.vars["B"][0].get() == "1"
+
+
 def test_every_field_and_number_has_a_tooltip(make_app):
     app = make_app()
     solo(app)

@@ -45,6 +45,36 @@ def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
     assert app.layout.board.winfo_height() == board_height
 
 
+def _elements(layout) -> list:
+    """The names of the elements a ttk layout draws, the nested ones too."""
+    names = []
+    for name, options in layout:
+        names.append(name)
+        names.extend(_elements(options.get("children", [])))
+    return names
+
+
+def test_tab_from_the_sheet_s_last_field_lands_on_a_tab_that_shows_it(make_app):
+    """Tab from the last field goes on to the drawer's tabs under the board: each draws the
+    dotted ring of every other button while it has the keyboard (the theme's tool buttons
+    draw none, and the keyboard seemed to have gone nowhere); Space there opens its page."""
+    from tkinter import ttk
+    app = make_app()
+    begin(app, game_at(4, 1, "selling"))
+    drawer = app.layout.drawer
+    keys(app, app.layout.tally.entries["C"][1], "Tab")
+    assert app.focus_get() is drawer.tabs["prices"]
+    style = ttk.Style(app)
+    for name, _ in PAGES:
+        tab = drawer.tabs[name]
+        assert any(element.endswith(".focus") for element in
+                   _elements(style.layout(tab.cget("style") or tab.winfo_class()))), name
+    keys(app, drawer.tabs["prices"], "Tab")
+    assert app.focus_get() is drawer.tabs["chart"]
+    keys(app, drawer.tabs["chart"], "space")
+    assert drawer.shown == "chart"
+
+
 def test_the_view_menu_and_its_keys_open_and_close_the_drawer(make_app):
     app = make_app()
     begin(app, game_at(4, 6, "purchasing"))

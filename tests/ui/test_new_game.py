@@ -244,6 +244,31 @@ def test_each_field_s_mistake_is_its_own_whole_sentence(make_app, data_dir, scal
     assert app.dialog is None and app.session.game.seed == -5
 
 
+def test_a_mistake_puts_the_keyboard_in_the_field_it_names(make_app):
+    """A seat switched to a person has no name yet: Enter says "Seat 2 needs a name." and
+    the keys go to that name's field, where the name is typed next, not stay on the seat's
+    kind where Enter only says it again; so for the months, their text chosen to type over."""
+    app = make_app()
+    dialog = app.dialog
+    second = dialog.seat_rows[1]
+    second.kind.set("Person")
+    second.kind.event_generate("<<ComboboxSelected>>")
+    second.name.delete(0, "end")
+    keys(app, second.kind, "Return")
+    assert dialog.error_label.cget("text") == "Seat 2 needs a name."
+    assert app.focus_get() is second.name
+    for char in "Bob":
+        second.name.event_generate("<KeyPress>", keysym=char)
+    dialog.months_var.set("0")
+    keys(app, second.name, "Return")
+    assert dialog.error_label.cget("text") == MONTHS_WRONG
+    assert app.focus_get() is dialog.months_spin and dialog.months_spin.selection_present()
+    dialog.months_spin.event_generate("<KeyPress>", keysym="3")    # over the "0"
+    keys(app, dialog.months_spin, "Return")
+    assert app.dialog is None and app.session.game.names[1] == "Bob"
+    assert app.session.game.rules.months == 3
+
+
 def test_the_number_of_players_says_what_it_sets_in_the_rules_figures(make_app):
     """The starting cash and the units a month change with the number of players; the
     dialog says so beside the number, from the rules (RULES §2), as it changes."""

@@ -7,6 +7,8 @@ import json
 import ed
 from ed.saves import paths
 
+from ed.ui.presenter.setup import SeatSetup, Setup
+
 from .test_table import game_at
 from .test_window import fill, keys, submit
 
@@ -128,6 +130,65 @@ def test_a_newcomer_reads_what_the_minimum_bid_is_until_two_games_are_finished(m
     fill(again, {"xfine": (3, "")})
     assert hint_shown(again, "xfine") == f"bid at least ${floor}"
     assert instructions_shown(again) == ""
+
+
+def with_variations_in(phase: str) -> "ed.Game":
+    """Ann against Mabel with partial fills and partial sales, in January's ``phase``; for
+    selling Ann holds 4 X-Fine and 2 Fine (two A), and Mabel bought nothing."""
+    seats = (SeatSetup("Ann"), SeatSetup("Mabel", True, "easy", "mabel"))
+    game = Setup(seats, seed=5, partial_fills=True, partial_sales=True).game()
+    if phase == "selling":
+        game.submit(0, {"xfine": (4, 60), "fine": (2, 50)})
+        game.submit(1, {})
+        game.resolve()
+        assert game.view(0).stock_of(0) == {"xfine": 4, "fine": 2, "standard": 0}
+    return game
+
+
+def test_a_newcomer_reads_what_an_ask_above_the_top_sells_under_variation_three(make_app):
+    """Under Variation III an ask a little above the highest useful ask still sells part of
+    the offer: the line says "not all can sell" there, not "it cannot sell", and the whole
+    sentence how many fewer; a single unit above it cannot sell, as the line says."""
+    app = make_app()
+    begin(app, with_variations_in("selling"))
+    fill(app, {"A": (2, "")})
+    # alone, 2 A move the price from $140 by 11 - 2 x 2: $147
+    assert hint_shown(app, "A") == ("above $147 not all can sell; each unit others offer "
+                                    "takes $2 off")
+    assert app.layout.tally.hints["A"].full_text == (
+        "Type your asking price for 2 A. Above $147 not all can sell: that is the price only "
+        "if no one else offers A. Each unit the others offer takes $2 off the price. An ask "
+        "above the new price sells one unit fewer for each $2, or part of $2, over it "
+        "(Variation III).")
+    fill(app, {"A": (2, "148")})                 # and so it is: one of the two can sell
+    assert hint_shown(app, "A") == "over max $147: 1 can sell"
+    fill(app, {"A": (1, "")})                    # 1 A: $140 + 9 = $149, and $150 sells none
+    assert hint_shown(app, "A") == "above $149 it cannot sell; each unit others offer takes $2 off"
+
+
+def test_a_newcomer_reads_what_a_bid_below_the_price_buys_under_variation_two(make_app):
+    app = make_app()
+    begin(app, with_variations_in("purchasing"))
+    fill(app, {"xfine": (4, "")})
+    assert app.layout.tally.hints["xfine"].full_text.endswith(
+        "A bid below the new price buys one unit fewer for each $1 under it (Variation II), "
+        "and you pay what you bid.")
+
+
+def test_a_newcomer_s_missing_bid_is_refused_in_one_sentence(make_app):
+    """Enter with units but no bid: the red line under the sheet says in one sentence what to
+    type; the whole explanation of the minimum bid stays on the line beside the field."""
+    app = make_app()
+    game = begin(app, game_at(4, 1, "purchasing"))
+    fill(app, {"xfine": (4, "")})
+    keys(app, app.layout.tally.entries["xfine"][0], "Return")
+    assert app.mode == "enter"
+    floor = game.view(0).prices["xfine"] - 6          # alone, 4 units move it by 4 - 10
+    assert app.layout.refusal_label.cget("text") == (
+        f"Not submitted. Type your bid for 4 X-Fine: at least ${floor} (the minimum bid).")
+    assert app.layout.tally.hints["xfine"].full_text.startswith(
+        f"Type your bid for 4 X-Fine. Bid at least ${floor}: the lowest bid allowed")
+    assert app.focus_get() is app.layout.tally.entries["xfine"][1]   # the bid to type
 
 
 def test_going_back_from_the_empty_entry_question_leaves_reminders_not_refusals(make_app):

@@ -397,6 +397,37 @@ def test_a_person_takes_an_entry_back_until_the_last_seat_is_in(make_app):
     assert game.history[-1].seats[0].lines[1].units == 3
 
 
+def test_take_back_with_no_game_or_a_game_over_says_so(make_app):
+    """Game ▸ Take back my entry where there is no game, and after the last month: the status
+    line says why there is nothing to take back, not that a phase was revealed."""
+    app = make_app()
+    app.dialog.cancel()
+    app.update()
+    app.menus.game_menu.invoke("Take back my entry")
+    app.update()
+    assert app.layout.message.cget("text") == ("There is no entry to take back: no game is "
+                                               "being played.")
+    game = game_at(2, 1, "purchasing", months=1)
+    app.flow.begin(game)
+    app.update()
+    play_to_the_end(app)
+    assert app.mode == "over"
+    app.menus.game_menu.invoke("Take back my entry")
+    app.update()
+    assert app.mode == "over" and app.layout.message.cget("text") == (
+        "There is no entry to take back: the game is over.")
+
+
+def play_to_the_end(app):
+    """Empty entries, each asked about and answered Yes, and Continue after each reveal."""
+    while app.mode != "over":
+        if app.mode == "enter":
+            submit(app, app.layout.tally.entries[app.flow.view.keys[0]][0])
+        else:
+            assert app.mode == "reveal", app.mode
+            keys(app, app.layout.reveal.continue_button, "Return")
+
+
 def answer_take_back(app, name, *, take_it):
     """The question the cover's take-back button asks: the default (Enter) keeps the entry."""
     question = app.files.question

@@ -135,8 +135,10 @@ def entry_help(view, texts: Mapping[str, Tuple[str, str]], *, tried: bool = Fals
     ok = not problem_keys and total.level != "error"
     if problem_keys:
         first = problem_keys[0]
-        refusal = lines[first].text if lines[first].level == "error" \
-            else _missing_price(view, first, entry[first][0], "error").text
+        # a price still to type is refused in its one sentence: a newcomer's line beside the
+        # field (and its tip) says what the price means, the refusal only what to type
+        refusal = _missing_price(view, first, entry[first][0], "error").text \
+            if missing.get(first) else lines[first].text
     elif total.level == "error":
         refusal = total.text
     first_bad = problem_keys[0] if problem_keys else (
@@ -262,8 +264,15 @@ def _missing_price(view, key: str, units: int, level: str, *, newcomer: bool = F
         return Hint(f"Type your bid for {units} {NAMES[key]}: at least {floor} "
                     f"(the minimum bid).", level, f"bid at least {floor}", "price")
     top = money(hints.highest_useful_ask(view, key, units))
-    return Hint(f"Type your asking price for {units} {NAMES[key]}; above {top} it cannot sell.",
-                level, f"ask up to {top}", "price")
+    return Hint(f"Type your asking price for {units} {NAMES[key]}; above {top} "
+                f"{_above_the_top(view, key, units)}.", level, f"ask up to {top}", "price")
+
+
+def _above_the_top(view, key: str, units: int) -> str:
+    """What an ask above the highest useful ask comes to: nothing sells, or under Variation
+    III, where an ask a little above it still sells part of the offer, not all of it."""
+    top = hints.highest_useful_ask(view, key, units)
+    return "not all can sell" if hints.most_sold(view, key, units, top + 1) else "it cannot sell"
 
 
 def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
@@ -281,15 +290,20 @@ def _if_alone(view, key: str, units: int) -> Tuple[str, str]:
                 f"else orders {name}.")
         step, verb, did, more = ("Each unit the others order adds $1 to the price", "order",
                                  "ordered", "more orders raise it")
-        what = "A bid below the new price buys nothing, and you pay what you bid."
+        what = ("A bid below the new price buys one unit fewer for each $1 under it "
+                "(Variation II), and you pay what you bid." if view.rules.partial_fills else
+                "A bid below the new price buys nothing, and you pay what you bid.")
     else:
         top = money(hints.highest_useful_ask(view, key, units))
-        first = f"above {top} it cannot sell"
-        said = (f"Above {top} it cannot sell: that is the price only if no one else offers "
+        above = _above_the_top(view, key, units)
+        first = f"above {top} {above}"
+        said = (f"Above {top} {above}: that is the price only if no one else offers "
                 f"{name}.")
         step, verb, did, more = ("Each unit the others offer takes $2 off the price", "offer",
                                  "offered", "more offers lower it")
-        what = "An ask above the new price sells nothing."
+        what = ("An ask above the new price sells one unit fewer for each $2, or part of $2, "
+                "over it (Variation III)." if view.rules.partial_sales else
+                "An ask above the new price sells nothing.")
     with_last = hints.price_with_last_month(view, key, units)
     if with_last is None:
         return (f"{said} {step}. {what}",

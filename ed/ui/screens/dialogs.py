@@ -449,19 +449,22 @@ class NewGameDialog(tk.Toplevel):
             self._place_over(self.master)       # centred again at its new size
 
     def setup(self) -> Setup:
-        """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence."""
+        """The choices as a ``Setup``; raises ``RuleError`` with a plain sentence, and
+        ``wrong_field`` is then the field it names (or ``None``)."""
+        self.wrong_field = None
         count = whole_number(self.players_var.get())
         if count is None or not MIN_PLAYERS <= count <= MAX_PLAYERS:
-            raise RuleError(PLAYERS_ERROR)
+            raise self._refused(PLAYERS_ERROR, self.players_spin)
         seats = [row.setup() for row in self.seat_rows[:count]]
         counts: Dict[str, int] = {}
         named = []
         for index, seat in enumerate(seats):
             if not seat.computer and not seat.name:
-                raise RuleError(f"Seat {index + 1} needs a name.")
+                raise self._refused(f"Seat {index + 1} needs a name.",
+                                    self.seat_rows[index].name)
             if len(seat.name) > MAX_NAME_LENGTH:
-                raise RuleError(f"The name in seat {index + 1} is longer than "
-                                f"{MAX_NAME_LENGTH} characters.")
+                raise self._refused(f"The name in seat {index + 1} is longer than "
+                                    f"{MAX_NAME_LENGTH} characters.", self.seat_rows[index].name)
             key = seat.name.casefold()
             counts[key] = counts.get(key, 0) + 1
             # Two computer players of one personality are told apart by a number.
@@ -469,19 +472,23 @@ class NewGameDialog(tk.Toplevel):
             named.append(SeatSetup(name, seat.computer, seat.level, seat.personality))
         months = whole_number(self.months_var.get())
         if months is None or not MIN_MONTHS <= months <= MAX_MONTHS:
-            raise RuleError(f"The number of months must be a whole number from {MIN_MONTHS} "
-                            f"to {MAX_MONTHS}.")
+            raise self._refused(f"The number of months must be a whole number from "
+                                f"{MIN_MONTHS} to {MAX_MONTHS}.", self.months_spin)
         seed_text = self.seed_entry.get().strip()
         seed = None
         if seed_text:
             seed = whole_number(seed_text, signed=True)
             if seed is None or len(str(abs(seed))) > SEED_DIGITS:
-                raise RuleError(f"The seed must be a whole number of at most {SEED_DIGITS} "
-                                f"digits, or left empty.")
+                raise self._refused(f"The seed must be a whole number of at most "
+                                    f"{SEED_DIGITS} digits, or left empty.", self.seed_entry)
         flags = {flag: var.get() for flag, var in self.options.items()}
         setup = Setup(tuple(named), months=months, seed=seed, **flags)
         setup.rules()
         return setup
+
+    def _refused(self, text: str, field) -> RuleError:
+        self.wrong_field = field
+        return RuleError(text)
 
     def start(self, _event=None) -> str:
         try:
@@ -489,6 +496,12 @@ class NewGameDialog(tk.Toplevel):
             setup.game()   # names that clash are refused here, in the dialog
         except RuleError as error:
             self.say(str(error))
+            # the keyboard goes to the field the sentence names, its text chosen to type over
+            field = getattr(self, "wrong_field", None)
+            if field is not None and field.winfo_viewable():
+                field.focus_set()
+                field.selection_range(0, "end")
+                field.icursor("end")
             return "break"
         self._close()
         self.on_start(setup)
@@ -562,15 +575,34 @@ class PreferencesWindow(tk.Toplevel):
         self.smaller_button.grid(row=4, column=1)
         self.larger_button.grid(row=4, column=2, padx=em // 2)
         self.reset_button.grid(row=4, column=3)
-        self.close_button = ttk.Button(outer, text="Close", command=self.destroy)
+        self.close_button = ttk.Button(outer, text="Close", command=self.close)
         self.close_button.grid(row=5, column=3, sticky="e", pady=(em, 0))
-        self.bind("<Escape>", lambda e: self.destroy())
+        self.bind("<Escape>", lambda e: self.close())
+        self.protocol("WM_DELETE_WINDOW", self.close)
         self.refresh()
-        self.pacing_all.focus_set()
+        self.focus_first()
+
+    def close(self) -> None:
+        """Close, the keyboard back in the main window where the person was."""
+        self.destroy()
+        self.app.flow.keys_back()
+
+    def focus_first(self) -> None:
+        """The keyboard on the way reveals are shown now (Space, the arrows change it)."""
+        chosen = self.app.prefs.pacing_var.get()
+        (self.pacing_all if chosen == "all" else self.pacing_step).focus_set()
 
     def _size(self, how: str) -> None:
         self.app.prefs.change_text_size(how)
         self.refresh()
+        # the main window, laid out again behind this one, took the keyboard: it comes back
+        # to the button pressed (or, where that has no step left, the other way), so the
+        # next key is this window's, never one for the screen behind it
+        button = {"larger": self.larger_button, "smaller": self.smaller_button}.get(
+            how, self.reset_button)
+        if button.instate(["disabled"]):
+            button = self.smaller_button if button is self.larger_button else self.larger_button
+        (self.reset_button if button.instate(["disabled"]) else button).focus_force()
 
     def refresh(self) -> None:
         """The size shown, and Larger and Smaller offered only where there is a step to take

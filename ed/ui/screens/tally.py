@@ -822,6 +822,15 @@ class TallySheet(ttk.Frame):
         entry.focus_set()
         self._focused(entry, key)
 
+    def select_in_use(self) -> None:
+        """The text of the field last in use chosen, as a field taking the keyboard has it,
+        so what is typed next replaces it (its text put back after it took the keyboard, as
+        when the window is laid out again for a new text size, left the cursor before it)."""
+        entry = self._last_field
+        if entry is not None:
+            entry.select_range(0, "end")
+            entry.icursor("end")
+
     def refocus(self, key: str) -> None:
         """The keyboard back to the field last in use on this sheet, its cursor where it was
         (after a question, the guide, a look at the last reveal), or to ``key``'s units when

@@ -237,7 +237,13 @@ class Entering:
             self.app.layout.cover.ready_button.focus_set()
 
     def _nothing_to_take_back(self) -> str:
+        """Why Game ▸ Take back my entry takes nothing back now, in words true of this
+        moment: no game, a game over, a sheet being typed, or a phase revealed."""
         app = self.app
+        if app.session is None:
+            return "There is no entry to take back: no game is being played."
+        if app.session.game.is_over:
+            return "There is no entry to take back: the game is over."
         if app.mode in (Mode.ENTER, Mode.CONFIRM) and self.view is not None:
             return (f"Nothing to take back: {self.view.name} has not submitted yet. An entry "
                     f"is taken back on the cover that follows it.")

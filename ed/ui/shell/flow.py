@@ -99,6 +99,24 @@ class Flow(Entering):
         """A new screen is on show: key presses already on their way are not for it."""
         self._changed_at = self.clock()
 
+    def keys_back(self) -> None:
+        """A window over the main one has closed (Preferences): the keyboard goes back to
+        where the person was, the field last in use on a sheet being entered, else what the
+        screen on show takes Enter with. The window manager, or none, may hand it back to
+        nothing, and after a new text size the widget that had it is gone."""
+        app, ui = self.app, self.app.layout
+        app.focus_force()
+        if app.mode == Mode.ENTER:
+            self.focus_entry()
+        elif app.mode == Mode.CONFIRM:
+            ui.no_button.focus_set()
+        elif app.mode == Mode.LOOK:
+            ui.look_choice.focus_set()
+        else:
+            for screen in ui.screens:
+                if screen.shown and screen.default_button is not None:
+                    screen.default_button.focus_set()
+
     def settled(self) -> bool:
         """Whether the screen has been up long enough for a key press to be meant for it."""
         return self.clock() - self._changed_at >= self.settle_s
@@ -543,6 +561,7 @@ class Flow(Entering):
                 for key, (units, price) in texts.items():
                     ui.tally.vars[key][0].set(units)
                     ui.tally.vars[key][1].set(price)
+                ui.tally.select_in_use()
         elif mode == Mode.REVEAL:
             self.refresh_public()
             self._show_reveal(game.history[-1])

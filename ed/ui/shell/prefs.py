@@ -49,6 +49,7 @@ class Preferences:
             window = PreferencesWindow(app)
             app.windows["preferences"] = window
         app.extras.raise_window(window)
+        window.focus_first()
 
     def pacing_changed(self) -> None:
         pacing = self.pacing_var.get()

@@ -189,6 +189,12 @@ class Theme:
                         relief="raised", borderwidth=1)
         style.map("Drawer.Toolbutton", background=[("selected", DRAWER), ("active", "#efe6d2")],
                   relief=[("selected", "sunken")])
+        # ... with the dotted ring of every other button while it has the keyboard (Tab from
+        # the sheet's last field comes here): the theme's tool buttons draw none
+        style.layout("Drawer.Toolbutton", [("Toolbutton.border", {"sticky": "nswe", "children": [
+            ("Toolbutton.focus", {"sticky": "nswe", "children": [
+                ("Toolbutton.padding", {"sticky": "nswe", "children": [
+                    ("Toolbutton.label", {"sticky": "nswe"})]})]})]})])
         style.configure("Drawer.TFrame", background=DRAWER)
         style.configure("Strip.TLabel", background=PANEL, font="EDBold", foreground=ACCENT)
         style.configure("Card.TFrame", background=CARD, relief="solid", borderwidth=1)
