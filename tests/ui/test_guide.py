@@ -135,6 +135,59 @@ def test_the_first_start_says_how_to_win_first_and_a_quick_start_teaches_itself(
     assert again.mode == "resume" and not again.layout.welcome.quick_button.winfo_ismapped()
 
 
+def test_the_guided_first_game_from_the_first_screen_begins_the_quick_start(make_app):
+    """Help ▸ Guided first game on the first screen, where there is no sheet: the quick
+    start's game begins and the guide comes with its first sheet.  Before, the guide
+    framed the empty strip of months and spoke of its cells, which were not there."""
+    app = make_app()
+    if app.dialog is not None:
+        app.dialog.cancel()
+    for _ in range(50):                 # the saves folder is read a slice at a time
+        if app.mode == "welcome":
+            break
+        app.update()
+    assert app.mode == "welcome" and app.extras.tour is None
+    app.menus.help_menu.invoke("Guided first game")
+    for _ in range(50):
+        if app.extras.tour is not None:
+            break
+        app.update()
+    assert app.mode == "enter"
+    game = app.session.game
+    assert game.rules.months == 6 and game.names[1] == "Mabel" and game.seats[1].is_computer
+    tour = app.extras.tour
+    assert tour is not None and tour.shown and tour.step_label.cget("text") == "Step 1 of 9"
+    assert tour.target() is app.layout.progress and tour.highlighted()
+
+
+def test_the_guided_first_game_waits_for_the_sheet_of_a_game_resumed(make_app, data_dir):
+    """Where the first screen offers a game to resume, Help ▸ Guided first game begins no
+    game of its own: it says the guide begins on the first sheet, and does."""
+    first = make_app()
+    if first.dialog is not None:
+        first.dialog.cancel()
+    first.update()
+    first.flow.begin(game_at(2, 2, "purchasing"))
+    first.update()
+    first.files.quit_app()
+    app = make_app()
+    for _ in range(50):
+        if app.mode == "resume":
+            break
+        app.update()
+    assert app.mode == "resume"
+    app.menus.help_menu.invoke("Guided first game")
+    app.update()
+    assert app.mode == "resume" and app.extras.tour is None
+    assert app.layout.message_text == "The guide begins on your first sheet."
+    keys(app, app.layout.resume.resume_button, "Return")
+    for _ in range(50):
+        if app.extras.tour is not None:
+            break
+        app.update()
+    assert app.mode == "enter" and app.extras.tour is not None and app.extras.tour.shown
+
+
 def test_the_very_first_start_offers_the_guide_whatever_opens_first(make_app, data_dir,
                                                                    tmp_path):
     """No settings file, and a save named on the command line: the guide is offered on

@@ -243,6 +243,15 @@ class ExtraWindows:
             self.tour.focus()
             return
         from ..screens.tour import Tour
+        if self.app.mode in (Mode.WELCOME, Mode.RESUME):
+            # no sheet yet, nothing of one to frame: the guide comes with the first sheet,
+            # and from the first screen that is the quick start's, a game begun for it
+            self.tour_waiting = True
+            if self.app.mode == Mode.WELCOME and self.app.dialog is None:
+                self.app.files.quick_start()
+            else:
+                self.app.show_message("The guide begins on your first sheet.", until="tour")
+            return
         if self.app.mode not in (Mode.ENTER, Mode.LOOK):
             self.app.show_message("The guide frames the parts of your tally sheet; it is "
                                   "clearest while you are entering a month.", until="tour")
