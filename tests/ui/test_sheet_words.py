@@ -9,7 +9,7 @@ from ed.saves import paths
 
 from ed.ui.presenter.setup import SeatSetup, Setup
 
-from .test_table import game_at
+from .test_table import begin, game_at, play_to_reveal
 from .test_window import fill, keys, submit
 
 
@@ -267,9 +267,11 @@ def test_replaying_goes_when_the_replay_window_closes(make_app, tmp_path):
 
 
 def test_the_guides_note_goes_with_the_guide(make_app):
+    """Over a screen with no sheet to fill in (a reveal), the guide says where it is
+    clearest, and the note goes with it (on the first screen it begins a game instead)."""
     app = make_app()
-    app.dialog.cancel()
-    app.update()
+    begin(app, game_at(4, 2, "purchasing"))
+    play_to_reveal(app)
     app.extras.start_tour()
     assert status(app).startswith("The guide frames the parts of your tally sheet")
     keys(app, app.extras.tour.skip_button, "Escape")
