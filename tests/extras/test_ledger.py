@@ -150,6 +150,24 @@ def test_window_shows_rows_switches_seat_copies_and_exports(root, tmp_path):
     assert window.status.cget("text").startswith("Could not save the file")
 
 
+def test_the_note_says_when_a_month_s_cash_and_stock_are_as_its_buying_left_them(root):
+    """While a month's selling is still to come, its cash and stock are as its buying left
+    them, and the note under the table says so (it said "after the month" of every row)."""
+    game = play(players=2, months=3, stop_before_end=True)
+    window = ledger.LedgerWindow(root, game, seat=0)
+    pump(root)
+    offers = window.trees["offers"]
+    march = offers.item(offers.get_children()[-1], "values")
+    assert march[0] == "Mar" and march[5] == f"${game.cash(0)}"
+    assert window.help.cget("text").endswith(
+        "Stock is X-Fine / Fine / Standard after the month; in Mar, after its buying.")
+    finished = worked_example()
+    window.source = finished
+    window.refresh()
+    assert window.help.cget("text").endswith(
+        "Stock is X-Fine / Fine / Standard after the month.")
+
+
 def test_window_follows_a_provider(root):
     game = play(players=2, months=3, stop_before_end=True)
     current = {"game": worked_example()}

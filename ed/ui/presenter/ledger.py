@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Iterable, List, Optional, Sequence, Tuple, Union
 
 from ...entries import NO_LOT, Lot
 from ...report import PURCHASING
@@ -213,3 +213,12 @@ DISPLAY_TABS: Tuple[Tuple[str, str, Tuple[str, ...]], ...] = (
 #: What an order or offer cell says: "6 at $40: 4" is 6 units at $40 each, 4 bought or sold.
 CELL_HELP = ("Each order or offer reads \u201cunits at price: how many were bought or sold\u201d. "
              "Stock is X-Fine / Fine / Standard after the month.")
+
+
+def cell_help(rows: Sequence[LedgerRow]) -> str:
+    """The note under the ledger: ``CELL_HELP``, and where the last month's selling is still
+    to come, that its cash and stock are as its buying left them."""
+    last = rows[-1] if rows else None
+    if last is not None and last.kind == "month" and last.offered is None:
+        return CELL_HELP[:-1] + f"; in {last.label}, after its buying."
+    return CELL_HELP

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, List, Optional, Sequence
 
 from ...saves import export
 from ..presenter.ledger import (CELL_HELP, DISPLAY_COLUMNS, DISPLAY_TABS, LedgerRow,
-                                display_values, ledger_rows, to_csv, to_tsv)
+                                cell_help, display_values, ledger_rows, to_csv, to_tsv)
 from ..widgets.filebox import ask_save, write_for_person
 from ..widgets.tables import fit_tree
 
@@ -154,6 +154,7 @@ class LedgerWindow(tk.Toplevel):
         self.seat_var.set(names[self.seat])
         self.title(f"Ledger \u2014 {names[self.seat]}")
         self.rows = ledger_rows(game.history, self.seat, game.rules)
+        self.help.configure(text=cell_help(self.rows))
         names = [name for name, _ in DISPLAY_COLUMNS]
         for (_, _, columns), tree in zip(DISPLAY_TABS, self.trees.values()):
             tree.delete(*tree.get_children())
