@@ -423,6 +423,19 @@ def test_the_keyboard_stays_in_preferences_when_the_text_size_changes(make_app):
     assert not prefs.winfo_exists()
 
 
+def _through_preferences(app, change: bool) -> None:
+    """Preferences opened from the Game menu, Larger pressed in it if ``change``, and
+    closed with Escape, as a person would."""
+    app.menus.game_menu.invoke("Preferences…")
+    app.update()
+    prefs = app.windows["preferences"]
+    if change:
+        keys(app, prefs.larger_button, "space")
+    app.focus_get().event_generate("<Escape>")
+    app.update()
+    assert not prefs.winfo_exists()
+
+
 def test_closing_preferences_gives_the_keyboard_back_where_the_person_was(make_app):
     """Escape in Preferences: the keys go back to the main window, to the field last in use
     on the sheet, or after a new text size (every widget built again) to the sheet's first
@@ -437,14 +450,7 @@ def test_closing_preferences_gives_the_keyboard_back_where_the_person_was(make_a
     app.update()
     assert app.focus_get() is welcome.default_button
     for change in (False, True):
-        app.menus.game_menu.invoke("Preferences…")
-        app.update()
-        prefs = app.windows["preferences"]
-        if change:
-            keys(app, prefs.larger_button, "space")
-        app.focus_get().event_generate("<Escape>")
-        app.update()
-        assert not prefs.winfo_exists()
+        _through_preferences(app, change)
         assert app.focus_get() is app.layout.welcome.default_button, change
     app.prefs.set_text_size(1.0)
     begin(app, game_at(4, 1, "selling"))
@@ -454,13 +460,7 @@ def test_closing_preferences_gives_the_keyboard_back_where_the_person_was(make_a
     type_text(app, "1")
     app.layout.tally.vars["A"][0].set("3")
     for change, back_to in ((False, ("B", 0)), (True, ("A", 0))):
-        app.menus.game_menu.invoke("Preferences…")
-        app.update()
-        prefs = app.windows["preferences"]
-        if change:
-            keys(app, prefs.larger_button, "space")
-        app.focus_get().event_generate("<Escape>")
-        app.update()
+        _through_preferences(app, change)
         key, which = back_to
         assert app.focus_get() is app.layout.tally.entries[key][which], change
     type_text(app, "2")                      # and the keys typed land there, over its text

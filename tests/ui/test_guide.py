@@ -13,6 +13,7 @@ from ed.ui.shell.flow import Flow
 from ed.ui.screens.tour import Tour, rect_of, steps
 from ed.ui.widgets.tooltip import tip_of
 
+from .test_sheet_words import begin
 from .test_table import Clock, game_at, inside, with_text_size
 from .test_window import focus_of, keys
 
@@ -164,11 +165,7 @@ def test_the_guided_first_game_waits_for_the_sheet_of_a_game_resumed(make_app, d
     """Where the first screen offers a game to resume, Help ▸ Guided first game begins no
     game of its own: it says the guide begins on the first sheet, and does."""
     first = make_app()
-    if first.dialog is not None:
-        first.dialog.cancel()
-    first.update()
-    first.flow.begin(game_at(2, 2, "purchasing"))
-    first.update()
+    begin(first, game_at(2, 2, "purchasing"))
     first.files.quit_app()
     app = make_app()
     for _ in range(50):
@@ -288,11 +285,7 @@ def test_the_step_on_the_line_beside_a_box_says_what_the_line_says(make_app):
     app.extras.tour.close()
     app.files.quit_app()
     later = make_app()
-    if later.dialog is not None:
-        later.dialog.cancel()
-        later.update()
-    later.flow.begin(game_at(2, 2, "purchasing"))
-    later.update()
+    begin(later, game_at(2, 2, "purchasing"))
     guide(later)
     _, text, _ = next(step for step in steps(later) if step[0] == "The line beside a box")
     line = later.layout.tally.hints["xfine"].cget("text")

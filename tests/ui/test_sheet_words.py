@@ -9,7 +9,7 @@ from ed.saves import paths
 
 from ed.ui.presenter.setup import SeatSetup, Setup
 
-from .test_table import begin, game_at, play_to_reveal
+from .test_table import game_at, play_to_reveal
 from .test_window import fill, keys, submit
 
 
