@@ -37,7 +37,7 @@ Imports the engine's pure modules, ``characters``,
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import market
@@ -268,11 +268,15 @@ class Optimiser:
 
     def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
                    partial: bool) -> float:
+        # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail, and
+        # sell every unit
+        reach = bisect_left(markets, ask)
+        sold = units * (len(markets) - reach)
         if partial:
-            sold = sum(units_sold(units, ask, m, True) for m in markets)
-        else:
-            # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail
-            sold = units * (len(markets) - bisect_left(markets, ask))
+            # Variation III: below the ask only a market within $2 a unit of it sells part
+            # (``market.units_sold``); it is called for every ask of every sale of a search
+            near = bisect_right(markets, ask - 2 * units)
+            sold += sum(units_sold(units, ask, m, True) for m in markets[near:reach])
         return sold * (ask - cost) / self.n
 
     def substitution(self, goods: Sequence[int], stock: Sequence[int]) -> float:
