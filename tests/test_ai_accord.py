@@ -250,3 +250,28 @@ def test_a_hidden_level_takes_a_seat_the_table_takes_for_a_persons(monkeypatch):
                                                       ("expert", None)], key=str) for s in seen)
     with pytest.raises(tournament.UsageError, match="'hidden-zed' is not a level"):
         tournament.parse_seats("hidden-zed,expert")
+
+
+def test_the_wobble_is_a_normal_step_on_each_unit_whole_and_within_the_caps():
+    """``_wobbled`` as its definition reads: ``round(unit + gauss(0, sd))`` within 0..cap,
+    the largest trimmed first while the total is over its cap."""
+    def plain(units, n, rng, sd, cap, total_cap):
+        out = []
+        for _ in range(n):
+            drawn = [min(cap, max(0, round(u + rng.gauss(0.0, sd)))) for u in units]
+            while sum(drawn) > total_cap:
+                drawn[drawn.index(max(drawn))] -= 1
+            out.append(tuple(drawn))
+        return out
+
+    for seed in range(200):
+        pick = random.Random(seed)
+        units = tuple(pick.randrange(9) for _ in range(3))
+        n, sd = pick.randrange(1, 50), pick.choice([0.5, 0.8, 3.0])
+        cap, total_cap = pick.choice([3, 8, 99]), pick.choice([4, 12, sum(units), 99])
+        ours, theirs = random.Random(seed), random.Random(seed)
+        drawn = accord._wobbled(units, n, ours, sd, cap, total_cap)
+        assert drawn == plain(units, n, theirs, sd, cap, total_cap)
+        assert all(0 <= u <= cap for t in drawn for u in t)
+        assert all(sum(t) <= max(total_cap, 0) for t in drawn)
+        assert ours.random() == theirs.random()

@@ -635,7 +635,7 @@ def test_the_benchmark_caps_its_processes_too(capsys, monkeypatch):
     asked = []
     monkeypatch.setattr(bench, "bench_engine", lambda games, repeat, jobs: asked.append(jobs) or [])
     monkeypatch.setattr(bench, "bench_saves", lambda repeat: [])
-    monkeypatch.setattr(bench, "bench_ai", lambda games: ([], 0))
+    monkeypatch.setattr(bench, "bench_ai", lambda games, repeat: ([], 0))
     assert bench.main(["--jobs", "100000", "--quick"]) == 0
     assert asked == [parallel.most_jobs()]
     assert capsys.readouterr().err.startswith("python3 -m ed.bench: --jobs 100000 is more than "

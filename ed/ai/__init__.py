@@ -9,7 +9,9 @@ The surface the window and the tournament use, kept stable:
   legal entry for the view's phase and sets ``explanation``, one short
   sentence for the game log (``last_decision`` keeps the whole ``Decision``);
 - ``avatar_for(game_seed, seat, level, personality)``: the avatar a seat of a
-  game uses, seeded from the game's seed and the seat.
+  game uses, seeded from the game's seed and the seat;
+- ``forget()``: clear what the players of this process remember between
+  decisions (a pure cache), for a benchmark's runs to each start afresh.
 
 A decision that fails passes the phase rather than raise; it is counted in
 the player's ``fallbacks`` and logged with its traceback on the ``ed.ai``
@@ -36,6 +38,8 @@ The house, one module per idea; each opens with what it knows and imports:
   at the end of the game, their words, and the check that every line is so;
 - ``gauntlet``: sparring partners written apart from the levels, to measure
   them against;
+- ``randoms``: the standard generator's normal draws and shuffles, value for
+  value, in less time;
 - ``randomplay``: random entries, legal and otherwise, for the benchmarks and
   the randomised tests (a player with no aim).
 
@@ -49,11 +53,12 @@ from __future__ import annotations
 import logging
 
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS, Personality, Portrait, Temper
-from .levels import LEVELS, TIME_BUDGET, Avatar, Decision, avatar_for
+from .levels import LEVELS, TIME_BUDGET, Avatar, Decision, avatar_for, forget
 from .style import STYLES, Style
 
 # Nothing is printed unless whoever runs the players says where failures go.
 logging.getLogger(__name__).addHandler(logging.NullHandler())
 
 __all__ = ["LEVELS", "PERSONALITIES", "TEMPERS", "NEUTRAL", "STYLES", "Avatar", "Decision",
-           "Personality", "Portrait", "Style", "Temper", "TIME_BUDGET", "avatar_for"]
+           "Personality", "Portrait", "Style", "Temper", "TIME_BUDGET", "avatar_for",
+           "forget"]

@@ -40,7 +40,7 @@ counts only the seats outside the plan, the leader among them most
 another.
 
 Imports the engine's pure modules, ``characters``, ``memo``, ``opponents``,
-``optimiser``, ``planner``, ``replies``, ``scenarios`` and ``worth``.
+``optimiser``, ``planner``, ``randoms``, ``replies``, ``scenarios`` and ``worth``.
 """
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ from .opponents import OpponentModels, Past, Position
 from .optimiser import optimiser_for
 from .memo import remember
 from .planner import spending_room
+from .randoms import normals
 from .replies import Replies, view_at
 
 Triple = Tuple[int, int, int]
@@ -220,11 +221,21 @@ def _wobbled(units: Triple, n: int, rng: random.Random, sd: float, cap: int,
              total_cap: int) -> List[Triple]:
     """``n`` draws about ``units``: a normal step of ``sd`` on each commodity, whole and within
     the caps (the largest trimmed first)."""
+    steps = normals(rng, 3 * n)
+    u0, u1, u2 = units
     out = []
-    gauss = rng.gauss
-    for _ in range(n):
-        drawn = [min(cap, max(0, int(round(u + gauss(0.0, sd))))) for u in units]
-        while sum(drawn) > total_cap:
-            drawn[drawn.index(max(drawn))] -= 1
-        out.append((drawn[0], drawn[1], drawn[2]))
+    for i in range(0, 3 * n, 3):
+        a = round(u0 + steps[i] * sd)
+        b = round(u1 + steps[i + 1] * sd)
+        c = round(u2 + steps[i + 2] * sd)
+        a = cap if a > cap else (a if a > 0 else 0)
+        b = cap if b > cap else (b if b > 0 else 0)
+        c = cap if c > cap else (c if c > 0 else 0)
+        if a + b + c > total_cap:
+            drawn = [a, b, c]
+            while sum(drawn) > total_cap:
+                drawn[drawn.index(max(drawn))] -= 1
+            a, b, c = drawn
+        out.append((a, b, c))
     return out
+

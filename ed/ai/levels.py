@@ -28,6 +28,8 @@ from ..rules import GOODS, GRADE_INDEXES, NAMES, Phase, RAW
 from ..view import PlayerView
 from ..words import and_list
 from . import accord, mixing
+from . import opponents as _opponents
+from . import replies as _replies
 from . import scenarios as _scenarios
 from . import worth
 from .characters import NEUTRAL, PERSONALITIES, TEMPERS, expert_temper
@@ -77,6 +79,15 @@ class Decision:
 
     def as_dict(self) -> Entry:
         return dict(self.entry)
+
+
+def forget() -> None:
+    """Forget what the computer players of this process have worked out (their memos of
+    plans, replies and model predictions): a pure cache, so no decision changes, but the
+    next decisions work everything out again, as the first game of a process does."""
+    accord.SHARED.clear()
+    _replies.SHARED.clear()
+    _opponents.SHARED.clear()
 
 
 def avatar_for(game_seed: Optional[int], seat: int, level: str,

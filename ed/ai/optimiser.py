@@ -38,6 +38,7 @@ Imports the engine's pure modules, ``characters``,
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import market
@@ -533,7 +534,8 @@ class Optimiser:
         units = cand.units
         goods = cand.goods
         bx, bf, bs = bids
-        qx, qf, qs = (self.bought(g, units[g], bids[g]) for g in GRADE_INDEXES)
+        bought = self.bought
+        qx, qf, qs = bought(0, units[0], bx), bought(1, units[1], bf), bought(2, units[2], bs)
         gain = self.gain
         loan_cost = self._loan_cost
         total = 0.0
@@ -551,18 +553,20 @@ class Optimiser:
                           + (stock[1] + got[1]) * pf[s] + (stock[2] + got[2]) * ps[s])
             return total / self.n
         vx, vf, vs = self.values
+        cash = self.cash
+        gains = self._gains
         # scenarios that buy the same units come out alike: each such pattern is priced once
-        counts: Dict[Triple, int] = {}
-        for got in zip(qx, qf, qs):
-            counts[got] = counts.get(got, 0) + 1
-        for got, count in counts.items():
+        # (counted in order of first appearance, so the sum is taken in the same order)
+        for got, count in Counter(zip(qx, qf, qs)).items():
             cost = got[0] * bx + got[1] * bf + got[2] * bs
-            extra = loan_cost(cost)
+            extra = 0.0 if cost <= cash else loan_cost(cost)
             if extra is None:
                 total += count * gain(goods, (0, 0, 0))
             else:
-                total += count * (gain(goods, got) - cost - extra
-                                  + got[0] * vx + got[1] * vf + got[2] * vs)
+                worth = gains.get((goods, got))
+                if worth is None:
+                    worth = gain(goods, got)
+                total += count * (worth - cost - extra + got[0] * vx + got[1] * vf + got[2] * vs)
         return total / self.n
 
     def tune(self, cand: Candidate) -> None:

@@ -10,8 +10,8 @@ Each draw picks, for every other seat, one of its model players in
 proportion to the model's weight, then adds that model's own error; so a
 seat that might either buy A or buy C is never forecast to buy half of each.
 The draws are stratified (evenly spread quantiles, shuffled) so that a few
-dozen of them describe the spread well.  Imports the engine's pure modules
-and ``opponents``.
+dozen of them describe the spread well.  Imports the engine's pure modules,
+``opponents`` and ``randoms``.
 """
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from ..production import is_makeable
 from ..rules import ENTRY_INDEXES, GOOD_INDEXES, GRADE_INDEXES, Phase
 from ..view import PlayerView
 from .opponents import ExtraModel, OpponentModels, Past, Position, Prediction, positions
+from .randoms import shuffle
 
 _NORMAL = NormalDist()
 
@@ -63,7 +64,7 @@ def _quantiles(n: int, rng: random.Random) -> List[float]:
     if base is None:
         base = _QUANTILES[n] = [_NORMAL.inv_cdf((k + 0.5) / n) for k in range(n)]
     zs = list(base)
-    rng.shuffle(zs)
+    shuffle(rng, zs)
     return zs
 
 
@@ -79,7 +80,7 @@ def _model_picks(weights: Sequence[float], n: int, rng: random.Random) -> List[i
             cumulative += weights[m]
             m += 1
         picks.append(m)
-    rng.shuffle(picks)
+    shuffle(rng, picks)
     return picks
 
 
@@ -277,7 +278,7 @@ def _matched(draws: List[Tuple[int, int, int]], mean: Sequence[float], recipes, 
     for h in GOOD_INDEXES:
         short = int(mean[h] * n - sum(d[h] for d in out) + 0.5)
         order = list(range(n))
-        rng.shuffle(order)
+        shuffle(rng, order)
         for s in order:
             if short <= 0:
                 break
