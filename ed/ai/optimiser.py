@@ -223,12 +223,13 @@ class Optimiser:
             candidates |= {m + d for m in markets for d in (1, 2)}
         best_value, best_ask = float("-inf"), markets[0]
         for ask in sorted(candidates):
-            value = self._ask_value(markets, units, ask, cost, partial)
+            value = _units_sold(markets, units, ask, partial) * (ask - cost) / n
             if value > best_value + 1e-9:
                 best_value, best_ask = value, ask
         ask = min(MAX_PRICE, max(1, best_ask + self.temper.ask_shift))
-        value = self._ask_value(markets, units, ask, cost, partial) + units * self.goods_spite[h]
-        sold = sum(units_sold(units, ask, m, partial) for m in markets) / n
+        sold_units = _units_sold(markets, units, ask, partial)
+        value = sold_units * (ask - cost) / n + units * self.goods_spite[h]
+        sold = sold_units / n
         result = Sale(units, ask, value, sold, price)
         self._sales[key] = result
         return result
@@ -269,16 +270,7 @@ class Optimiser:
 
     def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
                    partial: bool) -> float:
-        # ``markets`` is sorted: the scenarios whose market reaches the ask are its tail, and
-        # sell every unit
-        reach = bisect_left(markets, ask)
-        sold = units * (len(markets) - reach)
-        if partial:
-            # Variation III: below the ask only a market within $2 a unit of it sells part
-            # (``market.units_sold``); it is called for every ask of every sale of a search
-            near = bisect_right(markets, ask - 2 * units)
-            sold += sum(units_sold(units, ask, m, True) for m in markets[near:reach])
-        return sold * (ask - cost) / self.n
+        return _units_sold(markets, units, ask, partial) * (ask - cost) / self.n
 
     def substitution(self, goods: Sequence[int], stock: Sequence[int]) -> float:
         """The worth lost when better grades stand in for lesser ones to make ``goods``."""
@@ -813,3 +805,19 @@ class Optimiser:
         self.screened = 8
         self.tuned = 1
         self.nearest = HURRIED_NEAR
+
+
+def _units_sold(markets: List[int], units: int, ask: int, partial: bool) -> int:
+    """The units an ask sells over the scenarios, added up (``market.units_sold`` in each).
+
+    ``markets`` is sorted: the scenarios whose market reaches the ask are its
+    tail, and sell every unit; it is called for every ask of every sale of a
+    search.
+    """
+    reach = bisect_left(markets, ask)
+    sold = units * (len(markets) - reach)
+    if partial:
+        # Variation III: below the ask only a market within $2 a unit of it sells part
+        near = bisect_right(markets, ask - 2 * units)
+        sold += sum(units_sold(units, ask, m, True) for m in markets[near:reach])
+    return sold
