@@ -42,7 +42,7 @@ from collections import Counter
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from .. import market
-from ..market import loan_for, units_bought, units_sold
+from ..market import loan_for, units_bought
 from ..production import can_fill, fill, places
 from ..rules import (GOODS, GOOD_INDEXES, GRADE_INDEXES, LOAN_REPAY_PER_STEP, LOAN_STEP, MAX_PRICE,
                      Phase)
@@ -221,13 +221,14 @@ class Optimiser:
         candidates = set(markets)
         if partial:
             candidates |= {m + d for m in markets for d in (1, 2)}
+        sold_at = _Sold(markets, units, partial)
         best_value, best_ask = float("-inf"), markets[0]
         for ask in sorted(candidates):
-            value = _units_sold(markets, units, ask, partial) * (ask - cost) / n
+            value = sold_at(ask) * (ask - cost) / n
             if value > best_value + 1e-9:
                 best_value, best_ask = value, ask
         ask = min(MAX_PRICE, max(1, best_ask + self.temper.ask_shift))
-        sold_units = _units_sold(markets, units, ask, partial)
+        sold_units = sold_at(ask)
         value = sold_units * (ask - cost) / n + units * self.goods_spite[h]
         sold = sold_units / n
         result = Sale(units, ask, value, sold, price)
@@ -243,10 +244,11 @@ class Optimiser:
         candidates = set(markets)
         if partial:
             candidates |= {m + d for m in markets for d in (1, 2)}
+        sold_at = _Sold(markets, units, partial)
         out = []
         for ask in sorted(candidates):
             shifted = min(MAX_PRICE, max(1, ask + self.temper.ask_shift))
-            out.append((shifted, self._ask_value(markets, units, shifted, cost, partial)))
+            out.append((shifted, sold_at(shifted) * (shifted - cost) / self.n))
         return out
 
     def bids_near(self, cand: Candidate, g: int, reach: int = 2) -> List[Tuple[int, float]]:
@@ -267,10 +269,6 @@ class Optimiser:
             trial[g] = level
             out.append((level, cand.value if level == bid else self.value(cand, trial)))
         return out
-
-    def _ask_value(self, markets: List[int], units: int, ask: int, cost: float,
-                   partial: bool) -> float:
-        return _units_sold(markets, units, ask, partial) * (ask - cost) / self.n
 
     def substitution(self, goods: Sequence[int], stock: Sequence[int]) -> float:
         """The worth lost when better grades stand in for lesser ones to make ``goods``."""
@@ -807,17 +805,46 @@ class Optimiser:
         self.nearest = HURRIED_NEAR
 
 
-def _units_sold(markets: List[int], units: int, ask: int, partial: bool) -> int:
-    """The units an ask sells over the scenarios, added up (``market.units_sold`` in each).
 
-    ``markets`` is sorted: the scenarios whose market reaches the ask are its
-    tail, and sell every unit; it is called for every ask of every sale of a
-    search.
+class _Sold:
+    """The units an offer of ``units`` sells at an ask, added up over the scenarios' sorted
+    ``markets`` (``market.units_sold`` in each), counted for any ask in a few steps.
+
+    A market at or above the ask sells every unit. Under Variation III a
+    market less than ``2 * units`` below it sells ``units - (ask - m + 1) // 2``
+    (never below none there), so their sum comes from how many such markets
+    there are, their sum and how many are odd: running totals made once for
+    every ask of a sale.
     """
-    reach = bisect_left(markets, ask)
-    sold = units * (len(markets) - reach)
-    if partial:
-        # Variation III: below the ask only a market within $2 a unit of it sells part
-        near = bisect_right(markets, ask - 2 * units)
-        sold += sum(units_sold(units, ask, m, True) for m in markets[near:reach])
-    return sold
+
+    __slots__ = ("markets", "units", "partial", "sums", "odds")
+
+    def __init__(self, markets: List[int], units: int, partial: bool) -> None:
+        self.markets = markets
+        self.units = units
+        self.partial = partial
+        sums, odds = [0], [0]
+        if partial:
+            total = odd = 0
+            for m in markets:
+                total += m
+                odd += m & 1
+                sums.append(total)
+                odds.append(odd)
+        self.sums, self.odds = sums, odds
+
+    def __call__(self, ask: int) -> int:
+        markets, units = self.markets, self.units
+        reach = bisect_left(markets, ask)
+        sold = units * (len(markets) - reach)
+        if self.partial:
+            near = bisect_right(markets, ask - 2 * units)
+            k = reach - near
+            if k > 0:
+                # each such market sells units - (ask + 1 - m) // 2; (ask + 1 - m) is odd
+                # where m's parity differs from ask + 1's
+                odd_m = self.odds[reach] - self.odds[near]
+                odd_terms = k - odd_m if (ask + 1) & 1 else odd_m
+                halves = k * (ask + 1) - (self.sums[reach] - self.sums[near]) - odd_terms
+                sold += k * units - halves // 2
+        return sold
