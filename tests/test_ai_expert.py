@@ -120,6 +120,36 @@ def test_positions_rebuild_each_seats_public_state():
     assert now[1].orders == ((0, 0, 4), (0, 0, 4))
 
 
+def test_every_seat_of_a_phase_is_given_one_replay_and_each_its_own_lists(monkeypatch):
+    """The last replay is kept for the next view of the same phase: the seats deciding a
+    phase one after another replay it once, and get the very positions a fresh replay gives,
+    in lists of their own; a phase later, or a game read back from its save (the same
+    record in new reports), is replayed again, to the same positions."""
+    game, order = _scripted_game(switch_month=99)
+    _play_to(game, order, 3)
+    replays = []
+    real = opponents._replay
+    monkeypatch.setattr(opponents, "_replay", lambda view: replays.append(view) or real(view))
+    opponents.forget()
+    given = [opponents.positions(game.view(seat)) for seat in range(game.players)]
+    assert len(replays) == 1
+    fresh = real(game.view(2))
+    for past, now in given:
+        assert [p.key() for p in now] == [p.key() for p in fresh[1]]
+        assert [(k, [p.key() for p in b], r) for k, b, r in past] == \
+            [(k, [p.key() for p in b], r) for k, b, r in fresh[0]]
+    given[0][0].clear()                 # a caller's list is its own
+    assert len(opponents.positions(game.view(1))[0]) == len(fresh[0])
+    copy = ed.save.loads(ed.save.dumps(game))
+    again = opponents.positions(copy.view(0))
+    assert len(replays) == 2 and [p.key() for p in again[1]] == [p.key() for p in fresh[1]]
+    for seat in range(game.players):
+        game.submit(seat, order(game.view(seat)) if seat == 1 else {})
+    game.resolve()                      # month 3's purchasing
+    opponents.positions(game.view(0))
+    assert len(replays) == 3
+
+
 def test_the_memo_never_changes_a_forecast():
     game, order = _scripted_game(switch_month=4)
     _play_to(game, order, 7)

@@ -83,11 +83,12 @@ class Decision:
 
 def forget() -> None:
     """Forget what the computer players of this process have worked out (their memos of
-    plans, replies and model predictions): a pure cache, so no decision changes, but the
-    next decisions work everything out again, as the first game of a process does."""
+    plans, replies and model predictions, the last replay of a history): pure caches, so no
+    decision changes, but the next decisions work everything out again, as the first game
+    of a process does."""
     accord.SHARED.clear()
     _replies.SHARED.clear()
-    _opponents.SHARED.clear()
+    _opponents.forget()
 
 
 def avatar_for(game_seed: Optional[int], seat: int, level: str,

@@ -362,13 +362,39 @@ OFFER_MODELS: Tuple[Tuple[str, ModelPlayer, float], ...] = (
 Past = List[Tuple[str, List[Position], PhaseRecord]]
 
 
+#: The last replay: ``(history, rules, month, phase, is_over, (past, now))``.  Every seat's
+#: view of one phase has the same history (the same reports) and the same replay, so the
+#: computer players who decide a phase one after another replay it once.
+_LAST_REPLAY: Optional[tuple] = None
+
+
 def positions(view: PlayerView) -> Tuple[Past, List[Position]]:
     """Every seat's position before each revealed phase, with what it then entered.
 
     Returns ``(past, now)``: ``past`` holds, per revealed phase, its phase,
     the seats' positions before it and its record (``PhaseReport.record``);
-    ``now`` holds each seat's position for the current phase.
+    ``now`` holds each seat's position for the current phase.  Nothing in
+    them depends on the view's seat, so the last replay is kept
+    (``_LAST_REPLAY``) for the next view of the same phase, found by its very
+    reports; its lists are given as copies, its positions as they are (no
+    one changes a position).
     """
+    global _LAST_REPLAY
+    history = view.history
+    last = _LAST_REPLAY
+    if last is not None:
+        seen, rules, month, phase, over, (past, now) = last
+        if (month == view.month and phase == view.phase and over == view.is_over
+                and len(seen) == len(history) and rules == view.rules
+                and all(a is b for a, b in zip(seen, history))):
+            return list(past), list(now)
+    past, now = _replay(view)
+    _LAST_REPLAY = (history, view.rules, view.month, view.phase, view.is_over, (past, now))
+    return list(past), list(now)
+
+
+def _replay(view: PlayerView) -> Tuple[Past, List[Position]]:
+    """``positions`` worked out from the view's history, phase by phase."""
     rules = view.rules
     recipes: Recipes = tuple(rules.recipes[g] for g in GOODS)  # type: ignore[assignment]
     n = view.players
@@ -487,6 +513,13 @@ class Prediction:
 MEMO_SIZE = 20000
 #: Model predictions by position, shared by the computer players of this process (see below).
 SHARED: Dict[tuple, Triple] = {}
+
+
+def forget() -> None:
+    """Forget the memo of model predictions and the last replay (both pure caches)."""
+    global _LAST_REPLAY
+    SHARED.clear()
+    _LAST_REPLAY = None
 
 
 class OpponentModels:
