@@ -32,6 +32,9 @@ already; a player that counted only its own left the market to rivals that
 ordered and offered more, and with partial fills lost most of its games
 to them.
 
+It is one search whose parts share one optimiser's memos (markets, bids,
+sales, gains, values), so it stays one module though past 600 lines.
+
 Imports the engine's pure modules, ``characters``,
 ``opponents`` (for ``buy_for``), ``scenarios`` and ``worth``.
 """
