@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import tkinter.font as tkfont
+from tkinter import ttk
 
 import pytest
 
@@ -179,3 +180,34 @@ def test_the_longest_materials_and_loans_fit_at_the_largest_size(make_app, data_
     app.update()
     assert ending.area.fits() and not ending.area.yscroll.winfo_ismapped()
     assert fitcheck.problems(ending, (0, 0, SCREEN_W, SCREEN_H)) == []
+
+
+def test_the_review_table_takes_the_height_the_screen_leaves(make_app, data_dir):
+    """At 100% on a 1366×768 screen with four players the review's table shows as many
+    phases as the room under it allows (it stood at six rows over an empty third of the
+    screen), and the screen still needs no scrolling."""
+    settings(data_dir, 1.0)
+    app = make_app()
+    to_the_end(app, players=4)
+    tab = review_shown(app)
+    ending = app.layout.ending
+    app.update()
+    rows = int(tab.table.cget("height"))
+    phases = len(tab.table.get_children())
+    assert phases == 24
+    assert rows > 6
+    assert ending.area.fits()
+    rowheight = int(ttk.Style(tab).lookup("Review.Treeview", "rowheight"))
+    spare = ending.area.canvas.winfo_height() - ending.area.inner.winfo_reqheight()
+    assert rows == phases or 0 <= spare < rowheight + detail_room(tab)
+    for number in range(3):             # choosing a decision moves nothing, and shows its row
+        tab.open_top(number)
+        app.update()
+        assert int(tab.table.cget("height")) == rows
+        assert tab.table.bbox(tab.table.selection()[0])
+        assert ending.area.fits()
+
+
+def detail_room(tab) -> int:
+    """The room kept under the review's table beyond what its lines take now."""
+    return max(0, tab.DETAIL_LINES * tab.theme.line - tab.detail.winfo_reqheight())

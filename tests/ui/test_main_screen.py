@@ -218,3 +218,21 @@ def test_only_the_sizes_that_fit_are_offered(make_app, data_dir):
     # a screen of fewer inches offers fewer sizes
     assert settings.largest_scale(1280, 720) == 1.4
     assert settings.largest_scale(1024, 600) == 1.1
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_the_log_opened_at_its_end_shows_its_top_line_whole(make_app, data_dir, scale):
+    """The Log page opens at the newest phase; the line at its top is shown whole, never
+    the lower half of a line cut by the page's edge, and the newest line stays whole too."""
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(6, 9, "purchasing"))
+    app.layout.drawer.open("log")
+    app.update()
+    text = app.layout.log_panel.text
+    inset = sum(int(text.cget(option)) for option in ("borderwidth", "highlightthickness",
+                                                       "pady"))
+    assert text.yview()[0] > 0.0 and text.yview()[1] == 1.0     # scrolled to the end
+    top, newest = text.dlineinfo("@0,0"), text.dlineinfo("end - 1 chars")
+    assert top is not None and top[1] >= inset
+    assert newest is not None and newest[1] + newest[3] <= text.winfo_height() - inset

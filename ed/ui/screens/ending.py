@@ -277,8 +277,22 @@ class Ending(Screen):
             return
         page = self.nametowidget(chosen)
         page.update_idletasks()
+        if page is self.review_tab:
+            self._fill_height(page)
         self.tabs.configure(height=max(1, page.winfo_reqheight()))
         self.area.refit()
+
+    def _fill_height(self, review) -> None:
+        """The review's table given the height the screen leaves under it, whole rows, so
+        that its phases are read without scrolling a small box over an empty screen (and
+        back to its fewest rows where the screen has no height to spare)."""
+        canvas = self.area.canvas
+        if canvas.winfo_height() <= 1:
+            return
+        self.tabs.configure(height=max(1, review.winfo_reqheight()))
+        self.update_idletasks()
+        review.take_height(canvas.winfo_height() - self.area.inner.winfo_reqheight())
+        review.update_idletasks()
 
     def _pages(self) -> dict:
         """Each page of the notebook by what it shows."""

@@ -50,6 +50,9 @@ class GameLogPanel(ttk.Frame):
         self.text.bind("<Control-Home>", lambda e: self._to(0.0))
         self.text.bind("<Control-End>", lambda e: self._to(1.0))
         self.text.bind("<Button-1>", lambda e: self.text.focus_set(), add="+")
+        # shown or resized at its end (the drawer's page opened, a new height): the top
+        # line whole again
+        self.text.bind("<Configure>", lambda e: self.after_idle(self._whole_top), add="+")
         self._lines: List[str] = []
 
     def _scroll(self, amount: int, what: str) -> str:
@@ -74,9 +77,35 @@ class GameLogPanel(ttk.Frame):
         if isinstance(lines, str):
             lines = [lines]
         at_end = self.text.yview()[1] >= 0.999
+        self.text.tag_remove("tail", "1.0", "end")      # no longer the newest line
         self._insert(list(lines))
         if at_end:
-            self.text.see("end")
+            self.show_end()
+
+    def show_end(self) -> None:
+        """Scroll to the newest line with the line at the top shown whole (scrolled to its
+        end, a text shows the lower half of a line cut by its top edge): the newest line
+        takes the few pixels more under it that put the next line at the top."""
+        self.text.tag_remove("tail", "1.0", "end")
+        self.text.see("end")
+        self._whole_top()
+
+    def _whole_top(self) -> None:
+        text = self.text
+        if not text.winfo_ismapped() or text.yview()[1] < 0.999:
+            return
+        text.tag_remove("tail", "1.0", "end")
+        text.see("end")
+        text.update_idletasks()
+        top = text.dlineinfo("@0,0")
+        inset = sum(int(text.cget(option)) for option in ("borderwidth", "highlightthickness",
+                                                           "pady"))
+        if top is None or top[1] >= inset or text.yview()[0] <= 0.0:
+            return
+        shown = top[1] + top[3] - inset          # the part of the cut line in sight
+        text.tag_configure("tail", spacing3=int(text.cget("spacing3")) + shown)
+        text.tag_add("tail", "end - 1 chars linestart", "end")
+        text.see("end")
 
     def _insert(self, lines: List[str]) -> None:
         self.text.configure(state="normal")

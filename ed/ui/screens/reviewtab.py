@@ -46,6 +46,10 @@ class ReviewTab(ttk.Frame):
 
     POLL_MS = 50
     TOPS = 3
+    #: the table's fewest rows; it takes more where the screen leaves the height
+    ROWS = 6
+    #: the lines kept under the table for a decision's sentences
+    DETAIL_LINES = 6
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
         super().__init__(master, style="Screen.TFrame", padding=theme.pad(0.5))
@@ -127,7 +131,7 @@ class ReviewTab(ttk.Frame):
 
     def _build_table(self, left: ttk.Frame) -> None:
         ttk.Style(self).configure("Review.Treeview", rowheight=self.theme.line + 4)
-        self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=6,
+        self.table = ttk.Treeview(left, columns=COLUMNS, show="headings", height=self.ROWS,
                                   selectmode="browse", style="Review.Treeview")
         for column, anchor in zip(COLUMNS, ("w", "w", "w", "e")):
             self.table.heading(column, text=column)
@@ -333,6 +337,23 @@ class ReviewTab(ttk.Frame):
         self.table.selection_set(row)
         self.table.see(row)
         self._show_detail()
+
+    def take_height(self, spare: int) -> None:
+        """The table ``spare`` pixels taller (shorter where it is negative), by whole rows,
+        never fewer than ``ROWS`` nor more than it has. The lines under it keep the room of
+        ``DETAIL_LINES`` whatever they say now, so that choosing a row never moves the rest;
+        the row chosen stays in sight."""
+        row = int(ttk.Style(self).lookup("Review.Treeview", "rowheight") or 0)
+        if row <= 0:
+            return
+        spare += self.detail.winfo_reqheight() - self.DETAIL_LINES * self.theme.line
+        now = int(self.table.cget("height"))
+        rows = max(self.ROWS, min(len(self._texts), now + spare // row))
+        if rows != now:
+            self.table.configure(height=rows)
+            chosen = self.table.selection()
+            if chosen:
+                self.table.see(chosen[0])
 
     def _grown(self) -> None:
         """Tell the notebook's owner (``<<Grown>>``) and the scrolled area around the tab, if

@@ -88,12 +88,29 @@ class Flow(Entering):
         for key in ("<Return>", "<KP_Enter>"):
             app.bind(key, self.on_return)
         app.bind("<Escape>", self.on_escape)
+        app.bind_all("<<NextWindow>>", lambda e: self.on_tab(e, "tk_focusNext"))
+        app.bind_all("<<PrevWindow>>", lambda e: self.on_tab(e, "tk_focusPrev"))
         mod = "Command" if app.tk.call("tk", "windowingsystem") == "aqua" else "Control"
         for widget_class in ("TEntry", "Entry", "TSpinbox", "TCombobox"):
             app.bind_class(widget_class, f"<{mod}-a>", select_all)
             app.bind_class(widget_class, f"<{mod}-A>", select_all)
 
     # ------------------------------------------------------------ keys
+
+    def on_tab(self, event, step: str) -> str:
+        """Tab and Shift+Tab as Tk has them, save that a screen laid over the game keeps
+        the keyboard to itself: the faces, the sheet's fields and the drawer beneath the
+        cover, the reveal or the end are out of sight and out of reach."""
+        app = self.app
+        start = candidate = str(event.widget)
+        reachable = app.layout.keyboard_reaches
+        for _ in range(2000):
+            candidate = str(app.tk.call(step, candidate))
+            if not candidate or candidate == start or reachable(candidate):
+                break
+        if candidate:
+            app.tk.call("tk::TabToWindow", candidate)
+        return "break"
 
     def screen_changed(self) -> None:
         """A new screen is on show: key presses already on their way are not for it."""

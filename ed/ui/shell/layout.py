@@ -487,6 +487,19 @@ class MainWindow:
 
     # ------------------------------------------------------------- showing
 
+    def keyboard_reaches(self, path: str) -> bool:
+        """Whether Tab may take the keyboard to the widget ``path``: anywhere, save the
+        game beneath a screen on show (only the screen itself, and what lies outside the
+        body, the status line and the guide, stay in reach)."""
+        body = str(self.body)
+        if not path.startswith(body + "."):
+            return True
+        for screen in getattr(self, "screens", ()):
+            if screen.shown:
+                name = str(screen)
+                return path == name or path.startswith(name + ".")
+        return True
+
     def show_screen(self, screen, mode: Mode, **shown) -> None:
         """Enter ``mode`` and lay ``screen`` over the body (``None``: the sheet itself);
         ``shown`` goes to the screen's ``show``."""

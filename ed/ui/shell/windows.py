@@ -161,7 +161,7 @@ class ExtraWindows:
         for panel in panels:
             if panel.lines != lines:
                 panel.set_lines(lines)
-                panel.text.see("end")
+                panel.show_end()
 
     def show_ledger(self) -> None:
         """View ▸ Ledger…: any seat's month-by-month ledger from revealed phases."""
