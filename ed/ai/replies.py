@@ -77,30 +77,35 @@ class PhaseReplies:
     order; a table that needs only some seats' replies pays for those alone.
     """
 
-    __slots__ = ("view", "replay", "n", "buying", "draws", "found")
+    __slots__ = ("view", "now", "n", "buying", "draws", "found")
 
     def __init__(self, view: PlayerView, models: OpponentModels,
                  replay: Tuple[Past, List[Position]], rng: random.Random,
                  n: int = REPLY_SCENARIOS) -> None:
         self.view = view
-        self.replay = replay
+        # the seats' positions at this phase, all a reply reads later; the replayed past
+        # is not kept, so that a memo of phases does not hold every phase's past again
+        # (the collector's full sweeps walked them: two thirds of their time)
+        self.now = replay[1]
         self.n = n
         self.buying = view.phase == Phase.PURCHASING
-        self.draws = scenarios.seat_draws(view, models, rng, n, replay=replay,
-                                          seats=range(view.players))
+        # each seat's units drawn; the forecasts they were drawn from are not kept either
+        _, raw, _, goods = scenarios.seat_draws(view, models, rng, n, replay=replay,
+                                                seats=range(view.players))
+        self.draws = (raw, goods)
         self.found: Dict[int, Triple] = {}
 
     def reply(self, seat: int) -> Triple:
         """``seat``'s best reply to the draws of all the other seats."""
         found = self.found.get(seat)
         if found is None:
-            orders, raw, offers, goods = self.draws
+            raw, goods = self.draws
             n = self.n
             rest = [s for s in range(self.view.players) if s != seat]
             sc = scenarios.Scenarios(
                 n, scenarios.totals([raw[s] for s in rest], n) if self.buying else [],
-                scenarios.totals([goods[s] for s in rest], n), orders, offers, (0, [], []))
-            found = _reply(view_at(self.view, len(self.view.history), self.replay[1], seat), sc)
+                scenarios.totals([goods[s] for s in rest], n), {}, {}, (0, [], []))
+            found = _reply(view_at(self.view, len(self.view.history), self.now, seat), sc)
             self.found[seat] = found
         return found
 
