@@ -460,8 +460,8 @@ def test_a_stock_that_makes_nothing_says_what_one_unit_lacks():
     assert help_.lines["C"] == P.Hint(
         "You can make no C: one C needs 1 Fine and 2 Standard, and you have 6 Standard; 1 more "
         "Fine or X-Fine would make one (X-Fine may stand in for Fine, and Fine for Standard). "
-        "Market price was $90.", short="can make 0 · 1 more Fine or X-Fine would make one")
-    assert help_.lines["A"].short == "can make 0 · 3 more X-Fine would make one"
+        "Market price was $90.", short="can make 0 · needs 1 more Fine or finer")
+    assert help_.lines["A"].short == "can make 0 · needs 3 more X-Fine"
     assert P.entry_help(view, {}).lines["A"].short == "can make 0"
     empty = ed.Game(ed.Rules(players=2), ["Ann", "Bob"])
     empty.submit(0, {})
@@ -477,7 +477,12 @@ def test_what_one_unit_lacks_counts_the_stock_held():
     assert help_.lines["A"] == P.Hint(
         "You can make no A: one A needs 2 X-Fine and 1 Fine, and you have 2 X-Fine; 1 more "
         "Fine or X-Fine would make one (X-Fine may stand in for Fine, and Fine for Standard). "
-        "Market price was $140.", short="can make 0 · 1 more Fine or X-Fine would make one")
-    assert help_.lines["C"].short == "can make 0 · 2 more Standard or Fine would make one"
+        "Market price was $140.", short="can make 0 · needs 1 more Fine or finer")
+    assert help_.lines["C"].short == "can make 0 · needs 2 more Standard or Fine"
     assert P.entry_help(holding(standard=1), {}, newcomer=True).lines["C"].short == \
-        "can make 0 · 2 more Fine would make one"
+        "can make 0 · needs 2 more Fine"
+    # 2 Fine: one stands in for a Standard, so one more of any grade makes a C (an X-Fine
+    # standing in for the Fine frees a Fine for the Standard)
+    two_fine = P.entry_help(holding(fine=2), {}, newcomer=True).lines["C"]
+    assert "1 more Standard or Fine or X-Fine would make one" in two_fine.text
+    assert two_fine.short == "can make 0 · needs 1 more Standard or finer"

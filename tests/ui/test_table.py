@@ -857,6 +857,28 @@ def test_hints_stay_within_their_rows(make_app, data_dir, scale):
     assert written > 0              # the cash and stock of months played, where in view
 
 
+def test_what_one_unit_lacks_is_said_whole_beside_its_good_at_150_percent(make_app, data_dir):
+    """At 150%, six seats (two people, loans) in September, holding 2 Fine, C's line says what one C lacks in words that
+    fit its rows: never cut short with "…"."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    game = game_at(6, 1, "purchasing", humans=2, loans=True)
+    while (game.month, game.phase) != (9, "selling"):     # Ann holds nothing till September
+        for seat in range(6):
+            game.submit(seat, {"fine": (2, 90)} if (seat, game.month) == (0, 9) else {})
+        game.resolve()
+    assert game.phase == "selling" and game.view(0).own_stock == (0, 2, 0)
+    begin(app, game)
+    keys(app, app.layout.cover.ready_button, "Return")      # Ann's turn at the table
+    tally = app.layout.tally
+    tally.focus_field("C")
+    app.update()
+    label = tally.hints["C"]
+    assert "C" in tally.shown_hints()
+    assert label.short_text == "can make 0 · needs 1 more Standard or finer"
+    assert label.cget("text") == label.short_text, label.cget("text")
+
+
 def test_a_line_beside_the_last_grade_is_never_cut_for_the_total_s(make_app, data_dir):
     """At 150% with six seats the newcomer's line beside Standard takes four lines; the
     total's warning that comes up with it stands below it, so the line keeps its "+$N"."""

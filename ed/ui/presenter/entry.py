@@ -413,7 +413,18 @@ def _lacking(view, key: str) -> Optional[Hint]:
     return Hint(f"You can make no {name}: one {name} needs {recipe}, and you have {held}; "
                 f"{short.more} more {which} would make one ({_RECIPE_NOTE}). Market price was "
                 f"{money(view.prices[key])}.",
-                short=f"can make 0 · {short.more} more {which} would make one")
+                short=f"can make 0 · needs {short.more} more {_grades_short(short)}")
+
+
+def _grades_short(short) -> str:
+    """The grades that would make one, as few words as say them: "Standard or finer" where
+    every grade from one up to X-Fine would do (finer raw stands in for coarser)."""
+    grades = short.grades
+    if not grades:
+        return "raw unit" if short.more == 1 else "raw units"
+    if len(grades) > 1 and tuple(grades) == RAW[::-1][-len(grades):]:
+        return f"{NAMES[grades[0]]} or finer"
+    return " or ".join(NAMES[grade] for grade in grades)
 
 
 #: How the recipes and the substitutions read in a newcomer's sentence.
