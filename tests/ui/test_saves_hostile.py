@@ -337,7 +337,7 @@ def test_a_backup_opened_goes_on_in_a_save_of_its_own(make_app, data_dir):
     assert app.files.open_file(str(bak))
     mine = app.session.autosave_path
     assert mine.parent == data_dir / "saves" and mine.suffix == ".json" and mine != slot.path
-    assert "goes on in a save of its own" in app.layout.message_text
+    assert "(left unchanged)" in app.layout.message_text
     keys(app, app.layout.cover.ready_button, "Return")
     enter_a_bid(app)
     assert bak.read_bytes() == before and not list((data_dir / "saves").glob("*.bak.bak"))

@@ -221,7 +221,7 @@ def test_open_other_file_keeps_it_and_plays_on_in_a_save_of_its_own(make_app, da
     assert app.session.game.names == ("Ann", "Bob")
     assert app.session.autosave_path.parent == data_dir / "saves"
     assert outside.read_bytes() == before
-    assert "goes on in a save of its own" in app.layout.message_text
+    assert "(left unchanged)" in app.layout.message_text
 
 
 def test_replay_lists_every_game_even_one_open_elsewhere(make_app, three_saves):

@@ -338,7 +338,7 @@ class Files:
         if not quiet:
             # A finished game goes on nowhere: saying so would not be true.
             where = "" if slot is not None or game.is_over else \
-                " (it goes on in a save of its own)"
+                " (left unchanged)"
             app.show_message(f"Opened {os.path.basename(path)}{where}." + self._draft_note(),
                              until="entry")
         return True
