@@ -1294,6 +1294,25 @@ def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
     assert inside(progress, app) and progress.winfo_width() >= app.theme.em * 10
 
 
+def test_a_loan_beside_a_face_leaves_its_short_name_whole(make_app):
+    """At 100% six faces have room to spare: a loan beside a face takes room of its own, so
+    "Mabel" with her loan beside her reads "Mabel" (a cap on a name's room, less the loan,
+    cut it to "Ma…"); only the very long name is shortened."""
+    app = make_app()
+    game = Setup(six_seats(), seed=3, loans=True).game()
+    for seat in range(6):                   # every seat orders far beyond its cash
+        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
+    game.resolve()
+    begin(app, game)
+    app.update()
+    shown = app.layout.seat_panel.rows_shown()
+    assert all(row[2].startswith("loan $") for row in shown)
+    assert [row[0] for row in shown[1:]] == [ed.ai.PERSONALITIES[k].name for k in FIVE]
+    assert shown[0][0].endswith("…") and LONG_NAME.startswith(shown[0][0][:-1])
+    progress = app.layout.progress
+    assert inside(progress, app) and progress.winfo_width() >= app.theme.em * 10
+
+
 def test_the_faces_never_cut_a_name(make_app, data_dir):
     """At 150% six faces stand in a row beside the progress strip; a name too long for its
     room ends in "…" (the whole of it on hover), never cut through a letter."""

@@ -56,7 +56,8 @@ class SeatPanel(ttk.Frame):
     seat i's widgets: card, badge, name, borrowed (the loan), cash, status (the mark).
     """
 
-    #: the most room a name takes, in widths of "0" (a longer one is shortened)
+    #: the most room a name takes, in widths of "0" (a longer one is shortened); a loan
+    #: beside it takes room of its own, from the face's share of the line
     NAME_EMS = 10
 
     def __init__(self, master: tk.Misc, theme: T.Theme) -> None:
@@ -64,7 +65,9 @@ class SeatPanel(ttk.Frame):
         self.theme = theme
         self.cells: List[dict] = []
         self._names: List[str] = []
-        self._name_room = theme.em * self.NAME_EMS
+        #: each face's share of the line for its name and its loan (until the line is known:
+        #: a name's most room)
+        self._share = theme.em * self.NAME_EMS
 
     def _card(self, index: int) -> dict:
         from ..widgets.portraits import Badge
@@ -118,20 +121,21 @@ class SeatPanel(ttk.Frame):
         count = max(1, len(self._names))
         em = self.theme.em
         fixed = self.theme.line * 2 + self.theme.pad(1.3)        # face, paddings and gaps
-        room = max(em * 4, min(em * self.NAME_EMS, (width - fixed * count) // count))
-        if room != self._name_room:
-            self._name_room = room
+        share = max(em * 4, (width - fixed * count) // count)
+        if share != self._share:
+            self._share = share
             self._fit_names()
 
     def _fit_names(self) -> None:
-        """Each name in the room its face has, less its loan's."""
+        """Each name in the room its face has less its loan's, at most ``NAME_EMS`` wide."""
         import tkinter.font as tkfont
         bold = tkfont.Font(root=self, name="EDBold", exists=True)
         small = tkfont.Font(root=self, name="EDSmall", exists=True)
         for cells, name in zip(self.cells, self._names):
             loan = cells["borrowed"].cget("text") if cells["borrowed"].winfo_manager() else ""
-            room = self._name_room - (max(small.measure(line) for line in loan.split("\n"))
-                                      + self.theme.pad(0.3) if loan else 0)
+            room = self._share - (max(small.measure(line) for line in loan.split("\n"))
+                                  + self.theme.pad(0.3) if loan else 0)
+            room = min(self.theme.em * self.NAME_EMS, room)
             cells["name"].configure(text=shorten(name, bold, max(self.theme.em * 2, room)))
 
     def add_tips(self) -> None:
