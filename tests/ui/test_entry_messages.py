@@ -108,6 +108,21 @@ def test_too_many_units_with_no_price_yet_say_only_the_monthly_limit(units):
         assert not help_.ok and help_.bad_field == "units"
 
 
+@pytest.mark.parametrize("newcomer", [False, True])
+def test_a_grade_with_no_room_left_in_the_month_says_so(newcomer):
+    """4 players may order 9 units a month (RULES §2): once 6 X-Fine and 3 Standard are
+    typed, the line beside Fine says no Fine can be added, not last month's price."""
+    help_ = P.entry_help(buying(), {"xfine": ("6", "50"), "standard": ("3", "30")},
+                         newcomer=newcomer)
+    assert help_.lines["fine"] == P.Hint(
+        "The other grades take all 9 units a month allows: no Fine can be added unless you "
+        "order fewer of them.", short="the 9-unit limit is reached")
+    assert help_.ok                              # the order itself is fine as it is
+    one_left = P.entry_help(buying(), {"xfine": ("6", "50"), "standard": ("2", "30")},
+                            newcomer=newcomer).lines["fine"]
+    assert one_left.short.startswith("price was $")
+
+
 def test_too_many_units_of_one_grade_with_two_players_come_before_the_price():
     help_ = P.entry_help(buying(2), {"fine": ("13", "")})
     assert help_.lines["fine"] == P.Hint(

@@ -181,7 +181,8 @@ def _field_lines(view, entry, bad, missing, found, tried: bool,
         elif found.get(key):
             lines[key] = _problem_hint(found[key][0])
         elif view.phase == PURCHASING:
-            lines[key] = _order_line(view, key, units, price, newcomer)
+            lines[key] = _limit_reached(view, key, entry) if not units else None
+            lines[key] = lines[key] or _order_line(view, key, units, price, newcomer)
         else:
             lines[key] = _offer_line(view, key, entry, units, price, newcomer)
     return lines
@@ -328,6 +329,17 @@ def _count_units(value: int) -> str:
     if value >= 10**15:
         return "an absurdly large number of units"
     return units_text(value) if value < 1000 else f"{value:,} units"
+
+
+def _limit_reached(view, key: str, entry) -> Optional[Hint]:
+    """Beside a grade with no units, once the other grades take every unit the month allows
+    (RULES §2): none of it can be ordered."""
+    limit = view.rules.order_limit
+    if sum(units for other, (units, _) in entry.items() if other != key) < limit:
+        return None
+    return Hint(f"The other grades take all {limit} units a month allows: no {NAMES[key]} can "
+                f"be added unless you order fewer of them.",
+                short=f"the {limit}-unit limit is reached")
 
 
 def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
