@@ -1267,16 +1267,22 @@ def six_seats():
         SeatSetup(ed.ai.PERSONALITIES[key].name, True, "hard", key) for key in FIVE)
 
 
+def six_in_debt():
+    """Six seats (``six_seats``) with loans, each in debt after ordering far beyond its cash."""
+    game = Setup(six_seats(), seed=3, loans=True).game()
+    for seat in range(6):
+        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
+    game.resolve()
+    return game
+
+
 def test_a_loan_beside_the_cash_says_it_is_a_loan(make_app, data_dir):
     """A red "$900" beside a player's cash said nothing of what it was (only the pointer
     said "borrowed"): it reads "loan $900", and six faces, each with its loan, still stand
     whole beside the progress strip at 150%."""
     with_text_size(data_dir, 1.5)
     app = make_app()
-    game = Setup(six_seats(), seed=3, loans=True).game()
-    for seat in range(6):                   # every seat orders far beyond its cash
-        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
-    game.resolve()
+    game = six_in_debt()
     begin(app, game)
     app.update()
     panel = app.layout.seat_panel
@@ -1299,10 +1305,7 @@ def test_a_loan_beside_a_face_leaves_its_short_name_whole(make_app):
     "Mabel" with her loan beside her reads "Mabel" (a cap on a name's room, less the loan,
     cut it to "Ma…"); only the very long name is shortened."""
     app = make_app()
-    game = Setup(six_seats(), seed=3, loans=True).game()
-    for seat in range(6):                   # every seat orders far beyond its cash
-        game.submit(seat, {"xfine": (3, 250), "fine": (3, 250)})
-    game.resolve()
+    game = six_in_debt()
     begin(app, game)
     app.update()
     shown = app.layout.seat_panel.rows_shown()
