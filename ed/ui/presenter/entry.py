@@ -181,8 +181,7 @@ def _field_lines(view, entry, bad, missing, found, tried: bool,
         elif found.get(key):
             lines[key] = _problem_hint(found[key][0])
         elif view.phase == PURCHASING:
-            lines[key] = _limit_reached(view, key, entry) if not units else None
-            lines[key] = lines[key] or _order_line(view, key, units, price, newcomer)
+            lines[key] = _order_line(view, key, entry, newcomer)
         else:
             lines[key] = _offer_line(view, key, entry, units, price, newcomer)
     return lines
@@ -342,9 +341,10 @@ def _limit_reached(view, key: str, entry) -> Optional[Hint]:
                 short=f"the {limit}-unit limit is reached")
 
 
-def _order_line(view, key: str, units: int, price: int, newcomer: bool) -> Hint:
+def _order_line(view, key: str, entry, newcomer: bool) -> Hint:
+    units, price = entry.get(key, (0, 0))
     if not units:
-        return _before_units(view, key, newcomer)
+        return _limit_reached(view, key, entry) or _before_units(view, key, newcomer)
     floor = money(hints.min_bid(view, key, units))
     cost = money(units * price)
     if newcomer:
