@@ -432,3 +432,18 @@ def test_the_windows_computer_players_keep_to_the_time_budget(tmp_path):
     setup = Setup((SeatSetup("Ann"), SeatSetup("Rex", True, "expert", "rex")))
     session = Session(setup.game(), tmp_path)
     assert session.avatar(1).time_budget == ed.ai.TIME_BUDGET > 0
+
+
+def test_even_lines_breaks_evenly_and_measures_each_text_once():
+    asked = []
+
+    def measure(text):          # a letter is 10 pixels wide, a space 5
+        asked.append(text)
+        return sum(5 if ch == " " else 10 for ch in text)
+
+    words = "one two three four five six seven eight nine ten"
+    text = P.even_lines((words,), measure, 400)
+    # the first nine words fill 400 pixels, and "ten" would be alone on the last line
+    assert text == "one two three four five\nsix seven eight nine ten"
+    assert len(asked) == len(set(asked))
+    assert P.even_lines(("short",), measure, 400) == "short"

@@ -1,7 +1,7 @@
 """What every part of the presenter shares: the phases and how money and stock read."""
 from __future__ import annotations
 
-from typing import Callable, List, Mapping, Sequence
+from typing import Callable, Dict, List, Mapping, Sequence
 
 from ...report import OVER, PURCHASING, SELLING  # noqa: F401  (the presenter takes them here)
 from ...rules import RAW
@@ -41,8 +41,19 @@ def sentence(text: str) -> str:
 def even_lines(lines: Sequence[str], measure: Callable[[str], int], room: int) -> str:
     """``lines`` as shown in ``room`` pixels (``measure`` gives a text's width): each line
     whole where it fits, else broken into as few lines as it needs, as even as they can
-    be, so that no word is left alone on the last; joined by newlines."""
-    return "\n".join(piece for line in lines for piece in _even(line.split(), measure, room))
+    be, so that no word is left alone on the last; joined by newlines.
+
+    Each text is measured once: the search for the narrowest even width measures the same
+    first words again and again, and a measure is a call into Tk."""
+    measured: Dict[str, int] = {}
+
+    def once(text: str) -> int:
+        width = measured.get(text)
+        if width is None:
+            width = measured[text] = measure(text)
+        return width
+
+    return "\n".join(piece for line in lines for piece in _even(line.split(), once, room))
 
 
 def _even(words: List[str], measure: Callable[[str], int], room: int) -> List[str]:
