@@ -29,7 +29,8 @@ Each named widget is an attribute of the ``MainWindow`` (``app.layout.tally``,
 
 The sheet takes as many whole months as fit in ``SHEET_SHARE`` of the
 window's width (one at least, the month being played, and at most three)
-and the board the rest.  The drawer's pages are built the first time they open.  Callbacks
+and the board the rest.  The drawer's pages are built the first time they open, the reveal
+the first time it is asked for.  Callbacks
 go through the hub: the sheet and the screens call ``app.flow`` and
 ``app.files``, the drawer's pages ``app.extras``, ``app.menus`` and
 ``app.prefs``.  Imports: tkinter, the presenter, ``ed.ai`` (personality
@@ -432,14 +433,33 @@ class MainWindow:
                                      on_new=files.new_game, offers=files.resume_offers)
         self.cover = screens.Cover(self.body, t, on_ready=flow.cover_ready,
                                    on_take_back=flow.take_back_last)
-        from ..screens.reveal import RevealScreen
-        self.reveal = RevealScreen(self.body, t, on_continue=flow.continue_after_reveal,
-                                   reduced_motion=lambda: app.settings.reduced_motion)
         from ..screens.ending import Ending
         self.ending = Ending(self.body, t, on_new=files.new_game, on_quit=files.quit_app,
                              on_look=flow.look_at_sheets,
                              reduced_motion=lambda: app.settings.reduced_motion)
-        self.screens = (self.welcome, self.resume, self.cover, self.reveal, self.ending)
+        self._screens = [self.welcome, self.resume, self.cover, self.ending]
+        self._reveal = None     # built the first time it is asked for (``reveal``)
+
+    @property
+    def screens(self) -> tuple:
+        """The full-window screens built so far."""
+        return tuple(self._screens)
+
+    @property
+    def reveal(self):
+        """The reveal screen, built the first time it is asked for: a game's first phase
+        makes it ready out of sight (``Flow.warm_reveal``), and a window that never
+        shows one (a dialog, the welcome screen, a game opened at its end) never builds it."""
+        if self._reveal is None:
+            from ..screens.reveal import RevealScreen
+            app = self.app
+            self._reveal = RevealScreen(self.body, app.theme,
+                                        on_continue=app.flow.continue_after_reveal,
+                                        reduced_motion=lambda: app.settings.reduced_motion)
+            self._screens.append(self._reveal)
+            if getattr(self, "_tips_on", False):
+                self._tip_reveal()
+        return self._reveal
 
     def rebuild(self) -> None:
         """Build everything again (new font sizes), keeping the resume text, the drawer's
@@ -554,7 +574,6 @@ class MainWindow:
 
     def add_tips(self) -> None:
         """Tooltips on every number and field (after the window is up, so start-up stays quick)."""
-        from ..presenter import tips
         try:
             self.tally.add_tips()
         except tk.TclError:
@@ -566,7 +585,13 @@ class MainWindow:
             self._tip_prices()
         from ..widgets.tooltip import add_tooltip
         add_tooltip(self.progress.canvas, lambda: self.progress.about, 400)
-        reveal = self.reveal
+        if self._reveal is not None:
+            self._tip_reveal()
+
+    def _tip_reveal(self) -> None:
+        from ..presenter import tips
+        from ..widgets.tooltip import add_tooltip
+        reveal = self._reveal
         for head in reveal.heads:
             add_tooltip(head, tips.REVEAL_HEADS["commodity"], 400)
         for name in ("money", "cash", "stock"):
