@@ -42,10 +42,11 @@ def review_shown(app):
     return ending.review_tab
 
 
-@pytest.mark.parametrize("scale, players, under", [(1.0, 4, True), (1.5, 6, False)])
+@pytest.mark.parametrize("scale, players, under", [(1.0, 4, True), (1.0, 6, True),
+                                                   (1.5, 6, False)])
 def test_the_tabs_are_named_as_what_they_show(make_app, data_dir, scale, players, under):
-    """The cash chart sits under the standings where the screen has room for it, and is a
-    tab of its own where it has not."""
+    """The cash chart sits under the standings where the screen has room for it, as tall as
+    that room (a line of it left empty), and is a tab of its own where it has not."""
     settings(data_dir, scale)
     app = make_app()
     to_the_end(app, players=players)
@@ -59,7 +60,12 @@ def test_the_tabs_are_named_as_what_they_show(make_app, data_dir, scale, players
     chart = ending.cash_chart
     assert (chart.winfo_manager() == "grid") == under
     if under:
+        app.update()
         assert inside(chart, ending) and ending.area.fits()
+        assert not ending.area.yscroll.winfo_ismapped()
+        # the room under the chart: a line or two, not a third of the screen
+        left = ending.area.canvas.winfo_height() - ending.area.inner.winfo_reqheight()
+        assert 0 <= left <= 2 * app.theme.line, left
 
 
 def test_with_reduced_motion_the_confetti_is_at_rest_at_once(make_app, data_dir):

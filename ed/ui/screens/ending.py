@@ -168,7 +168,7 @@ class Ending(Screen):
         self.tabs = ttk.Notebook(inner)
         self.tabs.grid(row=4, column=0, columnspan=3, sticky="nsew", pady=(em // 2, 0))
         # as tall as the tab shown, not the tallest: the standings take no room of the review's
-        self.tabs.bind("<<NotebookTabChanged>>", lambda e: self._fit_tabs(), add="+")
+        self.tabs.bind("<<NotebookTabChanged>>", lambda e: self._tab_changed(), add="+")
         self.standings_tab = ttk.Frame(self.tabs, style="Screen.TFrame")
         self.standings_tab.columnconfigure(0, weight=1)
         ttk.Style(self).configure("Ending.Treeview", rowheight=theme.line + 4)
@@ -270,6 +270,11 @@ class Ending(Screen):
         self._place_quotes()
         self._place_cash_chart()
 
+    def _tab_changed(self) -> None:
+        self._fit_tabs()
+        if self.tabs.select() == str(self.standings_tab):
+            self._place_cash_chart_later()   # the window may have changed meanwhile
+
     def _fit_tabs(self) -> None:
         """The notebook as tall as the tab it shows, the scrolled area told of it."""
         chosen = self.tabs.select()
@@ -342,7 +347,7 @@ class Ending(Screen):
             said.grid(row=1, column=1, sticky="w")
             self.quote_widgets.append((card,))
             self._quote_labels.append(said)
-        self.quotes.bind("<Configure>", lambda e: self._wrap_quotes(e.width))
+        self.quotes.bind("<Configure>", self._quotes_resized)
         self._quotes_at = None
         self._per_row = 0
 
@@ -382,6 +387,14 @@ class Ending(Screen):
             self.quotes.grid(row=5, column=0, rowspan=1, columnspan=3, sticky="new",
                              padx=0, pady=(em // 2, 0))
 
+    def _quotes_resized(self, event) -> None:
+        self._wrap_quotes(event.width)
+        # the words wrapped anew change the screen's height, and so the chart's room (a move
+        # of the words, below a taller tab, changes nothing)
+        if event.height != getattr(self, "_quotes_height", None):
+            self._quotes_height = event.height
+            self._place_cash_chart_later()
+
     def _wrap_quotes(self, width: int) -> None:
         """Wrap each last word within its card (the cards share the width of a row)."""
         per_row = max(1, self._per_row)
@@ -413,20 +426,39 @@ class Ending(Screen):
     def _place_cash_chart(self) -> None:
         """The cash chart under the standings, as tall as the screen has room for, where
         that is enough to read it; else in a tab of its own ("Cash by month"), so that the
-        standings and the last words never need scrolling."""
+        standings and the last words never need scrolling.
+
+        Under the standings it leaves a line of the screen empty below it: filled to the
+        pixel, a scroll bar shown for a pixel's rounding narrows the content, its heights
+        change with its width, and the screen never settled."""
         chart = self.cash_chart
         if chart is None or not self.area.canvas.winfo_height() > 1:
             return
+        if self.tabs.select() != str(self.standings_tab):
+            return          # the room is the standings tab's: worked out when it is shown
         self.update_idletasks()
         em = self._em
         without = self.area.inner.winfo_reqheight() - (
             chart.winfo_reqheight() + em // 2 if self._chart_under else 0)
-        room = self.area.canvas.winfo_height() - without - em // 2 - 4
+        room = self.area.canvas.winfo_height() - without - em // 2 - self.theme.line
+        # the chart's title and key take their own lines above and below its canvas
+        room -= chart.winfo_reqheight() - chart.canvas.winfo_reqheight()
         under = room >= em * 12
-        chart.canvas.configure(height=min(em * 20, room) if under else em * 20)
+        height = room if under else em * 20
+        if int(chart.canvas.cget("height")) != height:
+            chart.canvas.configure(height=height)
         if under != self._chart_under:
             self._move_cash_chart(under)
         self._fit_tabs()
+
+    def _place_cash_chart_later(self) -> None:
+        """``_place_cash_chart`` once the layout under way is done (once, however often asked)."""
+        if getattr(self, "_chart_pending", None) is None:
+            self._chart_pending = self.after_idle(self._place_cash_chart_now)
+
+    def _place_cash_chart_now(self) -> None:
+        self._chart_pending = None
+        self._place_cash_chart()
 
     def _move_cash_chart(self, under: bool) -> None:
         chart, chosen = self.cash_chart, self.tabs.select()
