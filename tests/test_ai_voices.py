@@ -312,6 +312,33 @@ def test_keeping_stock_is_never_said_in_the_last_month():
             assert Claim("to_broker", 0, 1, "selling", quantity=6) in ann["to_broker"].claims
 
 
+def test_stock_is_kept_back_only_where_it_could_make_a_good():
+    """Offering nothing, a seat "keeps" stock only where that stock could make a good (one
+    Fine alone makes none, RULES §1); the claim says so, and the record bears it out."""
+    for order, kept in (({"fine": (1, 50)}, False), ({"xfine": (3, 50)}, True)):
+        game = two_player_month(order, {}, {}, {})
+        ann = found(game, 0)
+        assert ("keeping" in ann) == kept, order
+        assert "empty" not in ann
+        if kept:
+            claim = Claim("can_make", 0, 1, "selling")
+            assert claim in ann["keeping"].claims
+            assert checked(game, 0, line_of(claim)) == []
+        else:
+            assert checked(game, 0, line_of(Claim("can_make", 0, 1, "selling"))) != []
+
+
+def test_no_line_says_a_player_took_units_that_were_another_s():
+    """Supply is not limited (RULES §4.1.4): a player who got none of a grade did not have it
+    taken by the one who bought it, and no good's buyers went to another seller."""
+    untrue = re.compile(r"\bmy \{good\}|\bthere was\b|\bgoing!|\bevery \{good\}|"
+                        r"\{good\} buyers|\bbeat me to\b", re.IGNORECASE)
+    for key, lines in PHASE_LINES.items():
+        for moment in ("took_mine", "sold_instead"):
+            for template in lines.get(moment, ()):
+                assert not untrue.search(template), (key, template)
+
+
 def test_the_standings_after_selling_the_lead_taken_and_who_leads():
     game = two_player_month({"xfine": (2, 40), "fine": (1, 30)}, {},
                             {"A": (1, 140)}, {})

@@ -52,6 +52,8 @@ KINDS: Dict[str, str] = {
     "cash": "the player's cash after the phase is q",
     "cushion": "the player's cash after the phase is at least q, half the starting cash",
     "stock": "the player's raw stock after the phase is q units of the grade (all: in total)",
+    "can_make": "the player's raw stock after the phase could make at least one good by the "
+                "game's recipes",
     "first_month": "the month is the game's first",
     "last_month": "the month is the game's last",
     "to_broker": "the player sold q raw units to the Broker at the end (q > 0)",

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Dict, List, Optional, Sequence
 
+from ..production import can_make
 from ..rules import ENTRY_INDEXES, Phase, RAW, Rules
 from .claims import END, MOST, ONLY, SHARED, START, Claim
 
@@ -238,6 +239,7 @@ CHECKS: Dict[str, Callable[..., bool]] = {
     "cushion": lambda p, c: p.rules is not None and c.quantity == p.rules.starting_cash // 2
     <= p.cash[c.seat],
     "stock": _stock,
+    "can_make": lambda p, c: p.rules is not None and can_make(p.rules, p.stock(c.seat)),
     "first_month": lambda p, c: p.month == 1,
     "last_month": lambda p, c: p.rules is not None and p.month == p.rules.months,
     "to_broker": _to_broker,

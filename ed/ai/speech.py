@@ -45,6 +45,7 @@ from itertools import combinations
 from string import Formatter
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
+from ..production import can_make
 from ..report import PURCHASING
 from ..rules import NAMES, Phase, RAW, Rules
 from ..words import money
@@ -469,9 +470,13 @@ def _money_and_time(report, seat: int, buying: bool, rules: Rules) -> List[Momen
     if last and stock.quantity:
         found.append(Moment("to_broker", (claim("last_month"), stock,
                                           claim("to_broker", quantity=stock.quantity))))
-    elif not entered:
-        found.append(Moment("keeping" if stock.quantity else "empty",
-                            (claim("entered", quantity=0), stock)))
+    elif not entered and not stock.quantity:
+        found.append(Moment("empty", (claim("entered", quantity=0), stock)))
+    elif not entered and can_make(rules, [result.stock_after[key] for key in RAW]):
+        # stock kept back is stock that could have been made into a good and offered; too
+        # little to make one is not kept back, and nothing is said of it
+        found.append(Moment("keeping", (claim("entered", quantity=0), stock,
+                                        claim("can_make"))))
     return found
 
 
