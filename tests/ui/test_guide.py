@@ -50,6 +50,29 @@ def test_a_fast_second_enter_skips_no_step(make_app):
     assert app.extras.tour is None
 
 
+def test_enter_pressed_twice_on_the_last_step_closes_the_guide_and_nothing_more(make_app):
+    """The second Enter, on its way as the guide closes, is not taken for the sheet's Enter:
+    no "Submit no order this month?" comes up unasked."""
+    app = make_app()
+    tour = guide(app)
+    clock = Clock()
+    tour.clock, tour.settle_s = clock, Flow.SETTLE_S
+    app.flow.clock, app.flow.settle_s = clock, Flow.SETTLE_S
+    while tour.index < len(tour.steps) - 1:
+        clock.later()
+        keys(app, tour.next_button, "Return")
+    clock.later()
+    keys(app, tour.next_button, "Return")            # Finish
+    assert app.extras.tour is None and app.mode == "enter"
+    field = focus_of(app)
+    assert field is not None and str(field).startswith(str(app.layout.tally))
+    keys(app, field, "Return")                       # the same hand, a moment later
+    assert app.mode == "enter"
+    clock.later()
+    keys(app, field, "Return")                       # meant for the sheet: asked first
+    assert app.mode == "confirm"
+
+
 def overlap(a, b) -> int:
     """The area two screen rectangles share."""
     across = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])

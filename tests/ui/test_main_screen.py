@@ -45,6 +45,34 @@ def test_the_drawer_is_closed_at_first_and_one_key_opens_each_page(make_app):
     assert app.layout.board.winfo_height() == board_height
 
 
+def click(app, widget) -> None:
+    """A click of the mouse's first button in the middle of ``widget``, as Tk gets one."""
+    x, y = widget.winfo_width() // 2, widget.winfo_height() // 2
+    widget.event_generate("<Enter>", x=x, y=y)
+    widget.event_generate("<ButtonPress-1>", x=x, y=y)
+    widget.event_generate("<ButtonRelease-1>", x=x, y=y)
+    app.update()
+
+
+def test_a_click_on_a_drawer_tab_leaves_the_keyboard_in_the_sheet(make_app):
+    """A look at a page in the middle of typing an order: the digits typed next go on into
+    the field that had them, and Enter is the sheet's, not a tab's."""
+    app = make_app()
+    begin(app, game_at(4, 6, "purchasing"))
+    drawer = app.layout.drawer
+    field = app.layout.tally.entries["xfine"][0]
+    keys(app, field, "Key-3")
+    for name in ("calculator", "prices", "prices"):      # open one, another, then close it
+        click(app, drawer.tabs[name])
+        assert app.focus_get() is field, name
+        field.event_generate("<Key-4>")
+        app.update()
+    assert drawer.shown == ""
+    assert field.get() == "3444"
+    keys(app, drawer.tabs["chart"], "space")              # from the keyboard, the tab keeps it
+    assert drawer.shown == "chart" and app.focus_get() is drawer.tabs["chart"]
+
+
 def _elements(layout) -> list:
     """The names of the elements a ttk layout draws, the nested ones too."""
     names = []

@@ -15,7 +15,9 @@ View menu opens the same pages (``toggle``).  Widget tree::
 
 ``open(name)``, ``close()``, ``toggle(name)``; ``shown`` is the open page's
 name, or "" when closed; ``page(name)`` the page, once built.
-``on_change(shown)`` is called after every change.
+``on_change(shown)`` is called after every change.  A tab clicked with the mouse
+hands the keyboard back to the widget that had it (``give_back(widget)``): a look at a
+page in the middle of an order leaves the typing where it was.
 """
 from __future__ import annotations
 
@@ -42,11 +44,13 @@ class Drawer(ttk.Frame):
     def __init__(self, master: tk.Misc, theme: T.Theme,
                  builders: Mapping[str, Callable[[ttk.Frame], tk.Misc]], *,
                  on_change: Callable[[str], None] = lambda shown: None,
+                 give_back: Callable[[tk.Misc], None] = lambda widget: widget.focus_set(),
                  pages: Sequence[Tuple[str, str]] = PAGES) -> None:
         super().__init__(master)
         self.theme = theme
         self.builders = dict(builders)
         self.on_change = on_change
+        self.give_back = give_back
         self.var = tk.StringVar(self, value="")
         self.shown = ""
         self.pages: Dict[str, tk.Misc] = {}
@@ -59,7 +63,11 @@ class Drawer(ttk.Frame):
                                   command=lambda n=name: self._clicked(n))
             tab.grid(row=0, column=column, padx=(0, theme.pad(0.2)))
             tab.bind("<Escape>", self._escape)
+            tab.bind("<ButtonPress-1>", self._pressed, add="+")
+            tab.bind("<ButtonRelease-1>", self._released, add="+")
             self.tabs[name] = tab
+        #: the widget that had the keyboard when a tab was pressed with the mouse
+        self._typing_in: Optional[tk.Misc] = None
         self.holder = ttk.Frame(self, height=self.page_height(), style="Drawer.TFrame",
                                 padding=theme.pad(0.3))
         self.holder.grid_propagate(False)
@@ -83,6 +91,20 @@ class Drawer(ttk.Frame):
             self.holder.configure(height=height)
 
     # ------------------------------------------------------------ opening
+
+    def _pressed(self, _event) -> None:
+        """A tab pressed with the mouse: note what had the keyboard (a field of the sheet,
+        half-way through an order), which the tab's own press takes."""
+        held = self.focus_get()
+        self._typing_in = held if held not in self.tabs.values() else None
+
+    def _released(self, _event) -> None:
+        """The click done (the page opened or closed by then): the keyboard goes back to the
+        field it was in, so that the digits typed next go on into it and Enter is the
+        sheet's.  From the keyboard (Tab, Space) a tab keeps it."""
+        held, self._typing_in = self._typing_in, None
+        if held is not None:
+            self.after_idle(lambda: held.winfo_exists() and self.give_back(held))
 
     def _clicked(self, name: str) -> None:
         """A tab was chosen: its page opens, or closes if it was the one open."""

@@ -831,6 +831,17 @@ class TallySheet(ttk.Frame):
             entry.select_range(0, "end")
             entry.icursor("end")
 
+    def fields(self) -> list:
+        """Every entry field of the sheet, units and prices."""
+        return [entry for pair in self.entries.values() for entry in pair]
+
+    def give_back(self, entry: ttk.Entry) -> None:
+        """The keyboard back to ``entry``, its text and cursor as they were (it left for a
+        moment: a tab of the drawer clicked)."""
+        if self.focus_get() is not entry:
+            self._refocused = entry
+        entry.focus_set()
+
     def refocus(self, key: str) -> None:
         """The keyboard back to the field last in use on this sheet, its cursor where it was
         (after a question, the guide, a look at the last reveal), or to ``key``'s units when

@@ -280,7 +280,7 @@ class MainWindow:
             "prices": self._prices_page, "chart": self._chart_page,
             "calculator": self.reference_pages.calculator,
             "recipes": self.reference_pages.recipes_page, "log": self._log_page},
-            on_change=self.drawer_changed)
+            on_change=self.drawer_changed, give_back=self._keys_back_from_drawer)
         self.drawer.grid(row=1, column=0, sticky="ew")
         # the board keeps the height its names and tokens need: the page gives up lines
         table.bind("<Configure>", lambda e: self._fit_drawer(e.height), add="+")
@@ -421,6 +421,14 @@ class MainWindow:
 
     def _text_width(self, label: ttk.Label, text: str) -> int:
         return text_font(label).measure(text) + 2 * self.app.theme.em
+    def _keys_back_from_drawer(self, widget: tk.Misc) -> None:
+        """A drawer tab clicked: the keyboard back to ``widget``, a field of the sheet with
+        its text and cursor as they were."""
+        if widget in self.tally.fields():
+            self.tally.give_back(widget)
+        else:
+            widget.focus_set()
+
     def build_screens(self) -> None:
         """The full-window screens, laid over the body."""
         from ..screens import covers as screens

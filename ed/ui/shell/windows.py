@@ -267,6 +267,8 @@ class ExtraWindows:
         self.app.focus_force()
         if self.app.mode == Mode.ENTER:
             self.app.flow.focus_entry()
+        # an Enter pressed twice on Finish: the second is not for the sheet beneath
+        self.app.flow.screen_changed()
 
     def show_guide(self) -> None:
         """Help ▸ Quick guide: the game on one page, in a window of its own."""
