@@ -199,15 +199,27 @@ def test_the_board_speaks_only_where_the_pointer_points_at_something(make_app):
 
 # ------------------------------------------------------------------ the sheet
 
-def test_the_labels_repeated_on_every_grade_are_said_once(make_app):
+@pytest.mark.parametrize("phase, first, money, other", [("purchasing", "X-Fine", "paid", "received"),
+                                                       ("selling", "A", "received", "paid")])
+def test_the_labels_repeated_on_every_grade_are_said_once(make_app, phase, first, money,
+                                                          other):
+    """Said once, beside the first grade of the block being entered: while selling the
+    orders may be scrolled out of sight, and the goods' fields had no label in view."""
     app = make_app()
-    begin(app, game_at(4, 6, "purchasing"))
+    begin(app, game_at(4, 6, phase))
     heads = app.layout.tally.heads
-    said = [heads.itemcget(item, "text") for item in heads.find_all()
-            if heads.type(item) == "text"]
-    for label in ("units", "price", "paid"):
-        assert said.count(label) == 1
-    assert "received" not in said and "at month end" not in said
+    shown = [item for item in heads.find_all()
+             if heads.type(item) == "text" and heads.itemcget(item, "state") != "hidden"]
+    said = [heads.itemcget(item, "text") for item in shown]
+    for label in ("units", "price", money):
+        assert said.count(label) == 1, label
+        item = next(i for i in shown if heads.itemcget(i, "text") == label)
+        beside = [heads.itemcget(i, "text") for i in heads.find_overlapping(
+            0, heads.bbox(item)[1] + 2, heads.bbox(item)[0], heads.bbox(item)[3] - 2)
+            if heads.type(i) == "text"]
+        if label == "units":
+            assert first in beside, beside                # on the first grade's own line
+    assert other not in said and "at month end" not in said
     assert said.count("Total") == 2 and "X-Fine" in said and "C" in said
 
 

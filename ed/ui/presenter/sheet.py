@@ -25,7 +25,8 @@ class TallyRow:
     label: str          # what the row heading says on paper
     group: str          # the commodity name shown once per group, or ""
     brief: str = ""     # what it says on screen: the paper's labels that repeat on every
-    #                     grade ("units", "price", "paid") said once, beside the first grade
+    #                     grade ("units", "price", "paid") said once a block, beside its
+    #                     first grade (the window shows those of the block being entered)
 
 
 def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
@@ -34,7 +35,7 @@ def tally_rows(*, loans: bool = False) -> Tuple[TallyRow, ...]:
     for block, keys, label in (("orders", RAW, "paid"), ("sales", GOODS, "received")):
         for key in keys:
             name = NAMES[key]
-            first = key == RAW[0]
+            first = key == keys[0]
             rows.append(TallyRow(f"{key}.units", block, key, "units", "units", name,
                                  "units" if first else ""))
             rows.append(TallyRow(f"{key}.price", block, key, "price", "price", "",

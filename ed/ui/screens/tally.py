@@ -19,7 +19,9 @@ The help speaks only where the person is: the line of the field with the
 keyboard's focus, and a refused value's red line (a total that warns or
 refuses, likewise); every other line is quiet (``shown_hints``).  The
 labels the paper repeats on every grade ("units", "price", "paid") are
-said once, beside the first grade.  A field holds no more characters than
+said once, beside the first grade of the block being entered (X-Fine while
+buying and between phases, A with "received" while selling, where the orders
+may be scrolled out of sight).  A field holds no more characters than
 it shows, so what it shows is what the help talks about.
 
 Like the paper sheet, the row labels and the month headings never move and
@@ -402,9 +404,18 @@ class TallySheet(ttk.Frame):
                               font="EDTallyBold", fill=T.INK, tags=tags)
             if row.brief:
                 c.create_text(self.head_w - em * 0.8, y + h // 2, text=row.brief, anchor="e",
-                              font="EDTally", fill=T.MUTED, tags=tags)
+                              font="EDTally", fill=T.MUTED, tags=tags + (f"brief:{row.block}",))
             c.create_line(em * 2, y + h, self.head_w - 4, y + h, fill=T.RULE)
         c.configure(scrollregion=(0, 0, self.head_w, self.height))
+        self._show_briefs(self._entry_block)
+
+    def _show_briefs(self, entry_block: Optional[str]) -> None:
+        """The labels of the block being entered (the orders' when none is), the other
+        block's hidden: said once on screen, where the typing is."""
+        shown = "sales" if entry_block == "sales" else "orders"
+        for block in ("orders", "sales"):
+            self.heads.itemconfigure(f"brief:{block}",
+                                     state="normal" if block == shown else "hidden")
 
     def _draw_grid(self) -> None:
         c, h = self.body, self.row_h
@@ -577,6 +588,7 @@ class TallySheet(ttk.Frame):
             self.scroll_to_current()
             return
         self._current_month, self._entry_block = month, entry_block
+        self._show_briefs(entry_block)
         self._levels.clear()                      # the help of another phase is gone
         c, h = self.body, self.row_h
         x0 = (month - 1) * self.col_w
