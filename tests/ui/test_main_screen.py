@@ -276,3 +276,21 @@ def test_the_log_opened_at_its_end_shows_its_top_line_whole(make_app, data_dir, 
     top, newest = text.dlineinfo("@0,0"), text.dlineinfo("end - 1 chars")
     assert top is not None and top[1] >= inset
     assert newest is not None and newest[1] + newest[3] <= text.winfo_height() - inset
+
+
+@pytest.mark.parametrize("built_first", [False, True])
+def test_the_reveal_s_heads_say_what_their_columns_hold_however_early_it_is_built(
+        make_app, built_first):
+    """The reveal is built the first time it is asked for, before or after the window's tips
+    go on: either way its Stock head says the three figures are X-Fine · Fine · Standard."""
+    from ed.ui.widgets.tooltip import tip_of
+    app = make_app(start=False)
+    if built_first:
+        app.layout.reveal                               # asked for before the tips go on
+    app.update()
+    app.start()
+    begin(app, game_at(4, 2, "purchasing"))
+    reveal = app.layout.reveal
+    assert "X-Fine · Fine · Standard" in tip_of(reveal.stock_head).current_text()
+    for head in reveal.heads:
+        assert "price move" in tip_of(head).current_text()
