@@ -1316,6 +1316,28 @@ def test_a_loan_beside_a_face_leaves_its_short_name_whole(make_app):
     assert inside(progress, app) and progress.winfo_width() >= app.theme.em * 10
 
 
+def test_each_face_is_a_card_of_its_own_and_its_loan_is_on_it(make_app):
+    """Beside one face and before the next, a loan read as either's: each face stands on a
+    card of its own colour, apart from the strip it lies on, the loan within its card."""
+    from tkinter import ttk
+    app = make_app()
+    begin(app, six_in_debt())
+    app.update()
+    panel = app.layout.seat_panel
+    style = ttk.Style(app)
+    strip = style.lookup(panel.cget("style"), "background")
+    cards = panel.cells[:6]
+    for left, right in zip(cards, cards[1:]):
+        assert left["card"].winfo_rootx() + left["card"].winfo_width() < \
+            right["card"].winfo_rootx(), "the strip shows between two cards"
+    for cells in cards:
+        card, loan = cells["card"], cells["borrowed"]
+        back = style.lookup(card.cget("style"), "background")
+        assert back != strip
+        assert style.lookup(loan.cget("style"), "background") == back
+        assert inside(loan, card)
+
+
 def test_the_faces_never_cut_a_name(make_app, data_dir):
     """At 150% six faces stand in a row beside the progress strip; a name too long for its
     room ends in "…" (the whole of it on hover), never cut through a letter."""

@@ -75,7 +75,7 @@ class SeatPanel(ttk.Frame):
         card = ttk.Frame(self, style="Seat.TFrame", padding=(pad(0.3), pad(0.15)))
         card.grid(row=0, column=index, sticky="ns", padx=(0, pad(0.4)))
         size = self.theme.line * 2
-        cells = {"card": card, "badge": Badge(card, size, background=T.PANEL)}
+        cells = {"card": card, "badge": Badge(card, size, background=T.CARD)}
         cells["badge"].grid(row=0, column=0, rowspan=2, padx=(0, pad(0.3)))
         cells["name"] = ttk.Label(card, text="", style="SeatName.TLabel")
         cells["name"].grid(row=0, column=1, columnspan=2, sticky="w")
@@ -103,7 +103,7 @@ class SeatPanel(ttk.Frame):
             cells["badge"].show(person if computers[index] else None)
             current = "Current" if row.current else ""
             cells["card"].configure(style=f"Seat{current}.TFrame")
-            cells["badge"].configure(background=T.CURRENT if row.current else T.PANEL)
+            cells["badge"].configure(background=T.CURRENT if row.current else T.CARD)
             # "loan" over the sum: two short lines beside the name and the cash
             owes = row.owes.replace(" ", "\n", 1) if loans else ""
             for name, text in (("cash", row.cash), ("borrowed", owes),

@@ -173,8 +173,9 @@ class Theme:
                         foreground=ACCENT)
         style.configure("Treeview", font="EDBody", rowheight=self.line + 4,
                         background=PAPER, fieldbackground=PAPER)
-        # the players' faces: the seat whose sheet is shown on the yellow of the sheet
-        for state, back in (("", PANEL), ("Current", CURRENT)):
+        # the players' faces, each a card of its own (its loan on it, not between two faces);
+        # the seat whose sheet is shown on the yellow of the sheet
+        for state, back in (("", CARD), ("Current", CURRENT)):
             style.configure(f"Seat{state}.TFrame", background=back)
             style.configure(f"Seat{state}.TLabel", background=back, font="EDBody")
             style.configure(f"Seat{state}Name.TLabel", background=back, font="EDBold")
