@@ -391,8 +391,8 @@ def _money_in(short: str) -> list:
     better: "left on the table" and "worth $N less than the expert's entry" are positive,
     "better than the expert" and "worth $N more than the expert's entry" negative."""
     found = re.search(r"— (?:worth )?\$([\d,]+) (left on the table|better than the expert"
-                      r"|less than the expert's at closing prices"
-                      r"|more than the expert's at closing prices)\.$", short)
+                      r"|less than the expert's, stock at the new prices"
+                      r"|more than the expert's, stock at the new prices)\.$", short)
     if not found:
         return []
     sign = 1 if found.group(2).startswith(("left", "less")) else -1
@@ -407,7 +407,7 @@ def test_the_costliest_decision_in_a_few_words_with_what_the_money_is(crafted_ga
     name = ed.rules.NAMES[key]
     assert top.short == (f"Mar, buying: you bid ${new_price - 1} for {units} {name}, which "
                          f"closed at ${new_price} — worth ${top.difference} less than the "
-                         f"expert's at closing prices.")
+                         f"expert's, stock at the new prices.")
     assert len(top.short.split()) <= 30 and len(re.findall(r"\d[\d,]*", top.short)) <= 6
 
 
@@ -446,8 +446,8 @@ def test_a_purchase_that_sold_at_a_profit_is_told_as_worth_less_at_closing_price
     assert bought[0] < 12 and top.review.made != (0, 0, 0)
     assert is_makeable(game.rules.recipes, top.review.made, bought)   # from its purchase alone
     assert top.short == (f"Jun, buying: you bought 12 X-Fine at $50; the expert would have "
-                         f"bought {bought[0]} — worth ${top.difference} less than the expert's "
-                         f"at closing prices.")
+                         f"bought {bought[0]} — worth ${top.difference} less than the expert's, "
+                         f"stock at the new prices.")
     assert "your other stock" not in top.sentence
     assert " That is enough for " in top.sentence
     assert top.sentence.endswith(f" The expert's entry: worth ${top.difference} more at the end "
@@ -468,13 +468,13 @@ def test_left_on_the_table_only_where_the_difference_is_cash_alone():
         "$6 better than the expert"
     assert review.difference_told(outcome(383, (12, 0, 0), 604),
                                    outcome(511, (6, 4, 2), 570)) == \
-        "worth $94 less than the expert's at closing prices"
+        "worth $94 less than the expert's, stock at the new prices"
     assert review.difference_told(outcome(151, (12, 4, 2), 914),
                                    outcome(625, (0, 7, 2), 402)) == \
-        "worth $38 more than the expert's at closing prices"
+        "worth $38 more than the expert's, stock at the new prices"
     loan = outcome(712, (0, 2, 0), 60, owed=125)           # the same stock, but a loan to repay
     assert review.difference_told(same, loan) == \
-        "worth $287 less than the expert's at closing prices"
+        "worth $287 less than the expert's, stock at the new prices"
     assert review.difference_told(same, same) == "no more and no less than the expert's"
     # After the last month the stock is sold to the Broker: the worth is the final cash.
     assert review.difference_told(outcome(700, (2, 0, 0), 80, final=True),
@@ -694,8 +694,8 @@ def test_a_game_without_loans_is_never_told_of_loans(crafted_game, mixed_game, t
     assert not game.rules.loans
     plain = review.review(game, 0)
     assert "loan" not in plain.worth
-    assert plain.worth == ("cash, plus stock at the phase's closing prices (made into the goods "
-                           "that pay most; after the last month, sold to the Broker)")
+    assert plain.worth == ("cash, plus stock at the new prices the phase set (made into the "
+                           "goods that pay most; after the last month, sold to the Broker)")
     assert mixed_game.rules.loans
     assert review.review(mixed_game, 0).worth == \
         plain.worth + ", less loans at what they cost to repay"

@@ -156,8 +156,9 @@ def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Ent
 
     "Left on the table" only where the difference is cash alone (the stock, counted at the
     closing prices, and the loans come to the same both ways); otherwise the money is said as
-    what it is, a difference in ``WORTH`` ("worth $221 less than the expert's at closing
-    prices"), since stock bought may yet sell for more than it is counted at."""
+    what it is, a difference in ``WORTH`` ("worth $221 less than the expert's, stock at the new
+    prices": the prices the phase set, as the reveal calls them), since stock bought may yet
+    sell for more than it is counted at."""
     head = f"{month_label(report.month)}, {PHASE_WORD[report.phase]}: "
     return f"{head}{_what_told(report, other, seat, mine, theirs)} — " \
            f"{difference_told(got, would)}."
@@ -165,7 +166,7 @@ def short_sentence(report: PhaseReport, other: PhaseReport, seat: int, mine: Ent
 
 def difference_told(got: Outcome, would: Outcome) -> str:
     """``"$412 left on the table"``, ``"$6 better than the expert"`` (cash alone), or ``"worth
-    $221 less than the expert's at closing prices"`` (stock or loans too)."""
+    $221 less than the expert's, stock at the new prices"`` (stock or loans too)."""
     difference = would.worth - got.worth
     if not difference:
         return "no more and no less than the expert's"
@@ -173,7 +174,7 @@ def difference_told(got: Outcome, would: Outcome) -> str:
         return f"{_money(difference)} left on the table" if difference > 0 else \
             f"{_money(-difference)} better than the expert"
     return f"worth {_money(abs(difference))} {'less' if difference > 0 else 'more'} than " \
-           f"the expert's at closing prices"
+           f"the expert's, stock at the new prices"
 
 
 def _what_told(report: PhaseReport, other: PhaseReport, seat: int, mine: Entry,

@@ -21,8 +21,8 @@ from ..production import makeable_plans, materials_used
 from ..rules import COMMODITIES, GOODS, LOAN_REPAY_PER_STEP, LOAN_STEP
 
 #: What the review counts, said plainly wherever its dollars are shown (``worth_words``).
-WORTH_PLAIN = ("cash, plus stock at the phase's closing prices (made into the goods that pay "
-               "most; after the last month, sold to the Broker)")
+WORTH_PLAIN = ("cash, plus stock at the new prices the phase set (made into the goods that "
+               "pay most; after the last month, sold to the Broker)")
 #: The same with Variation I, the loans, in play.
 WORTH = WORTH_PLAIN + ", less loans at what they cost to repay"
 

@@ -172,7 +172,7 @@ def test_a_point_opens_short_sentences_true_of_the_game(make_app):
     assert all(len(sentence.split()) <= 25 for sentence in said), said
     note = tab.note.cget("text")
     assert "loan" not in note and note.startswith("Dollars count cash, plus stock at the "
-                                                   "phase's closing prices")
+                                                   "new prices the phase set")
     rows = [tab.table.item(row, "values") for row in tab.table.get_children()]
     failed = 0
     for row, decision in zip(rows, found.decisions):
