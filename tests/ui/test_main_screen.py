@@ -223,6 +223,23 @@ def test_the_labels_repeated_on_every_grade_are_said_once(make_app, phase, first
     assert said.count("Total") == 2 and "X-Fine" in said and "C" in said
 
 
+@pytest.mark.parametrize("phase, hidden", [("purchasing", "sales"), ("selling", "orders")])
+def test_the_other_block_s_labels_stay_hidden_as_the_sheet_scrolls(make_app, data_dir, phase,
+                                                                   hidden):
+    """At 150% the sheet scrolls, and a row half in sight is hidden and shown again: the
+    labels of the block not being entered stay hidden all the while."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(4, 6, phase))
+    tally = app.layout.tally
+    for where in (0.0, 0.5, 0.25, 1.0, 0.75, 0.0):
+        tally.body.yview_moveto(where)
+        app.update()
+        states = {tally.heads.itemcget(item, "state")
+                  for item in tally.heads.find_withtag(f"brief:{hidden}")}
+        assert states == {"hidden"}, where
+
+
 @pytest.mark.parametrize("phase, key", [("purchasing", "xfine"), ("selling", "A")])
 def test_a_twenty_digit_count_shows_as_the_help_quotes_it(make_app, phase, key):
     app = make_app()

@@ -293,6 +293,7 @@ class TallySheet(ttk.Frame):
         if changed:
             for index in self._rows_cut:
                 self.heads.itemconfigure(f"r{index}", state="normal")
+            self._show_briefs(self._entry_block)   # the other block's labels stay hidden
             self._rows_cut = cut
         for index in cut:
             c.itemconfigure(f"r{index}", state="hidden")
