@@ -182,6 +182,8 @@ class Ending(Screen):
         self.tabs.add(self.standings_tab, text="Final standings")
         self.cash_chart = None
         self._chart_under: Optional[bool] = None   # the cash chart under the table, or a tab
+        self._chart_pending: Optional[str] = None  # its placing, asked for once layout is done
+        self._quotes_height: Optional[int] = None  # the last words' height it was placed for
         self.standings = None
         self.review_tab = None     # the Review tab (reviewtab.ReviewTab), made with the charts
         self.new_button = ttk.Button(self, text="New game", style="Big.TButton", command=on_new)
@@ -391,7 +393,7 @@ class Ending(Screen):
         self._wrap_quotes(event.width)
         # the words wrapped anew change the screen's height, and so the chart's room (a move
         # of the words, below a taller tab, changes nothing)
-        if event.height != getattr(self, "_quotes_height", None):
+        if event.height != self._quotes_height:
             self._quotes_height = event.height
             self._place_cash_chart_later()
 
@@ -453,7 +455,7 @@ class Ending(Screen):
 
     def _place_cash_chart_later(self) -> None:
         """``_place_cash_chart`` once the layout under way is done (once, however often asked)."""
-        if getattr(self, "_chart_pending", None) is None:
+        if self._chart_pending is None:
             self._chart_pending = self.after_idle(self._place_cash_chart_now)
 
     def _place_cash_chart_now(self) -> None:

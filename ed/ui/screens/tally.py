@@ -850,9 +850,9 @@ class TallySheet(ttk.Frame):
 
     def give_back(self, entry: ttk.Entry) -> None:
         """The keyboard back to ``entry``, its text and cursor as they were (it left for a
-        moment: a tab of the drawer clicked)."""
+        moment: a question, the guide, a tab of the drawer clicked)."""
         if self.focus_get() is not entry:
-            self._refocused = entry
+            self._refocused = entry      # its FocusIn keeps the cursor and the text as they are
         entry.focus_set()
 
     def refocus(self, key: str) -> None:
@@ -863,9 +863,7 @@ class TallySheet(ttk.Frame):
         if entry is None or str(entry.cget("takefocus")) != "1":
             self.focus_field(key)
             return
-        if self.focus_get() is not entry:
-            self._refocused = entry      # its FocusIn keeps the cursor and the text as they are
-        entry.focus_set()
+        self.give_back(entry)
 
     # ------------------------------------------------------------ extras
 
