@@ -566,12 +566,17 @@ def test_a_tip_never_covers_the_head_it_explains(make_app):
     tip.hide()
 
 
-def shown_whole(make_app, data_dir, players: int, scale: float = 1.0):
-    """(app, reveal): the reveal of month 9 with ``players`` seats, shown whole at once."""
+def shown_whole(make_app, data_dir, players: int, scale: float = 1.0, *, held=None):
+    """(app, reveal): the reveal of month 9 with ``players`` seats, shown whole at once.
+    ``held``: a list that takes the warm-up's arguments instead of its timer."""
     from .test_table import with_text_size
     with_text_size(data_dir, scale)
     scene_pacing(data_dir, reveal_pacing="all")
     app = make_app()
+    if held is not None:
+        real_after = app.after
+        app.after = lambda ms, func=None, *args: (
+            held.append(args) if func == app.flow.warm_reveal else real_after(ms, func, *args))
     begin(app, game_at(players, 9))
     play_to_reveal(app)
     app.update()
@@ -589,8 +594,10 @@ def test_a_shortened_line_is_whole_on_the_pointer(make_app, data_dir):
 
 def test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir):
     """Ctrl+L after the window was made shorter: the lines stay under the rows, whole, as
-    the reveal showed them (they moved beside the numbers, shortened, before)."""
-    app, reveal = shown_whole(make_app, data_dir, 4, 1.5)
+    the reveal showed them (they moved beside the numbers, shortened, before), even when
+    the reveal was made ready out of sight only after it was seen (a slow start)."""
+    held = []
+    app, reveal = shown_whole(make_app, data_dir, 4, 1.5, held=held)
     for _ in range(3):                                      # every layout pass it set off
         app.update_idletasks()
         app.update()
@@ -606,6 +613,9 @@ def test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir
     app.minsize(1, 1)
     app.geometry(f"{app.winfo_width()}x{app.winfo_height() // 2}")
     app.update()
+    [args] = held
+    app.flow.warm_reveal(*args)             # its timer, late: measured out of sight, short
+    assert reveal.warmed and not reveal.winfo_viewable()
     app.flow.show_last_reveal()
     app.update()
     assert app.mode == "peek"

@@ -263,6 +263,7 @@ class RevealScreen(Screen):
         self._as_played: tuple = (None, False)
         self._again = False
         self._laid_out = False      # measured since filled (only on screen can it be)
+        self._backstage = False     # on the display out of sight (``_offstage``), not seen
         self.area.bind("<Configure>", lambda e: self.after_idle(self._fit), add="+")
         self.table.bind("<Configure>", lambda e: self._wrap_details(e.width), add="+")
         self.bind("<Destroy>", lambda e: self._cancel() if e.widget is self else None, add="+")
@@ -367,11 +368,13 @@ class RevealScreen(Screen):
         for as long as the block lasts (Tk lays out and measures only what is shown)."""
         self.place(x=-4 * max(1, self.master.winfo_width()), y=0, relwidth=1, relheight=1)
         self.lower()
+        self._backstage = True
         try:
             self.update_idletasks()
             yield
         finally:
             self.place_forget()
+            self._backstage = False
 
     def warm(self, seats: int) -> None:
         """Make the rows of ``seats`` and put the screen on the display once, out of sight,
@@ -582,7 +585,8 @@ class RevealScreen(Screen):
             self.compact = compact
         else:
             self.compact = bare + sum(lines) * line_h > room
-            if not self._again and self.winfo_viewable():   # as a person saw it
+            if not self._again and self.winfo_viewable() and not self._backstage:
+                # as a person saw it (not as measured out of sight)
                 self._as_played = (self.data, self.compact)
         for row, line in zip(rows, lines):
             row.put_line(beside=self.compact)
