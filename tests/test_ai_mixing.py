@@ -216,6 +216,20 @@ def test_each_character_plays_its_own_temper_at_the_expert_level():
     assert ai.Avatar("hard", "iris").temper == ai.TEMPERS["iris"]        # the other levels: in full
 
 
+def test_with_loans_cora_keeps_only_her_liking_for_c_and_the_table_counts_her_so():
+    """Borrowing to make many goods cost her more than it earned: with loans on, her liking
+    for C alone, in her own decisions and in the table's plan; without, her whole temper."""
+    lean = characters.EXPERT_TEMPERS_WITH_LOANS["cora"]
+    assert lean == Temper(favourite="C", favour=characters.EXPERT_TEMPERS["cora"].favour)
+    for loans, temper in ((True, lean), (False, characters.EXPERT_TEMPERS["cora"])):
+        game, avatars = _table(["expert"] * 3, personalities=["cora", "rex", None], loans=loans)
+        for seat, avatar in enumerate(avatars):
+            game.submit(seat, avatar.decide(game.view(seat)))
+        assert avatars[0].temper == temper and accord.temper_of(game.view(1), 0) == temper
+        assert avatars[1].temper == characters.EXPERT_TEMPERS["rex"]     # the others as ever
+        assert accord.temper_of(game.view(0), 2) == NEUTRAL
+
+
 def test_iris_never_spends_her_cushion_before_the_last_month():
     game, avatars = _table(["expert"] * 4, seed=6, personalities=["iris", "rex", "mabel", "otto"])
     cushion = int(characters.EXPERT_TEMPERS["iris"].cushion * game.rules.starting_cash)

@@ -94,7 +94,7 @@ def experts(view: PlayerView) -> Tuple[int, ...]:
 
 def temper_of(view: PlayerView, seat: int) -> Temper:
     """An expert seat's temper (``characters.EXPERT_TEMPERS``), public like its name."""
-    return expert_temper(view.seats[seat].personality)
+    return expert_temper(view.seats[seat].personality, loans=view.rules.loans)
 
 
 def plan(view: PlayerView, models: OpponentModels, replay: Tuple[Past, List[Position]],

@@ -110,6 +110,19 @@ EXPERT_TEMPERS: Dict[str, Temper] = {
 }
 
 
-def expert_temper(key: Optional[str]) -> Temper:
-    """The temper a character plays with at the ``expert`` level (``NEUTRAL`` for none)."""
-    return EXPERT_TEMPERS.get(key, NEUTRAL) if key else NEUTRAL
+#: The characters whose expert temper changes when loans are on.  Borrowing to make many
+#: goods, and of near-equal prices bidding the higher, cost Cora more than it earned her:
+#: with loans she keeps only her liking for C.
+EXPERT_TEMPERS_WITH_LOANS: Dict[str, Temper] = {
+    "cora": Temper(favourite="C", favour=3),
+}
+
+
+def expert_temper(key: Optional[str], *, loans: bool = False) -> Temper:
+    """The temper a character plays with at the ``expert`` level (``NEUTRAL`` for none);
+    ``loans``: in a game with loans on."""
+    if not key:
+        return NEUTRAL
+    if loans and key in EXPERT_TEMPERS_WITH_LOANS:
+        return EXPERT_TEMPERS_WITH_LOANS[key]
+    return EXPERT_TEMPERS.get(key, NEUTRAL)

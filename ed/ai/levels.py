@@ -176,6 +176,8 @@ class Avatar:
     def _plan(self, view: PlayerView):
         """The entry, its sentence, the prices it expects and the goods it is for."""
         rng = random.Random(f"{self.seed}:{view.seat}:{view.month}:{view.phase}")
+        if self.level == "expert":
+            self.temper = expert_temper(self.personality, loans=view.rules.loans)
         if self.style.scenarios:
             return self._expert(view, rng)
         if self.style.forecast == "opponents":
