@@ -54,6 +54,8 @@ class Carry:
         self.step = step / max(1, min(months_after, 3))
         #: what a good's materials are worth as raw units
         self.materials = [sum(r * v for r, v in zip(row, self.raw)) for row in self.rows]
+        #: ``kept`` by stock and prices: a decision asks the same many times over
+        self._kept: Dict[tuple, float] = {}
 
     def bundle(self, i: int, k: int, price: float) -> float:
         """The ``k``-th bundle of good ``i`` kept (from 1), this month's price ``price``."""
@@ -66,8 +68,12 @@ class Carry:
         """What ``stock`` left after the sale is worth, its bundles made greedily."""
         if self.months_after <= 0:
             return stock[0] * self.raw[0] + stock[1] * self.raw[1] + stock[2] * self.raw[2]
-        return greedy(self.rows, stock, self.raw,
-                      lambda i, k: self.bundle(i, k, prices[i]))[0]
+        key = (stock[0], stock[1], stock[2], prices[0], prices[1], prices[2])
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = greedy(self.rows, stock, self.raw,
+                                             lambda i, k: self.bundle(i, k, prices[i]))[0]
+        return found
 
 
 def greedy(rows: Sequence[Triple], stock: Sequence[int], raw: Sequence[float],
