@@ -468,9 +468,16 @@ def _killed_leaves_no_process(command, started, signum, temporary) -> str:
     """Start ``command`` with the temporary folder ``temporary``, read its stderr until
     ``started(text)``, kill it with ``signum``, and check that every process it started
     ends too, and (unless it was SIGKILL, which no process can tidy up after) that it
-    leaves nothing in ``temporary``; returns what it said."""
+    leaves nothing in ``temporary``; returns what it said.  ``command`` starts with
+    ``signum`` at the system's default, as from a terminal, even where the suite runs under
+    ``nohup`` (an ignored signal is handed down, and the command rightly leaves it so)."""
+    def as_from_a_terminal() -> None:
+        if signum != signal.SIGKILL:
+            signal.signal(signum, signal.SIG_DFL)
+
     parent = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, env=_in_temporary(temporary))
+                              stderr=subprocess.PIPE, env=_in_temporary(temporary),
+                              preexec_fn=as_from_a_terminal)
     held = {}             # a pidfd for each process it started: never another's by mistake
     try:
         said = _lines_until(parent.stderr, started)
@@ -515,6 +522,22 @@ def test_workers_end_when_their_parent_is_killed(method, signum, tmp_path):
                                      lambda text: len(_workers_seen(text)) == 3, signum,
                                      tmp_path)
     assert said.startswith("busy ") or "\nbusy " in said
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="this platform has no SIGHUP")
+def test_a_hang_up_ignored_from_the_start_stays_ignored():
+    """Started under ``nohup``, a command keeps running when the terminal goes; SIGTERM,
+    still at the system's default, ends it tidily."""
+    kept = {signum: signal.getsignal(signum) for signum in (signal.SIGHUP, signal.SIGTERM)}
+    try:
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        parallel.end_tidily_on_signals()
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) not in (signal.SIG_DFL, signal.SIG_IGN)
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
 
 
 @needs_proc
