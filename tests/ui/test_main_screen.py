@@ -240,6 +240,27 @@ def test_the_other_block_s_labels_stay_hidden_as_the_sheet_scrolls(make_app, dat
         assert states == {"hidden"}, where
 
 
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_while_selling_the_stock_to_sell_is_in_sight_under_the_sales(make_app, data_dir,
+                                                                      scale):
+    """Six seats with loans at 150% on 1366x768: the sheet shows the Sales block from its
+    first field down to the cash, the stock and the loans (they were under its foot, and
+    what there is to sell had to be scrolled to)."""
+    with_text_size(data_dir, scale)
+    app = make_app()
+    begin(app, game_at(6, 9, "selling", humans=2, loans=True))
+    if app.mode == "cover":
+        app.flow.cover_ready()
+        app.update()
+    tally = app.layout.tally
+    app.update()
+    top, shown = tally.body.canvasy(0), tally.body.winfo_height()
+    assert app.focus_get() is tally.entries["A"][0]
+    for row in ("A.units", "sales.total", "cash", "stock", "loan"):
+        y = tally.row_y[row]
+        assert top <= y and y + tally.row_h <= top + shown, (row, y, top, shown)
+
+
 @pytest.mark.parametrize("phase, key", [("purchasing", "xfine"), ("selling", "A")])
 def test_a_twenty_digit_count_shows_as_the_help_quotes_it(make_app, phase, key):
     app = make_app()

@@ -759,6 +759,8 @@ class TallySheet(ttk.Frame):
             return
         if int(self._region_height()) != height:
             self._set_region(self._region_width(), height)
+        if block == "sales":            # and what there is to sell, just under it
+            total_bottom = max(total_bottom, self.block_span["month"][1])
         self._keep_block_in_view(block, total_bottom)
 
     def _hold_still(self, height: int) -> None:
@@ -817,7 +819,9 @@ class TallySheet(ttk.Frame):
             label.configure(text=" ".join(words).rstrip(",:;·") + "…")
 
     def _keep_block_in_view(self, block: str, bottom: int) -> None:
-        """Scroll up or down so the block being entered (and its total's help) is in sight."""
+        """Scroll up or down so the block being entered is in sight down to ``bottom`` (its
+        total's help; while selling, the cash and stock under it), its top first where
+        not all of it fits."""
         c = self.body
         shown = c.winfo_height()
         height = self._region_height()
