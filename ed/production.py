@@ -46,10 +46,9 @@ def is_makeable(recipes: Mapping[str, Triple], units: Sequence[int], stock: Sequ
     return can_fill(places(recipes, units), stock)
 
 
-def can_make(rules, stock: Sequence[int]) -> bool:
-    """Whether ``stock`` (X-Fine, Fine, Standard) makes at least one good by ``rules``'
-    recipes."""
-    return any(can_fill(recipe, stock) for recipe in rules.recipes.values())
+def can_make(recipes: Mapping[str, Triple], stock: Sequence[int]) -> bool:
+    """Whether ``stock`` (X-Fine, Fine, Standard) makes at least one good of ``recipes``."""
+    return any(can_fill(recipe, stock) for recipe in recipes.values())
 
 
 def fill(need: Triple, stock: Sequence[int]) -> Triple:

@@ -239,7 +239,7 @@ CHECKS: Dict[str, Callable[..., bool]] = {
     "cushion": lambda p, c: p.rules is not None and c.quantity == p.rules.starting_cash // 2
     <= p.cash[c.seat],
     "stock": _stock,
-    "can_make": lambda p, c: p.rules is not None and can_make(p.rules, p.stock(c.seat)),
+    "can_make": lambda p, c: p.rules is not None and can_make(p.rules.recipes, p.stock(c.seat)),
     "first_month": lambda p, c: p.month == 1,
     "last_month": lambda p, c: p.rules is not None and p.month == p.rules.months,
     "to_broker": _to_broker,

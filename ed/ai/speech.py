@@ -472,7 +472,7 @@ def _money_and_time(report, seat: int, buying: bool, rules: Rules) -> List[Momen
                                           claim("to_broker", quantity=stock.quantity))))
     elif not entered and not stock.quantity:
         found.append(Moment("empty", (claim("entered", quantity=0), stock)))
-    elif not entered and can_make(rules, [result.stock_after[key] for key in RAW]):
+    elif not entered and can_make(rules.recipes, [result.stock_after[key] for key in RAW]):
         # stock kept back is stock that could have been made into a good and offered; too
         # little to make one is not kept back, and nothing is said of it
         found.append(Moment("keeping", (claim("entered", quantity=0), stock,

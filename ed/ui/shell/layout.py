@@ -421,6 +421,7 @@ class MainWindow:
 
     def _text_width(self, label: ttk.Label, text: str) -> int:
         return text_font(label).measure(text) + 2 * self.app.theme.em
+
     def _keys_back_from_drawer(self, widget: tk.Misc) -> None:
         """A drawer tab clicked: the keyboard back to ``widget``, a field of the sheet with
         its text and cursor as they were."""
