@@ -455,22 +455,27 @@ def test_the_rows_keep_their_height_from_the_first_card_to_the_last(make_app, da
     assert [row.beside for row in reveal.rows[:players]] == [reveal.compact] * players
 
 
-def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app,
-                                                                             monkeypatch):
+def hold_warm_up(app, held: list) -> None:
+    """The reveal's warm-up kept from its timer: its (ms, args) go into ``held``, to be run
+    when the test says (``app.flow.warm_reveal(*args)``)."""
+    real_after = app.after
+
+    def after(ms, func=None, *args):
+        if func == app.flow.warm_reveal:
+            held.append((ms, args))
+            return "warm-up"
+        return real_after(ms, func, *args)
+
+    app.after = after
+
+
+def test_the_reveal_is_made_ready_out_of_sight_while_the_first_sheet_is_read(make_app):
     """Tk makes a widget's window the first time it is shown; the first reveal of a game
     took three times as long as the others until its rows were put on the display once,
     out of sight, soon after the game began."""
     app = make_app()
     later = []
-    real_after = app.after
-
-    def after(ms, func=None, *args):
-        if func == app.flow.warm_reveal:
-            later.append((ms, args))        # run below, when the test says
-            return "warm-up"
-        return real_after(ms, func, *args)
-
-    monkeypatch.setattr(app, "after", after)
+    hold_warm_up(app, later)
     begin(app, game_at(6, 2, "purchasing"))
     reveal = app.layout.reveal
     [(ms, args)] = later
@@ -568,15 +573,13 @@ def test_a_tip_never_covers_the_head_it_explains(make_app):
 
 def shown_whole(make_app, data_dir, players: int, scale: float = 1.0, *, held=None):
     """(app, reveal): the reveal of month 9 with ``players`` seats, shown whole at once.
-    ``held``: a list that takes the warm-up's arguments instead of its timer."""
+    ``held``: a list that takes the warm-up instead of its timer (``hold_warm_up``)."""
     from .test_table import with_text_size
     with_text_size(data_dir, scale)
     scene_pacing(data_dir, reveal_pacing="all")
     app = make_app()
     if held is not None:
-        real_after = app.after
-        app.after = lambda ms, func=None, *args: (
-            held.append(args) if func == app.flow.warm_reveal else real_after(ms, func, *args))
+        hold_warm_up(app, held)
     begin(app, game_at(players, 9))
     play_to_reveal(app)
     app.update()
@@ -613,7 +616,7 @@ def test_a_look_again_keeps_each_line_where_the_reveal_put_it(make_app, data_dir
     app.minsize(1, 1)
     app.geometry(f"{app.winfo_width()}x{app.winfo_height() // 2}")
     app.update()
-    [args] = held
+    [(_, args)] = held
     app.flow.warm_reveal(*args)             # its timer, late: measured out of sight, short
     assert reveal.warmed and not reveal.winfo_viewable()
     app.flow.show_last_reveal()
