@@ -261,6 +261,33 @@ def test_while_selling_the_stock_to_sell_is_in_sight_under_the_sales(make_app, d
         assert top <= y and y + tally.row_h <= top + shown, (row, y, top, shown)
 
 
+@pytest.mark.parametrize("part", ["refusal", "question"])
+def test_the_bar_below_the_sheet_comes_up_at_its_height_and_moves_no_field(make_app,
+                                                                           data_dir, part):
+    """At 150% with six seats, a refused offer (or the question before an empty one) takes
+    its room under the sheet at once: its sentence, wrapped a moment at the one pixel its
+    label asks for, stood as a column many lines tall, the sheet shrank to a few rows for
+    that moment, and the field with the keyboard was scrolled into them, where it stayed."""
+    with_text_size(data_dir, 1.5)
+    app = make_app()
+    begin(app, game_at(6, 9, "selling", humans=2, loans=True))
+    if app.mode == "cover":
+        app.flow.cover_ready()
+        app.update()
+    tally = app.layout.tally
+    field = tally.entries["A"][0]
+    if part == "refusal":
+        keys(app, field, "Key-9", "Key-9")             # 99 A: more than the stock makes
+    before = tally.body.canvasy(0), field.winfo_rooty()
+    heights = []
+    tally.body.bind("<Configure>", lambda e: heights.append(e.height), add="+")
+    keys(app, app.focus_get(), "Return")
+    shown = (app.layout.refusal_label if part == "refusal" else app.layout.question)
+    assert shown.winfo_viewable() and app.mode == ("enter" if part == "refusal" else "confirm")
+    assert heights and min(heights) == tally.body.winfo_height(), heights   # one step, no dip
+    assert (tally.body.canvasy(0), field.winfo_rooty()) == before
+
+
 @pytest.mark.parametrize("phase, key", [("purchasing", "xfine"), ("selling", "A")])
 def test_a_twenty_digit_count_shows_as_the_help_quotes_it(make_app, phase, key):
     app = make_app()

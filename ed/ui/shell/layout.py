@@ -58,6 +58,9 @@ def chart_tab_size(em: int, line: int):
 class MainWindow:
     """The game window's widgets (see the module docstring for the tree)."""
 
+    #: The padding round a question or a wait in the bar below the sheet, in ems.
+    NOTICE_PAD = 0.4
+
     def __init__(self, app) -> None:
         self.app = app
         self.chart = None        # the Price chart tab's chart, once built
@@ -168,7 +171,7 @@ class MainWindow:
         """A highlighted part of the bar: a sentence wrapped to the bar's width, and under
         it, at the right, its buttons (text, command), so neither ever cuts the other."""
         pad = self.app.theme.pad
-        frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(0.4))
+        frame = ttk.Frame(bar, style="Ask.TFrame", padding=pad(self.NOTICE_PAD))
         frame.columnconfigure(0, weight=1)
         label = ttk.Label(frame, text="", style="Ask.TLabel", justify="left")
         label.grid(row=0, column=0, columnspan=len(buttons) + 1, sticky="ew")
@@ -185,6 +188,8 @@ class MainWindow:
         or hide the bar (``None``)."""
         parts = {"refusal": self.refusal_label, "question": self.question,
                  "waiting": self.waiting}
+        if part is not None:
+            self._wrap_bar_now(part)
         for name, widget in parts.items():
             if name == part:
                 widget.grid(row=0, column=0, sticky="ew")
@@ -201,6 +206,20 @@ class MainWindow:
             self.bar.grid_remove()
         else:
             self.bar.grid(row=3, column=0, sticky="ew")
+
+    def _wrap_bar_now(self, part: str) -> None:
+        """Wrap the words of ``part`` of the bar to the width it will have before it is
+        shown (``wrap_to_width`` wraps them only once it is laid out): wrapped at a width
+        of before, a sentence stood a moment as a tall column, the sheet above squeezed
+        for that moment to a few rows, and the field with the keyboard scrolled into them."""
+        room = self.bar.master.winfo_width()
+        if room <= 1:
+            return
+        notice = self.app.theme.pad(self.NOTICE_PAD)
+        label, inset = {"refusal": (self.refusal_label, 0),
+                        "question": (self.question_label, notice),
+                        "waiting": (self.waiting_label, notice)}[part]
+        label.configure(wraplength=wrap_for(room - 2 * inset))
 
     def show_instructions(self, text: str) -> None:
         """The instructions above the sheet, or none (``""``): the sheet takes their room.
@@ -651,5 +670,12 @@ def wrap_to_width(label: ttk.Label) -> None:
     for ever.
     """
     label.configure(width=1)
-    label.bind("<Configure>", lambda e: e.widget.configure(
-        wraplength=max(100, e.width - 4)), add="+")
+    # one pixel wide is the width it asks for, before its column gives it its own: wrapped
+    # to that, a sentence would stand for a moment as a column many lines tall
+    label.bind("<Configure>", lambda e: e.width > 1 and e.widget.configure(
+        wraplength=wrap_for(e.width)), add="+")
+
+
+def wrap_for(width: int) -> int:
+    """The wrap length of a label ``width`` pixels wide (``wrap_to_width``)."""
+    return max(100, width - 4)
