@@ -572,7 +572,7 @@ _CORA: Lines = {
     "bought_all": ("Pile it high: {bought}!",
                    "{bought} in. Stack them up!",
                    "Full order, {bought}. Volume!",
-                   "Each bid landed in full. More stock, more sales!",
+                   "Each bid landed in full. A full stall!",
                    "{bought} for {paid}. Plenty to shift."),
     "bought_cheap": ("{bought} at market price. Buy low, pile high!{?at_market}",
                      "No premium on {bought}. Volume likes that."),
